@@ -1,0 +1,32 @@
+/**
+ * The one route table (architecture decision 1): the CDK Api construct creates an HTTP API
+ * route per entry, the local gateway serves the same entries. `group` names the Lambda
+ * (one per endpoint group) whose handler is `functions/src/handlers/<group>.ts`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointGroup = 'health' | 'users';
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway path syntax: `{name}` is a path parameter. */
+  path: `/api/${string}`;
+  group: EndpointGroup;
+  /** 'jwt': the Cognito JWT authorizer guards it; 'none': public (health, Stripe webhook). */
+  auth: 'jwt' | 'none';
+  /** Largest accepted JSON body in bytes (413 above). */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', path: '/api/health', group: 'health', auth: 'none' },
+  { method: 'GET', path: '/api/users/me', group: 'users', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/users/me', group: 'users', auth: 'jwt' },
+];
+
+export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];
+
+export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}

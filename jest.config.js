@@ -1,0 +1,39 @@
+/** One jest run, several projects: `--selectProjects` picks unit or integration. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+// ESM-only dependencies that jest must transform to CommonJS.
+const esmDeps = ['@middy', 'aws-local-stepfunctions', 'get-port', 'nanoid'];
+const base = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmDeps.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...base, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared'] },
+    { ...base, displayName: 'functions', testEnvironment: 'node', roots: ['<rootDir>/functions'] },
+    { ...base, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
+    {
+      ...base,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/web/src'],
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      moduleNameMapper: { '\\.(css|png|jpg|webp|avif|svg)$': '<rootDir>/web/jest.asset-stub.js' },
+    },
+    {
+      ...base,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/integration'],
+      testTimeout: 60000,
+    },
+  ],
+};
