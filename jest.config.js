@@ -7,7 +7,7 @@ const swc = [
   },
 ];
 // ESM-only dependencies that jest must transform to CommonJS.
-const esmDeps = ['@middy', 'aws-local-stepfunctions', 'get-port', 'nanoid'];
+const esmDeps = ['@middy', 'aws-local-stepfunctions', 'get-port', 'nanoid', '@scure', '@noble'];
 const base = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmDeps.join('|')})/)`],

@@ -4,7 +4,7 @@
  * (one per endpoint group) whose handler is `functions/src/handlers/<group>.ts`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type EndpointGroup = 'health' | 'users';
+export type EndpointGroup = 'health' | 'users' | 'uploads' | 'transformations' | 'projects' | 'images';
 
 export interface Route {
   method: HttpMethod;
@@ -23,6 +23,17 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/health', group: 'health', auth: 'none' },
   { method: 'GET', path: '/api/users/me', group: 'users', auth: 'jwt' },
   { method: 'PATCH', path: '/api/users/me', group: 'users', auth: 'jwt' },
+  { method: 'POST', path: '/api/uploads', group: 'uploads', auth: 'jwt' },
+  { method: 'POST', path: '/api/image-processing/{type}', group: 'transformations', auth: 'jwt' },
+  { method: 'GET', path: '/api/transformations/{id}', group: 'transformations', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects', group: 'projects', auth: 'jwt' },
+  { method: 'POST', path: '/api/projects', group: 'projects', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects/{id}', group: 'projects', auth: 'jwt' },
+  { method: 'GET', path: '/api/images/no-project', group: 'images', auth: 'jwt' },
+  { method: 'POST', path: '/api/images/no-project', group: 'images', auth: 'jwt' },
+  { method: 'GET', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
+  { method: 'POST', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/images/{imageId}', group: 'images', auth: 'jwt' },
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

@@ -2,5 +2,7 @@ export * from './constants';
 export * from './format';
 export * from './messages';
 export * from './plans';
+export * from './reset-token';
 export * from './schemas';
+export * from './transformations';
 export * from './types';

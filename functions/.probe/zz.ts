@@ -1,0 +1,20 @@
+import { houseScene, renderHouseScene, renderInterior, encodeJpeg } from '../src/engines/fixtures/synthetic-photos';
+import { replaceSky } from '../src/engines/local/replace-sky';
+import { decodeThumbnail } from '../src/engines/local/raster';
+import { findSky } from '../src/engines/local/sky-mask';
+(async () => {
+  let s = performance.now();
+  const scene = houseScene(960, 720);
+  const raw = renderHouseScene(scene);
+  console.log('render', performance.now() - s); s = performance.now();
+  renderInterior(960, 720);
+  console.log('interior', performance.now() - s); s = performance.now();
+  const jpeg = await encodeJpeg(raw, 960, 720);
+  console.log('jpeg', performance.now() - s); s = performance.now();
+  const t = await decodeThumbnail(jpeg, 320);
+  console.log('thumb', performance.now() - s); s = performance.now();
+  findSky(t);
+  console.log('find', performance.now() - s); s = performance.now();
+  await replaceSky(jpeg, 'blue');
+  console.log('replace', performance.now() - s); s = performance.now();
+})();

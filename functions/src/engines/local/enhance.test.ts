@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import { encodeJpeg, renderDarkRoom } from '../fixtures/synthetic-photos';
+import { enhance, planEnhancement } from './enhance';
+import { luma } from './raster';
+
+const WIDTH = 800;
+const HEIGHT = 600;
+
+async function lumaStats(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  let white = 0;
+  const pixels = info.width * info.height;
+  for (let i = 0; i < data.length; i += 3) {
+    sum += luma(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (data[i] === 255 && data[i + 1] === 255 && data[i + 2] === 255) white++;
+  }
+  return { mean: sum / pixels, whiteShare: white / pixels, width: info.width, height: info.height, data };
+}
+
+describe('enhance', () => {
+  it('brightens a dark photo without clipping anything to white', async () => {
+    const dark = await encodeJpeg(renderDarkRoom(WIDTH, HEIGHT), WIDTH, HEIGHT);
+    const before = await lumaStats(dark);
+    const output = await enhance(dark);
+    const after = await lumaStats(output);
+
+    expect((await sharp(output).metadata()).format).toBe('png');
+    expect([after.width, after.height]).toEqual([WIDTH, HEIGHT]);
+    expect(after.mean).toBeGreaterThan(before.mean * 1.3);
+    expect(after.whiteShare).toBe(0);
+    // The bright window keeps detail below white.
+    const windowPixel = (Math.round(HEIGHT * 0.3) * WIDTH + Math.round(WIDTH * 0.7)) * 3;
+    expect(after.data[windowPixel]).toBeLessThan(250);
+  });
+
+  it('reduces a green colour cast', async () => {
+    const dark = await encodeJpeg(renderDarkRoom(WIDTH, HEIGHT), WIDTH, HEIGHT);
+    const channelMeans = async (image: Buffer) => (await sharp(image).stats()).channels.map((c) => c.mean);
+    const [r0, g0, b0] = await channelMeans(dark);
+    const [r1, g1, b1] = await channelMeans(await enhance(dark));
+    const cast = (r: number, g: number, b: number) => g / ((r + b) / 2);
+    expect(cast(r1!, g1!, b1!)).toBeLessThan(cast(r0!, g0!, b0!));
+  });
+
+  it('leaves a well-exposed photo well exposed', async () => {
+    const gradient = Buffer.alloc(64 * 64 * 3);
+    for (let p = 0; p < 64 * 64; p++) gradient.fill(((p % 64) * 4) & 255, p * 3, p * 3 + 3);
+    const plan = planEnhancement({ data: gradient, width: 64, height: 64 });
+    // Already spanning the full range: no strong stretch of the mid-tones.
+    expect(plan.curves[1][128]).toBeGreaterThan(110);
+    expect(plan.curves[1][128]).toBeLessThan(160);
+    expect(plan.saturation).toBeGreaterThanOrEqual(1.05);
+  });
+});

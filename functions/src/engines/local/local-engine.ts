@@ -1,0 +1,29 @@
+/** The sharp-based engine: real image processing for the types classical methods handle. */
+import sharp from 'sharp';
+import { DEFAULT_SKY_TYPE, SKY_TYPES, TRANSFORMATION_MESSAGES, type SkyType, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { EngineRejection, type EngineResult, type ImageEngine } from '../types';
+import { enhance } from './enhance';
+import { replaceSky } from './replace-sky';
+
+export const LOCAL_ENGINE_TYPES: readonly TransformationType[] = ['sky-replacement', 'enhance'];
+
+export class LocalEngine implements ImageEngine {
+  readonly name = 'local';
+
+  async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
+    let output: Buffer;
+    if (type === 'enhance') output = await enhance(image);
+    else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options));
+    else throw new Error(`The local engine does not handle ${type}`);
+    const { width, height } = await sharp(output).metadata();
+    return { image: output, width, height, simulated: false };
+  }
+}
+
+function skyTypeOf(options: TransformationOptions): SkyType {
+  const value = options.sky_type ?? DEFAULT_SKY_TYPE;
+  const known = SKY_TYPES.find((sky) => sky.value === value);
+  // Options are validated at the API already; this guards direct callers.
+  if (!known) throw new EngineRejection(TRANSFORMATION_MESSAGES.invalidSkyType);
+  return known.value;
+}

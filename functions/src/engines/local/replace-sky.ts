@@ -1,0 +1,104 @@
+/**
+ * Sky replacement: detect the sky on a thumbnail, render the new sky and its alpha (feathered
+ * along the skyline) at a reduced resolution, let sharp upscale that band, then one pass over the
+ * full-resolution pixels tints the foreground toward the new sky's light and blends the sky in.
+ */
+import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
+import { EngineRejection } from '../types';
+import { decodeRgb, decodeThumbnail, encodePng } from './raster';
+import { findSky, lowestSkyline, SKY_ANALYSIS_SIDE, skyAlpha, skylineAt, type SkyDetection } from './sky-mask';
+import { renderSky, skyLight } from './sky-render';
+
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+const { ceil, max, min, round } = Math;
+
+/** Width the sky is rendered at before sharp upscales it: clouds are soft, this is plenty. */
+const SKY_RENDER_WIDTH = 1280;
+/** Width of the skyline blend, as a share of the image height. */
+const FEATHER_SHARE = 0.006;
+
+export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffer> {
+  const sky = findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
+  if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
+  const full = await decodeRgb(image);
+  const { width, height } = full;
+
+  const band = await renderSkyBand(sky, skyType, width, height);
+  blendSky(full.data, width, band.data, band.rows, skyLight(skyType));
+  return encodePng(full);
+}
+
+/** The new sky with its alpha, RGBA at full width for the top `rows` rows of the photo. */
+async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number, height: number) {
+  const renderWidth = min(width, SKY_RENDER_WIDTH);
+  const ratio = renderWidth / width;
+  const renderHeight = max(1, round(height * ratio));
+  const feather = max(1.5, FEATHER_SHARE * renderHeight);
+  const bandRows = min(renderHeight, ceil(lowestSkyline(sky, renderHeight) + feather + 2));
+  const horizon = meanSkyline(sky, renderWidth, renderHeight);
+
+  const rgb = renderSky(skyType, renderWidth, bandRows, horizon);
+  const rgba = Buffer.alloc(renderWidth * bandRows * 4);
+  for (let x = 0; x < renderWidth; x++) {
+    for (let y = 0; y < bandRows; y++) {
+      const p = y * renderWidth + x;
+      rgba[p * 4] = rgb[p * 3]!;
+      rgba[p * 4 + 1] = rgb[p * 3 + 1]!;
+      rgba[p * 4 + 2] = rgb[p * 3 + 2]!;
+      rgba[p * 4 + 3] = round(255 * skyAlpha(sky, renderWidth, renderHeight, x, y, feather));
+    }
+  }
+  const rows = min(height, round(bandRows / ratio));
+  const data =
+    ratio === 1 && rows === bandRows
+      ? rgba
+      : await sharp(rgba, { raw: { width: renderWidth, height: bandRows, channels: 4 } })
+          .resize(width, rows, { fit: 'fill', kernel: 'linear' })
+          .raw()
+          .toBuffer();
+  return { data, rows };
+}
+
+/**
+ * In place: every pixel takes the new sky's light (a per-channel gain through a lookup table),
+ * and the band's pixels are mixed with the sky by its alpha. Sharp premultiplies during the
+ * resize, so the band's colours are un-premultiplied already.
+ */
+function blendSky(
+  pixels: Buffer,
+  width: number,
+  band: Buffer,
+  rows: number,
+  light: readonly [number, number, number],
+): void {
+  const tables = light.map((gain) => {
+    const table = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) table[v] = min(255, round(v * gain));
+    return table;
+  });
+  const [tr, tg, tb] = tables as [Uint8Array, Uint8Array, Uint8Array];
+  const bandPixels = width * rows;
+  for (let p = 0, i = 0; i < pixels.length; p++, i += 3) {
+    let r = tr[pixels[i]!]!;
+    let g = tg[pixels[i + 1]!]!;
+    let b = tb[pixels[i + 2]!]!;
+    if (p < bandPixels) {
+      const a = band[p * 4 + 3]!;
+      if (a > 0) {
+        r += ((band[p * 4]! - r) * a) / 255;
+        g += ((band[p * 4 + 1]! - g) * a) / 255;
+        b += ((band[p * 4 + 2]! - b) * a) / 255;
+      }
+    }
+    pixels[i] = r;
+    pixels[i + 1] = g;
+    pixels[i + 2] = b;
+  }
+}
+
+function meanSkyline(sky: SkyDetection, width: number, height: number): number {
+  let sum = 0;
+  for (let x = 0; x < width; x += 8) sum += skylineAt(sky, width, height, x);
+  return max(1, sum / ceil(width / 8));
+}

@@ -1,0 +1,23 @@
+/** GET and PATCH /api/users/me: the caller's profile with their organization (spec section 3). */
+import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
+import { getCaller } from '../lib/auth';
+import { createHttpHandler, json, parseBody } from '../lib/http';
+import { NotFound } from '../lib/errors';
+import { loadOrProvisionUser, profileOf } from '../users/profile';
+import { updateUserRecord } from '../users/user-store';
+
+export const handler = createHttpHandler({
+  'GET /api/users/me': async ({ event }) => {
+    const user = await loadOrProvisionUser(getCaller(event));
+    return json(200, await profileOf(user));
+  },
+
+  'PATCH /api/users/me': async ({ event, body }) => {
+    const caller = getCaller(event);
+    const changes = parseBody(updateProfileSchema, body);
+    await loadOrProvisionUser(caller);
+    const updated = await updateUserRecord(caller.sub, changes);
+    if (!updated) throw new NotFound(MESSAGES.api.userNotFound);
+    return json(200, await profileOf(updated));
+  },
+});

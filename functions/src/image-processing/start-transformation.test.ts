@@ -1,0 +1,91 @@
+import { MESSAGES } from '@vitrine/shared';
+import type { UploadRecord } from '../uploads/upload-store';
+import { startTransformation, type QueuedTransformation, type StartTransformationDeps } from './start-transformation';
+
+const upload: UploadRecord = {
+  pk: 'ORG#org-1',
+  sk: 'UPLOAD#up-1',
+  id: 'up-1',
+  orgId: 'org-1',
+  userId: 'u-1',
+  fileName: 'salon.jpg',
+  contentType: 'image/jpeg',
+  size: 1000,
+  bucket: 'uploads',
+  key: 'uploads/org-1/up-1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function deps(balance = 5, overrides: Partial<StartTransformationDeps> = {}) {
+  const queued: QueuedTransformation[] = [];
+  const started: QueuedTransformation[] = [];
+  const notStarted: string[] = [];
+  const d: StartTransformationDeps = {
+    findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
+    creditBalance: async () => balance,
+    createQueued: async (t) => void queued.push(t),
+    startExecution: async (t) => void started.push(t),
+    markNotStarted: async (_t, message) => void notStarted.push(message),
+    newId: () => 'tx-1',
+    ...overrides,
+  };
+  return { d, queued, started, notStarted };
+}
+
+const caller = { orgId: 'org-1', userId: 'u-1' };
+
+describe('startTransformation', () => {
+  it('queues the transformation with the options of its type only, defaults filled, then starts it', async () => {
+    const { d, queued, started } = deps();
+    const result = await startTransformation(d, caller, 'virtual-staging', {
+      uploadId: 'up-1',
+      style: 'Japandi',
+      changeFloor: 'true',
+      sky_type: 'night',
+    });
+    expect(result).toEqual({ transformationId: 'tx-1' });
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({
+      id: 'tx-1',
+      type: 'virtual-staging',
+      options: { style: 'Japandi', roomType: 'Living Room', changeFloor: true, repaintWalls: false },
+      upload,
+    });
+    expect(queued[0]!.options).not.toHaveProperty('sky_type');
+    expect(started.map((t) => t.id)).toEqual(['tx-1']);
+  });
+
+  it('refuses an unknown type and values outside the lists with French messages', async () => {
+    const { d, queued } = deps();
+    await expect(startTransformation(d, caller, 'colorize', { uploadId: 'up-1' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: MESSAGES.processing.unknownType,
+    });
+    await expect(
+      startTransformation(d, caller, 'sky-replacement', { uploadId: 'up-1', sky_type: 'green' }),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'Type de ciel invalide.' });
+    expect(queued).toHaveLength(0);
+  });
+
+  it("answers 404 for another organization's upload and 402 without credits", async () => {
+    const { d } = deps();
+    await expect(
+      startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, 'enhance', { uploadId: 'up-1' }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    const broke = deps(0);
+    const refusal = startTransformation(broke.d, caller, 'enhance', { uploadId: 'up-1' });
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402 });
+    await expect(refusal).rejects.toThrow(/insufficient credits/i);
+    expect(broke.queued).toHaveLength(0);
+  });
+
+  it('marks the record failed when the execution cannot start', async () => {
+    const { d, notStarted } = deps(5, {
+      startExecution: async () => {
+        throw new Error('throttled');
+      },
+    });
+    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' })).rejects.toThrow('throttled');
+    expect(notStarted).toEqual([MESSAGES.processing.startFailed]);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * POST /api/image-processing/{type}: checks the request, records the transformation (queued) and
+ * starts its workflow execution, named by the transformation id. The credit check here is a fast
+ * path for the common case; the workflow's reservation is the authority under concurrency.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  isTransformationType,
+  MESSAGES,
+  parseTransformationOptions,
+  type TransformationOptions,
+  type TransformationType,
+} from '@vitrine/shared';
+import { BadRequest, NotFound, PaymentRequired } from '../lib/errors';
+import { parseBody } from '../lib/http';
+import type { UploadRecord } from '../uploads/upload-store';
+
+const uploadRefSchema = z.object({
+  uploadId: z.string({ error: MESSAGES.processing.uploadNotFound }).min(1, MESSAGES.processing.uploadNotFound),
+});
+
+export interface QueuedTransformation {
+  id: string;
+  orgId: string;
+  userId: string;
+  type: TransformationType;
+  options: TransformationOptions;
+  upload: UploadRecord;
+}
+
+export interface StartTransformationDeps {
+  findUpload: (orgId: string, uploadId: string) => Promise<UploadRecord | undefined>;
+  creditBalance: (orgId: string) => Promise<number>;
+  createQueued: (transformation: QueuedTransformation) => Promise<void>;
+  startExecution: (transformation: QueuedTransformation) => Promise<void>;
+  /** Marks the record failed when the execution could not be started (nothing was reserved). */
+  markNotStarted: (transformation: QueuedTransformation, message: string) => Promise<void>;
+  newId?: () => string;
+}
+
+export async function startTransformation(
+  deps: StartTransformationDeps,
+  caller: { orgId: string; userId: string },
+  type: string | undefined,
+  body: unknown,
+): Promise<{ transformationId: string }> {
+  // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
+  if (!isTransformationType(type)) throw new BadRequest(MESSAGES.processing.unknownType);
+  const { uploadId } = parseBody(uploadRefSchema, body);
+  const parsed = parseTransformationOptions(type, body);
+  if (!parsed.success) throw new BadRequest(parsed.message);
+
+  const upload = await deps.findUpload(caller.orgId, uploadId);
+  if (!upload) throw new NotFound(MESSAGES.processing.uploadNotFound);
+  if ((await deps.creditBalance(caller.orgId)) < 1) {
+    throw new PaymentRequired(MESSAGES.processing.insufficientCredits);
+  }
+
+  const transformation: QueuedTransformation = {
+    id: deps.newId?.() ?? randomUUID(),
+    orgId: caller.orgId,
+    userId: caller.userId,
+    type,
+    options: parsed.options,
+    upload,
+  };
+  await deps.createQueued(transformation);
+  try {
+    await deps.startExecution(transformation);
+  } catch (error) {
+    await deps.markNotStarted(transformation, MESSAGES.processing.startFailed);
+    throw error;
+  }
+  return { transformationId: transformation.id };
+}

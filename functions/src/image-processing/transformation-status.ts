@@ -1,0 +1,44 @@
+/** GET /api/transformations/{id}: the API view of a transformation, with short-lived signed URLs. */
+import type { Transformation, TransformationOptions, TransformationStatus, TransformationType } from '@vitrine/shared';
+
+/** Minutes: long enough to display and download, short enough not to be shared around. */
+export const RESULT_URL_EXPIRY_SECONDS = 10 * 60;
+
+/** What the status view reads from a transformation record of the caller's organization. */
+export interface TransformationState {
+  id: string;
+  type: TransformationType;
+  options: TransformationOptions;
+  status: TransformationStatus;
+  originalBucket: string;
+  originalKey: string;
+  resultBucket?: string;
+  resultKey?: string;
+  message?: string;
+  simulated?: boolean;
+}
+
+export type SignGetUrl = (bucket: string, key: string, expiresIn: number) => Promise<string>;
+
+export async function transformationView(
+  state: TransformationState,
+  creditBalance: number,
+  sign: SignGetUrl,
+): Promise<Transformation> {
+  const succeeded = state.status === 'succeeded' && state.resultBucket && state.resultKey;
+  const [originalUrl, resultUrl] = await Promise.all([
+    sign(state.originalBucket, state.originalKey, RESULT_URL_EXPIRY_SECONDS),
+    succeeded ? sign(state.resultBucket!, state.resultKey!, RESULT_URL_EXPIRY_SECONDS) : undefined,
+  ]);
+  return {
+    id: state.id,
+    type: state.type,
+    options: state.options,
+    status: state.status,
+    originalUrl,
+    ...(resultUrl ? { resultUrl } : {}),
+    ...(state.status === 'failed' && state.message ? { message: state.message } : {}),
+    simulated: state.simulated ?? false,
+    creditBalance,
+  };
+}

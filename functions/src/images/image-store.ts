@@ -1,0 +1,117 @@
+/**
+ * Saved images (spec 3): items under the organization's partition (pk `ORG#<orgId>`, sk
+ * `IMAGE#<id>`), listed per place (a project, or none) through gsi1. The id is derived from the
+ * transformation and the place, so saving the same result twice to the same place finds the
+ * first item instead of creating a duplicate (a conditional put settles concurrent saves).
+ */
+import { createHash } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { ImageStatus, TransformationType } from '@vitrine/shared';
+
+export interface TableDeps {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export interface ImageRecord {
+  pk: `ORG#${string}`;
+  sk: `IMAGE#${string}`;
+  gsi1pk: string;
+  gsi1sk: string;
+  id: string;
+  name: string;
+  status: ImageStatus;
+  projectId: string | null;
+  /** The stored original (no copy: architecture decision 6). */
+  originalBucket: string;
+  originalFilePath: string;
+  resultBucket: string;
+  transformedFilePath: string;
+  type: TransformationType;
+  transformationId: string;
+  simulated: boolean;
+  userId: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const NO_PROJECT = 'NONE';
+
+export const imageItemKey = (orgId: string, imageId: string) =>
+  ({ pk: `ORG#${orgId}`, sk: `IMAGE#${imageId}` }) as const;
+
+/** The gsi1 partition listing one place's images, oldest first by gsi1sk. */
+export function placePartition(orgId: string, projectId: string | null): string {
+  return `ORG#${orgId}#IMAGES#${projectId ?? NO_PROJECT}`;
+}
+
+/** Deterministic id of a transformation saved to a place (UUID-shaped, from a SHA-256). */
+export function imageIdFor(transformationId: string, projectId: string | null): string {
+  const hex = createHash('sha256')
+    .update(`${transformationId}|${projectId ?? NO_PROJECT}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Puts the record unless its id exists; returns the stored one and whether this call created it. */
+export async function putImageOnce(
+  { ddb, tableName }: TableDeps,
+  record: ImageRecord,
+): Promise<{ record: ImageRecord; created: boolean }> {
+  try {
+    await ddb.send(
+      new PutCommand({ TableName: tableName, Item: record, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return { record, created: true };
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    const existing = await getImage({ ddb, tableName }, record.organizationId, record.id);
+    if (!existing) throw error;
+    return { record: existing, created: false };
+  }
+}
+
+export async function getImage({ ddb, tableName }: TableDeps, orgId: string, imageId: string) {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: imageItemKey(orgId, imageId) }));
+  return Item as ImageRecord | undefined;
+}
+
+/** Newest first. */
+export async function listImages(
+  { ddb, tableName }: TableDeps,
+  orgId: string,
+  projectId: string | null,
+): Promise<ImageRecord[]> {
+  const images: ImageRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :place',
+        ExpressionAttributeValues: { ':place': placePartition(orgId, projectId) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    images.push(...((page.Items ?? []) as ImageRecord[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return images;
+}
+
+/** True when an item was deleted; false when the id does not exist in this organization. */
+export async function deleteImage({ ddb, tableName }: TableDeps, orgId: string, imageId: string): Promise<boolean> {
+  const { Attributes } = await ddb.send(
+    new DeleteCommand({ TableName: tableName, Key: imageItemKey(orgId, imageId), ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes !== undefined;
+}

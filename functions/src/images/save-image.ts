@@ -1,0 +1,71 @@
+/**
+ * POST /api/images/project/{projectId} and /api/images/no-project: saves a finished transformation
+ * as an Image that refers to the stored original and result (nothing is uploaded again).
+ */
+import { MESSAGES } from '@vitrine/shared';
+import type { TransformationType } from '@vitrine/shared';
+import { Conflict, NotFound } from '../lib/errors';
+import { imageIdFor, placePartition, putImageOnce, type ImageRecord, type TableDeps } from './image-store';
+
+/** What saving needs to know about a transformation of the caller's organization. */
+export interface SavableTransformation {
+  id: string;
+  type: TransformationType;
+  status: 'queued' | 'processing' | 'succeeded' | 'failed';
+  fileName: string;
+  originalBucket: string;
+  originalKey: string;
+  resultBucket?: string;
+  resultKey?: string;
+  simulated: boolean;
+}
+
+export interface SaveImageDeps extends TableDeps {
+  findTransformation: (orgId: string, transformationId: string) => Promise<SavableTransformation | undefined>;
+  projectExists: (orgId: string, projectId: string) => Promise<boolean>;
+  now?: () => Date;
+}
+
+export interface SaveImageRequest {
+  orgId: string;
+  userId: string;
+  transformationId: string;
+  projectId: string | null;
+}
+
+export async function saveImage(
+  deps: SaveImageDeps,
+  { orgId, userId, transformationId, projectId }: SaveImageRequest,
+): Promise<{ record: ImageRecord; created: boolean }> {
+  if (projectId !== null && !(await deps.projectExists(orgId, projectId))) {
+    throw new NotFound(MESSAGES.processing.projectNotFound);
+  }
+  const transformation = await deps.findTransformation(orgId, transformationId);
+  if (!transformation) throw new NotFound(MESSAGES.processing.transformationNotFound);
+  if (transformation.status !== 'succeeded' || !transformation.resultBucket || !transformation.resultKey) {
+    throw new Conflict(MESSAGES.processing.transformationNotFinished);
+  }
+  const id = imageIdFor(transformationId, projectId);
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  return putImageOnce(deps, {
+    pk: `ORG#${orgId}`,
+    sk: `IMAGE#${id}`,
+    gsi1pk: placePartition(orgId, projectId),
+    gsi1sk: `${now}#${id}`,
+    id,
+    name: transformation.fileName,
+    status: 'staged',
+    projectId,
+    originalBucket: transformation.originalBucket,
+    originalFilePath: transformation.originalKey,
+    resultBucket: transformation.resultBucket,
+    transformedFilePath: transformation.resultKey,
+    type: transformation.type,
+    transformationId,
+    simulated: transformation.simulated,
+    userId,
+    organizationId: orgId,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,0 +1,17 @@
+/** Cognito user pool: one client per Lambda container; endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
+import { CognitoIdentityProviderClient, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import { envGetter } from '../config';
+
+export const cognito = new CognitoIdentityProviderClient({});
+
+/** The user pool's id (env USER_POOL_ID). */
+export const userPoolId = envGetter('USER_POOL_ID');
+
+/** Cognito returns attributes as a list of {Name, Value}; handlers want a record. */
+export function attributeMap(attributes: readonly AttributeType[] | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const { Name, Value } of attributes ?? []) {
+    if (Name !== undefined && Value !== undefined) map[Name] = Value;
+  }
+  return map;
+}

@@ -1,0 +1,86 @@
+import type { Context } from 'aws-lambda';
+import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
+import { DEFAULT_MAX_BODY_BYTES } from '../routes';
+import { Forbidden } from './errors';
+import { createHttpHandler, json, parseBody } from './http';
+import type { HttpEvent } from './http-types';
+
+function event(routeKey: string, body?: string): HttpEvent {
+  const [method = 'GET', path = '/'] = routeKey.split(' ');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '1',
+      apiId: 'api',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
+      requestId: 'req',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+  };
+}
+
+const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+
+const handler = createHttpHandler({
+  'PATCH /api/users/me': async ({ body }) => json(200, parseBody(updateProfileSchema, body)),
+  'GET /api/users/me': async () => {
+    throw new Forbidden();
+  },
+  'GET /api/health': async () => {
+    throw new Error('database password is hunter2');
+  },
+});
+
+function parse(response: { statusCode: number; body?: string }) {
+  return { status: response.statusCode, body: JSON.parse(response.body ?? 'null') as unknown };
+}
+
+it('dispatches on the routeKey and hands the parsed body', async () => {
+  const response = await handler(event('PATCH /api/users/me', '{"firstName":"Léa"}'), context);
+  expect(parse(response)).toEqual({ status: 200, body: { firstName: 'Léa' } });
+});
+
+it('answers 400 for malformed JSON', async () => {
+  const response = await handler(event('PATCH /api/users/me', '{'), context);
+  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.api.malformedJson } });
+});
+
+it('answers 400 with the first French validation message', async () => {
+  const response = await handler(event('PATCH /api/users/me', JSON.stringify({ lastName: 'x'.repeat(51) })), context);
+  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.validation.nameTooLong } });
+});
+
+it('answers 413 above the route body limit', async () => {
+  const response = await handler(event('PATCH /api/users/me', `"${'x'.repeat(DEFAULT_MAX_BODY_BYTES)}"`), context);
+  expect(parse(response)).toEqual({ status: 413, body: { message: MESSAGES.api.payloadTooLarge } });
+});
+
+it('maps domain errors to their status and message', async () => {
+  const response = await handler(event('GET /api/users/me'), context);
+  expect(parse(response)).toEqual({ status: 403, body: { message: MESSAGES.api.forbidden } });
+});
+
+it('answers 404 for a route the group does not serve', async () => {
+  const response = await handler(event('DELETE /api/users/me'), context);
+  expect(parse(response)).toEqual({ status: 404, body: { message: MESSAGES.api.routeNotFound } });
+});
+
+it('hides unexpected errors behind a generic 500 and logs them', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const response = await handler(event('GET /api/health'), context);
+  expect(parse(response)).toEqual({ status: 500, body: { message: MESSAGES.api.internal } });
+  expect(response.body).not.toContain('hunter2');
+  expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
+  logged.mockRestore();
+});

@@ -1,0 +1,109 @@
+/**
+ * The HTTP side of every endpoint-group Lambda: `createHttpHandler({ 'GET /api/x': handler })`
+ * builds a middy chain that
+ *   1. rejects a body above the route's `maxBodyBytes` (413),
+ *   2. parses a JSON body (400 on malformed JSON),
+ *   3. dispatches on the HTTP API v2 `routeKey` (404 for a key the group does not serve),
+ *   4. maps errors to `{ "message": ... }`: HttpError as is, anything else as a logged 500
+ *      with a generic French message, never a stack trace.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { MESSAGES } from '@vitrine/shared';
+import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
+import { BadRequest, HttpError, NotFound, PayloadTooLarge } from './errors';
+import type { HttpEvent, HttpResponse } from './http-types';
+
+export type { HttpEvent, HttpResponse } from './http-types';
+
+export interface RouteRequest {
+  event: HttpEvent;
+  /** The parsed JSON body; undefined when the request had none. */
+  body: unknown;
+  context: Context;
+}
+
+export type RouteHandler = (request: RouteRequest) => Promise<HttpResponse>;
+export type RouteTable = Record<string, RouteHandler>;
+
+type ParsedEvent = HttpEvent & { jsonBody?: unknown };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(statusCode: number, body: unknown): HttpResponse {
+  return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}
+
+export function noContent(): HttpResponse {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+}
+
+/** Validates a body with a shared zod schema; the first issue's (French) message becomes a 400. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    throw new BadRequest(result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest);
+  }
+  return result.data;
+}
+
+const maxBodyBytesByRoute = new Map(ROUTES.map((route) => [routeKey(route), route.maxBodyBytes]));
+
+function bodyBytes(event: HttpEvent): number {
+  if (event.body === undefined || event.body === null) return 0;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8');
+}
+
+const bodyLimit: MiddlewareObj<ParsedEvent, HttpResponse> = {
+  name: 'body-limit',
+  before: ({ event }) => {
+    const limit = maxBodyBytesByRoute.get(event.routeKey) ?? DEFAULT_MAX_BODY_BYTES;
+    if (bodyBytes(event) > limit) throw new PayloadTooLarge();
+  },
+};
+
+const jsonBody: MiddlewareObj<ParsedEvent, HttpResponse> = {
+  name: 'json-body',
+  before: ({ event }) => {
+    if (!event.body) return;
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      event.jsonBody = JSON.parse(text);
+    } catch {
+      throw new BadRequest(MESSAGES.api.malformedJson);
+    }
+  },
+};
+
+const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
+  name: 'error-response',
+  onError: (request) => {
+    const { error, event, context } = request;
+    if (error instanceof HttpError) {
+      request.response = json(error.statusCode, { message: error.message });
+      return;
+    }
+    // Structured so CloudWatch Logs Insights can filter on fields; the client only sees the generic text.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Unhandled error',
+        routeKey: event.routeKey,
+        requestId: context.awsRequestId,
+        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+      }),
+    );
+    request.response = json(500, { message: MESSAGES.api.internal });
+  },
+};
+
+export function createHttpHandler(table: RouteTable) {
+  const dispatch = async (event: ParsedEvent, context: Context): Promise<HttpResponse> => {
+    const handler = table[event.routeKey];
+    if (!handler) throw new NotFound(MESSAGES.api.routeNotFound);
+    return handler({ event, body: event.jsonBody, context });
+  };
+  // The error mapper is attached first so that its onError runs last, after any other middleware.
+  return middy<ParsedEvent, HttpResponse>(dispatch).use(errorResponse).use(bodyLimit).use(jsonBody);
+}

@@ -1,0 +1,26 @@
+/**
+ * The caller of an organization-scoped route (architecture decision 9): every read and write of
+ * projects, uploads, transformations and images is keyed by this organization id, taken from the
+ * caller's user record on the server, never from the request.
+ */
+import { MESSAGES } from '@vitrine/shared';
+import { getCaller } from '../lib/auth';
+import { Forbidden } from '../lib/errors';
+import type { HttpEvent } from '../lib/http-types';
+import type { UserRecord } from '../lib/records';
+import { getUserRecord } from '../users/user-store';
+
+export interface OrganizationCaller {
+  userId: string;
+  orgId: string;
+}
+
+export async function organizationCaller(
+  event: HttpEvent,
+  loadUser: (sub: string) => Promise<UserRecord | undefined> = getUserRecord,
+): Promise<OrganizationCaller> {
+  const { sub } = getCaller(event);
+  const user = await loadUser(sub);
+  if (!user?.organizationId) throw new Forbidden(MESSAGES.api.noOrganization);
+  return { userId: sub, orgId: user.organizationId };
+}

@@ -1,0 +1,45 @@
+/**
+ * The presigned POST the browser uploads with (architecture decision 5): the file goes straight
+ * to S3, never through a Lambda. S3 enforces the policy's conditions; the emulator does not, so
+ * the policy is unit-tested and the workflow's Validate step re-checks the real object.
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { UPLOAD_LIMITS, type UploadContentType } from '@vitrine/shared';
+
+/** Minutes, not hours: the wizard uploads right after asking. */
+export const UPLOAD_POST_EXPIRY_SECONDS = 5 * 60;
+
+/**
+ * Tag of an upload not yet kept by a transformation: the uploads bucket expires objects still
+ * carrying it after a day (infra Storage construct, PENDING_UPLOAD_TAG); the workflow removes it
+ * once the original is kept. Signed into the policy, so the browser cannot drop it.
+ */
+export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
+
+export const PENDING_UPLOAD_TAGGING = `<Tagging><TagSet><Tag><Key>${PENDING_UPLOAD_TAG.key}</Key><Value>${PENDING_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`;
+
+/** Organization-scoped key: the workflow only reads objects under the caller's organization prefix. */
+export function uploadKey(orgId: string, uploadId: string): string {
+  return `uploads/${orgId}/${uploadId}`;
+}
+
+export interface PresignUploadInput {
+  bucket: string;
+  key: string;
+  contentType: UploadContentType;
+}
+
+export function presignUpload(s3: S3Client, { bucket, key, contentType }: PresignUploadInput): Promise<PresignedPost> {
+  return createPresignedPost(s3, {
+    Bucket: bucket,
+    Key: key,
+    // Each field also becomes an exact-match condition (the SDK adds one per field).
+    Fields: { 'Content-Type': contentType, tagging: PENDING_UPLOAD_TAGGING },
+    Conditions: [
+      ['content-length-range', 1, UPLOAD_LIMITS.maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Expires: UPLOAD_POST_EXPIRY_SECONDS,
+  });
+}

@@ -1,0 +1,84 @@
+/** The profile the API returns (spec section 3): the user record with its organization. */
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { findPlan, type Organization, type Plan, type Price, type Subscription, type User } from '@vitrine/shared';
+import { attributeMap, cognito } from '../lib/aws/cognito';
+import { keys } from '../lib/aws/dynamodb';
+import type { Caller } from '../lib/auth';
+import type { OrganizationRecord, SubscriptionRecord, UserRecord } from '../lib/records';
+import { createUserRecordOnce, getOrganizationRecord, getUserRecord } from './user-store';
+
+/** Stripe price ids are resolved per stage by billing; the profile only names the plan. */
+export function planToPrice(plan: Plan): Price {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    amount: plan.amount,
+    currency: plan.currency,
+    interval: plan.interval,
+    stripePriceId: null,
+    features: plan.features,
+    is_organization: plan.is_organization,
+  };
+}
+
+export function toSubscription(record: SubscriptionRecord | null): Subscription | null {
+  if (!record) return null;
+  const plan = findPlan(record.planId);
+  return { status: record.status, currentPeriodEnd: record.currentPeriodEnd, price: plan ? planToPrice(plan) : null };
+}
+
+export function toOrganization(record: OrganizationRecord): Organization {
+  return {
+    id: record.id,
+    name: record.name,
+    stripeCustomerId: record.stripeCustomerId,
+    creditBalance: record.creditBalance,
+    subscription: toSubscription(record.subscription),
+  };
+}
+
+export function toUser(record: UserRecord, organization: OrganizationRecord | undefined): User {
+  const org = organization ? toOrganization(organization) : null;
+  return {
+    id: record.id,
+    email: record.email,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    phoneNumber: record.phoneNumber,
+    roles: record.roles,
+    organizationId: record.organizationId,
+    organization: org,
+    subscription: org?.subscription ?? null,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** A new user's record from what Cognito knows about them (the caller's own token, no admin rights needed). */
+async function provisionUserRecord(caller: Caller): Promise<UserRecord> {
+  const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: caller.accessToken }));
+  const attributes = attributeMap(UserAttributes);
+  const now = new Date().toISOString();
+  return createUserRecordOnce({
+    ...keys.user(caller.sub),
+    id: caller.sub,
+    email: attributes.email ?? '',
+    firstName: attributes.given_name ?? '',
+    lastName: attributes.family_name ?? '',
+    phoneNumber: attributes.phone_number ?? '',
+    roles: [],
+    organizationId: null,
+    createdAt: now,
+    updatedAt: now,
+  } as UserRecord);
+}
+
+export async function loadOrProvisionUser(caller: Caller): Promise<UserRecord> {
+  return (await getUserRecord(caller.sub)) ?? provisionUserRecord(caller);
+}
+
+export async function profileOf(record: UserRecord): Promise<User> {
+  const organization = record.organizationId ? await getOrganizationRecord(record.organizationId) : undefined;
+  return toUser(record, organization);
+}

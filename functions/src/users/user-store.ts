@@ -1,0 +1,63 @@
+/** Persistence of user records and the organization read the profile needs. */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UpdateProfileInput } from '@vitrine/shared';
+import { ddb, isConditionalCheckFailed, keys, tableName } from '../lib/aws/dynamodb';
+import type { OrganizationRecord, UserRecord } from '../lib/records';
+
+export async function getUserRecord(sub: string): Promise<UserRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.user(sub) }));
+  return Item as UserRecord | undefined;
+}
+
+export async function getOrganizationRecord(orgId: string): Promise<OrganizationRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));
+  return Item as OrganizationRecord | undefined;
+}
+
+/**
+ * Creates the record unless it exists. Concurrent first requests race here: the loser's
+ * conditional put fails and it reads the winner's record instead.
+ */
+export async function createUserRecordOnce(record: UserRecord): Promise<UserRecord> {
+  try {
+    await ddb.send(
+      new PutCommand({ TableName: tableName(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return record;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const existing = await getUserRecord(record.id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** Applies the given fields; returns the updated record, or undefined when the user has no record. */
+export async function updateUserRecord(sub: string, changes: UpdateProfileInput): Promise<UserRecord | undefined> {
+  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
+  const sets = ['#updatedAt = :updatedAt'];
+  for (const [name, value] of fields) {
+    names[`#${name}`] = name;
+    values[`:${name}`] = value;
+    sets.push(`#${name} = :${name}`);
+  }
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(sub),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as UserRecord;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+}

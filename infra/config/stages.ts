@@ -1,0 +1,91 @@
+/**
+ * Typed configuration of each deployment stage, chosen with `-c stage=<name>` (default `dev`).
+ * It holds names and public settings only: secret values live in AWS Secrets Manager and are
+ * referred to here by name.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export const STAGE_NAMES = ['dev', 'prod'] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+/** Names (never values) of the Secrets Manager secrets a stage uses. */
+export interface SecretNames {
+  /** Stripe secret API key. */
+  stripeApiKey: string;
+  /** Stripe webhook signing secret (`whsec_...`). */
+  stripeWebhookSigningKey: string;
+  /** API key of the hosted image-editing model. */
+  imageEditingApiKey: string;
+}
+export type SecretKey = keyof SecretNames;
+
+export interface StageConfig {
+  stage: StageName;
+  /** Target account; defaults to the CLI's (`CDK_DEFAULT_ACCOUNT`), or an environment-agnostic stack. */
+  account?: string;
+  region: string;
+  /**
+   * Custom domain of the app. The certificate must be an ACM certificate in us-east-1
+   * (CloudFront requirement). @default - the CloudFront domain (*.cloudfront.net)
+   */
+  domain?: { name: string; certificateArn: string };
+  /**
+   * Origin allowed by the buckets' CORS rules and used in the links Cognito e-mails carry.
+   * @default - `https://<domain.name>`, or the CloudFront domain when no domain is set
+   */
+  allowedOrigin?: string;
+  /** External scheduling link of the landing page's "book a demo" button. */
+  demoBookingUrl: string;
+  secretNames: SecretNames;
+  /** Keep data (user pool, table, buckets) when the stack is deleted, and protect it from deletion. */
+  retainData: boolean;
+  logRetention: RetentionDays;
+  /** Steady-state requests per second and burst of the HTTP API, for the whole stage. */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+  /** Uploads never turned into a transformation are deleted after this. */
+  abandonedUploadExpiry: Duration;
+}
+
+const secretNamesOf = (stage: StageName): SecretNames => ({
+  stripeApiKey: `vitrine/${stage}/stripe-api-key`,
+  stripeWebhookSigningKey: `vitrine/${stage}/stripe-webhook-signing-key`,
+  imageEditingApiKey: `vitrine/${stage}/image-editing-api-key`,
+});
+
+const DEMO_BOOKING_URL = 'https://calendly.com/vitrine-immo/demo';
+
+export const STAGES: Record<StageName, StageConfig> = {
+  dev: {
+    stage: 'dev',
+    region: 'eu-west-3',
+    demoBookingUrl: DEMO_BOOKING_URL,
+    secretNames: secretNamesOf('dev'),
+    retainData: false,
+    logRetention: RetentionDays.TWO_WEEKS,
+    apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    abandonedUploadExpiry: Duration.days(1),
+  },
+  prod: {
+    stage: 'prod',
+    region: 'eu-west-3',
+    demoBookingUrl: DEMO_BOOKING_URL,
+    secretNames: secretNamesOf('prod'),
+    retainData: true,
+    logRetention: RetentionDays.SIX_MONTHS,
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    abandonedUploadExpiry: Duration.days(1),
+  },
+};
+
+export function isStageName(value: unknown): value is StageName {
+  return typeof value === 'string' && (STAGE_NAMES as readonly string[]).includes(value);
+}
+
+/** The stage named by `-c stage=...`; throws with the valid names otherwise. */
+export function stageConfig(name: unknown = 'dev'): StageConfig {
+  if (!isStageName(name)) {
+    throw new Error(`Unknown stage '${String(name)}': use -c stage=${STAGE_NAMES.join('|')}`);
+  }
+  return STAGES[name];
+}

@@ -1,0 +1,85 @@
+/**
+ * Cognito user pool (sign-in by e-mail) and the web app client, with the PreSignUp trigger that
+ * confirms accounts (the spec signs the user in right after registering) and the CustomMessage
+ * trigger that writes the reset and invitation links.
+ */
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { FIELD_LIMITS } from '@vitrine/shared';
+import type { StageConfig } from '../../config/stages';
+import { VitrineFunction } from './vitrine-function';
+
+export interface AuthProps {
+  config: StageConfig;
+  /** Origin of the app (https://...), for the links in Cognito's e-mails. */
+  appUrl: string;
+}
+
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+  readonly triggers: VitrineFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.triggers = new VitrineFunction(this, 'Triggers', {
+      handlerName: 'cognito-triggers',
+      logRetention: config.logRetention,
+      timeout: Duration.seconds(5), // Cognito waits 5 s for a trigger
+      environment: { APP_URL: props.appUrl },
+    });
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `vitrine-${config.stage}`,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: FIELD_LIMITS.passwordMin,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      lambdaTriggers: { preSignUp: this.triggers, customMessage: this.triggers },
+      deletionProtection: config.retainData,
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false, // a browser cannot keep a secret
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+    });
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The product spec sets the password rule to "at least 8 characters" and the sign-up form validates exactly that; extra classes would reject passwords the form accepts.',
+      },
+      { id: 'AwsSolutions-COG2', reason: 'The product has no MFA flow in its spec; sign-in is e-mail and password.' },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Threat protection needs the Plus feature plan, not budgeted yet; the Essentials plan covers the flows the spec has.',
+      },
+    );
+  }
+}

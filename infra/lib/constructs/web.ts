@@ -1,0 +1,214 @@
+/**
+ * The web app: a private S3 bucket behind CloudFront (origin access control), `/api/*` routed to
+ * the HTTP API on the same origin, strict security headers, and the deployment of web/dist with
+ * the stage's `/config.json` (architecture decision 3: one build serves every stage).
+ */
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RuntimeConfig } from '@vitrine/shared';
+import type { StageConfig } from '../../config/stages';
+import { acknowledgeCdkManaged } from '../nag';
+import { contentSecurityPolicy } from './security-headers';
+import { dataBucketEndpoint, secureBucketProps } from './storage';
+
+export interface WebProps {
+  config: StageConfig;
+  httpApi: apigw.IHttpApi;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  accessLogs: s3.IBucket;
+  /** Absolute path of the built app (web/dist). */
+  webDistPath: string;
+}
+
+/** Files fetched on every start: never cached, so a deployment shows at once. */
+const ENTRY_FILES = ['index.html', 'config.json'];
+
+/**
+ * SPA fallback as a viewer-request function on the default behaviour: paths whose last segment
+ * has no extension are app routes and get /index.html. Unlike distribution-wide error responses
+ * (403/404 -> index.html), this leaves /api/* untouched, so API errors reach the client as they are,
+ * and a missing asset stays a real error instead of an HTML page served as JavaScript.
+ */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { config } = props;
+    const region = Stack.of(this).region;
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      ...secureBucketProps(config.retainData),
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'web/',
+    });
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `vitrine-${config.stage} security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognitoEndpoint: `https://cognito-idp.${region}.amazonaws.com`,
+            uploadsEndpoint: dataBucketEndpoint(config, 'uploads'),
+            resultsEndpoint: dataBucketEndpoint(config, 'results'),
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serves /index.html for app routes (extension-less paths)',
+    });
+
+    const apiDomain = `${props.httpApi.apiId}.execute-api.${region}.${Stack.of(this).urlSuffix}`;
+    const certificate = config.domain
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `vitrine-${config.stage}`,
+      defaultRootObject: 'index.html',
+      domainNames: config.domain ? [config.domain.name] : undefined,
+      certificate,
+      // Only meaningful with an own certificate: the default *.cloudfront.net one is fixed at TLSv1.
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100, // Europe and North America: the audience is French
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Forwards Authorization (allowed because caching is disabled), query strings and every
+          // other viewer header except Host, which must be the API's own domain.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'The app serves agents from any country; no geo restriction is wanted.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF web ACL yet: API Gateway throttling and Cognito protect the API; to revisit with traffic.',
+      },
+      ...(config.domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain the default *.cloudfront.net certificate is used, which CloudFront serves with TLSv1; stages with a domain get TLSv1.2_2021.',
+            },
+          ]),
+    );
+
+    this.deployApp(props);
+  }
+
+  /** Hashed assets first (cached a day), then the entry files (no-cache) and one invalidation. */
+  private deployApp(props: WebProps): void {
+    const distPath = assertBuiltApp(props.webDistPath);
+    const runtimeConfig: RuntimeConfig = {
+      apiBase: '/api',
+      region: Stack.of(this).region,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      authFlow: 'USER_SRP_AUTH',
+      mode: 'aws',
+      demoBookingUrl: props.config.demoBookingUrl,
+    };
+
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: this.bucket,
+      sources: [s3deploy.Source.asset(distPath, { exclude: ENTRY_FILES })],
+      exclude: ENTRY_FILES, // neither uploaded nor pruned by this deployment
+      // Not immutable: web/public files are copied without a content hash.
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=86400')],
+      memoryLimit: 512,
+    });
+    const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
+      destinationBucket: this.bucket,
+      sources: [
+        s3deploy.Source.asset(distPath, { exclude: ['*', '!index.html'] }),
+        s3deploy.Source.jsonData('config.json', runtimeConfig),
+      ],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    entry.node.addDependency(assets); // index.html must not point at assets not uploaded yet
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment's handler is a CDK-owned singleton at stack level, outside this construct. */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    for (const handler of stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      acknowledgeCdkManaged(
+        handler,
+        ['AwsSolutions-L1', 'AwsSolutions-IAM4', 'AwsSolutions-IAM5'],
+        'aws-cdk-lib owns this deploy-time handler: its runtime, basic execution role and grants (read the staged asset, write and prune the web bucket, invalidate the distribution) are not ours to narrow.',
+      );
+    }
+  }
+}
+
+function assertBuiltApp(webDistPath: string): string {
+  const absolute = path.resolve(webDistPath);
+  if (!fs.existsSync(path.join(absolute, 'index.html'))) {
+    throw new Error(`The web app is not built (${absolute}/index.html is missing): run \`npm run build\` first.`);
+  }
+  return absolute;
+}

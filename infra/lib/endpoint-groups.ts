@@ -1,0 +1,62 @@
+/**
+ * What each endpoint group's Lambda may touch: the one place where API permissions are declared.
+ * `ENDPOINT_GROUPS` comes from functions/src/routes.ts, so a new group in the route table does not
+ * compile until it has an entry here.
+ *
+ * Adding an endpoint group (e.g. `projects`):
+ *   1. add its routes to ROUTES in functions/src/routes.ts and write functions/src/handlers/projects.ts;
+ *   2. add `projects: { table: 'readWrite', buckets: { results: 'read' } }` below;
+ *   3. `npx jest --selectProjects infra` checks the authorizer and IAM scoping rules.
+ * The Api construct creates the Lambda, binds what is listed (env variables + least-privilege
+ * grants, see VitrineFunction.bind*) and routes the group's ROUTES to it.
+ *
+ * The transformation workflow (../workflow.ts, ASL in functions/src/workflow/transformation.asl.json)
+ * plugs in the same way: the stack creates `new Workflow(...)` and passes it to the Api as
+ * `workflow`; a group declaring `workflow: 'start' | 'startAndDescribe'` then gets STATE_MACHINE_ARN
+ * and StartExecution (plus DescribeExecution for status polling) on that state machine only.
+ * A new kind of resource gets a field here and a branch in `applyGroupNeeds` (constructs/api.ts).
+ */
+import type { EndpointGroup } from '../../functions/src/routes';
+import type { SecretKey } from '../config/stages';
+import type { BucketAccess, TableAccess, UserPoolAccess } from './constructs/vitrine-function';
+
+export interface GroupNeeds {
+  table?: TableAccess;
+  buckets?: { uploads?: BucketAccess; results?: BucketAccess };
+  userPool?: UserPoolAccess;
+  /** Start executions of the transformation state machine (env STATE_MACHINE_ARN); describe them too. */
+  workflow?: 'start' | 'startAndDescribe';
+  /** Secrets whose names are passed as `<KEY>_SECRET_NAME` (e.g. STRIPE_API_KEY_SECRET_NAME). */
+  secrets?: readonly SecretKey[];
+  /** @default 512 */
+  memorySize?: number;
+  /** @default 10 */
+  timeoutSeconds?: number;
+}
+
+export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
+  // The health check proves each dependency answers: metadata calls only, no data access.
+  health: { table: 'describe', buckets: { uploads: 'head', results: 'head' }, userPool: 'describe' },
+  // Profile read/update; Cognito GetUser runs with the caller's own access token (no IAM needed).
+  users: { table: 'readWrite', userPool: 'id' },
+  // Presigned POSTs are signed with the function's role: it needs PutObject on the uploads bucket.
+  uploads: { table: 'readWrite', buckets: { uploads: 'put' } },
+  // Starts executions (workflow grant below) and signs GET URLs of originals and results.
+  transformations: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
+  projects: { table: 'readWrite' },
+  // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
+  images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
+};
+
+/** Environment variable names the functions read (functions/src/lib/aws/*). */
+export const ENV = {
+  table: 'TABLE_NAME',
+  uploadsBucket: 'UPLOADS_BUCKET',
+  resultsBucket: 'RESULTS_BUCKET',
+  userPoolId: 'USER_POOL_ID',
+} as const;
+
+/** `stripeApiKey` -> `STRIPE_API_KEY_SECRET_NAME`. */
+export function secretEnvName(key: SecretKey): string {
+  return `${key.replace(/([A-Z])/g, '_$1').toUpperCase()}_SECRET_NAME`;
+}

@@ -1,0 +1,149 @@
+/**
+ * Cognito on cognito-local, assembled here rather than with its `createDefaultServer`, which keeps
+ * state in `.cognito` under the working directory, logs e-mails to the console and calls triggers
+ * through a real Lambda endpoint. Here: state under dataDir/cognito, e-mails into the local outbox,
+ * and triggers invoked in-process through the same Lambda `Invoke` contract (FunctionName, JSON
+ * Payload, FunctionError) that cognito-local's LambdaService expects.
+ */
+import * as http from 'node:http';
+import pino from 'pino';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import type { Config } from 'cognito-local/lib/server/config';
+import type { Outbox } from './outbox';
+import { closeServer, LOCAL_HOST } from './ports';
+
+export type TriggerHandler = (event: unknown) => Promise<unknown>;
+
+const TRIGGER_FUNCTION = 'vitrine-cognito-triggers';
+
+/** What cognito-local's LambdaService calls: `invoke(params).promise()`, AWS SDK v2 style. */
+function inProcessLambda(handler: TriggerHandler) {
+  return {
+    invoke(params: { FunctionName: string; Payload: string }) {
+      return {
+        promise: async () => {
+          try {
+            return { StatusCode: 200, Payload: JSON.stringify(await handler(JSON.parse(params.Payload))) };
+          } catch (error) {
+            const errorMessage = error instanceof Error ? error.message : String(error);
+            return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage }) };
+          }
+        },
+      };
+    },
+  };
+}
+
+function outboxSender(outbox: Outbox): MessageSender {
+  const send = async (
+    _ctx: unknown,
+    _user: unknown,
+    destination: string,
+    message: { __code?: string; emailSubject?: string; emailMessage?: string; smsMessage?: string },
+  ) => {
+    await outbox.send({
+      to: destination,
+      subject: message.emailSubject ?? 'Votre code de vérification Vitrine',
+      html: message.emailMessage ?? message.smsMessage ?? `Votre code de vérification : ${message.__code ?? ''}`,
+    });
+  };
+  return { sendEmail: send, sendSms: send };
+}
+
+export interface LocalCognito {
+  endpoint: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startCognito(options: {
+  directory: string;
+  port: number;
+  triggerHandler: TriggerHandler;
+  outbox: Outbox;
+}): Promise<LocalCognito> {
+  const logger = pino({ level: 'silent' });
+  const ctx = { logger };
+  const config: Config = {
+    LambdaClient: { region: 'local' },
+    TriggerFunctions: { PreSignUp: TRIGGER_FUNCTION, CustomMessage: TRIGGER_FUNCTION },
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    // The issuer names the port, known only once listening: set below, read at token time.
+    TokenConfig: { IssuerDomain: `http://${LOCAL_HOST}:${options.port}` },
+    ServerConfig: { port: options.port, hostname: LOCAL_HOST, development: false, https: false },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(options.directory);
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
+    options.directory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  );
+  const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
+  const lambda = inProcessLambda(options.triggerHandler) as unknown as ConstructorParameters<typeof LambdaService>[1];
+  const triggers = new TriggersService(
+    clock,
+    cognitoClient,
+    new LambdaService(config.TriggerFunctions, lambda),
+    new CryptoService({ KMSKeyId: '', KMSKeyAlias: '' }),
+  );
+  const services = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(outboxSender(options.outbox))),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server = (await createServer(Router(services), logger, config.ServerConfig, services).start()) as http.Server;
+  const port = (server.address() as { port: number }).port;
+  config.TokenConfig.IssuerDomain = `http://${LOCAL_HOST}:${port}`;
+  return { endpoint: `http://${LOCAL_HOST}:${port}`, port, close: () => closeServer(server) };
+}
+
+/** Creates the user pool and app client unless the saved ids still exist. */
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  saved: { userPoolId?: string; userPoolClientId?: string },
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  if (saved.userPoolId && saved.userPoolClientId) {
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      return { userPoolId: saved.userPoolId, userPoolClientId: saved.userPoolClientId };
+    } catch {
+      // The emulator's state was removed: create them again.
+    }
+  }
+  const { UserPool } = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'vitrine-local',
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+    }),
+  );
+  const { UserPoolClient } = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: UserPool!.Id!,
+      ClientName: 'vitrine-web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  return { userPoolId: UserPool!.Id!, userPoolClientId: UserPoolClient!.ClientId! };
+}

@@ -1,0 +1,41 @@
+/** DynamoDB on dynalite, persisted on disk, with the single table of the data model. */
+import { CreateTableCommand, DynamoDBClient, ResourceNotFoundException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { closeServer, listen } from './ports';
+
+export async function startDynamoDb(directory: string, port: number) {
+  const server = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const actualPort = await listen(server, port);
+  return { endpoint: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };
+}
+
+/** pk/sk and the gsi1 index (docs/architecture.md); created once, reused afterwards. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    }),
+  );
+}

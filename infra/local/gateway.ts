@@ -1,0 +1,222 @@
+/**
+ * The local API Gateway (HTTP API, payload v2): routes from the shared route table, the JWT
+ * authorizer's checks on `auth: 'jwt'` routes, the same event shape (routeKey, pathParameters,
+ * lower-cased headers, cookies, requestContext.http, authorizer.jwt.claims and scopes), and each
+ * endpoint group's handler invoked in-process with a Lambda-like context.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { MESSAGES } from '@vitrine/shared';
+import { ROUTES, routeKey, type EndpointGroup, type Route } from '../../functions/src/routes';
+import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
+import { handlerEntry } from '../lib/bundling';
+import type { TokenCheck } from './jwt';
+
+/** API Gateway's own payload limit; routes set tighter ones, enforced by the handlers. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** HTTP API integration timeout. */
+const TIMEOUT_MS = 30_000;
+
+interface CompiledRoute {
+  route: Route;
+  key: string;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, key: routeKey(route), pattern: new RegExp(`^${source}$`), params };
+}
+
+const compiledRoutes = ROUTES.map(compile);
+
+function matchRoute(method: string, path: string) {
+  for (const compiled of compiledRoutes) {
+    if (compiled.route.method !== method) continue;
+    const match = compiled.pattern.exec(path);
+    if (!match) continue;
+    const pathParameters = Object.fromEntries(
+      compiled.params.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+    return { ...compiled, pathParameters };
+  }
+  return undefined;
+}
+
+type LambdaHandler = (event: HttpEvent, context: Context) => Promise<HttpResponse | string | object | undefined>;
+
+const handlers = new Map<EndpointGroup, Promise<LambdaHandler>>();
+
+function loadHandler(group: EndpointGroup): Promise<LambdaHandler> {
+  let loaded = handlers.get(group);
+  if (!loaded) {
+    loaded = import(handlerEntry(group)).then((module: { handler: LambdaHandler }) => module.handler);
+    handlers.set(group, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(group: string, requestId: string): Context {
+  const deadline = Date.now() + TIMEOUT_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `vitrine-local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:vitrine-local-${group}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/vitrine-local-${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+class PayloadTooLargeError extends Error {}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) {
+        request.destroy();
+        reject(new PayloadTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^(text\/|application\/(json|.*\+json|x-www-form-urlencoded|xml))/i.test(contentType);
+}
+
+/** HTTP API hands claims to Lambda as strings; arrays as "[a b]". */
+function claimsAsStrings(claims: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
+  );
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+function writeResult(response: ServerResponse, result: HttpResponse | string | object | undefined): void {
+  // Payload v2 without a statusCode: API Gateway answers 200 with the value as JSON.
+  if (!result || typeof result !== 'object' || !('statusCode' in result)) {
+    sendJson(response, 200, result ?? null);
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  response.writeHead(result.statusCode, headers);
+  const body = result.body ?? '';
+  response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+export interface GatewayOptions {
+  verifyAccessToken: (token: string) => Promise<TokenCheck>;
+  log?: (line: string) => void;
+}
+
+export function createGateway(options: GatewayOptions) {
+  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://local');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const matched = matchRoute(method, url.pathname);
+    if (!matched) {
+      sendJson(response, 404, { message: MESSAGES.api.routeNotFound });
+      return;
+    }
+
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
+
+    let authorizer: HttpEvent['requestContext']['authorizer'];
+    if (matched.route.auth === 'jwt') {
+      const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+      if (!token) {
+        sendJson(response, 401, { message: MESSAGES.api.unauthorized });
+        return;
+      }
+      const check = await options.verifyAccessToken(token);
+      if (!check.ok) {
+        sendJson(response, 401, { message: MESSAGES.auth.pleaseReconnect });
+        return;
+      }
+      const scope = typeof check.claims.scope === 'string' ? check.claims.scope.split(' ') : null;
+      authorizer = { jwt: { claims: claimsAsStrings(check.claims), scopes: scope } };
+    }
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(request);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) sendJson(response, 413, { message: MESSAGES.api.payloadTooLarge });
+      return;
+    }
+    const textual = isTextual(headers['content-type']);
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+    const requestId = randomUUID();
+    const now = new Date();
+    const event: HttpEvent = {
+      version: '2.0',
+      routeKey: matched.key,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
+      headers,
+      queryStringParameters: url.search ? query : undefined,
+      pathParameters: matched.params.length ? matched.pathParameters : undefined,
+      body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+      isBase64Encoded: raw.length > 0 && !textual,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey: matched.key,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        authorizer,
+      },
+    };
+
+    try {
+      const handler = await loadHandler(matched.route.group);
+      writeResult(response, await handler(event, lambdaContext(matched.route.group, requestId)));
+    } catch (error) {
+      // What API Gateway does when the function itself fails: a bare 500.
+      options.log?.(`[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { message: MESSAGES.api.internal });
+    }
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The demo account (shared DEMO_ACCOUNT): a confirmed Cognito user, its user record (org_owner) and
+ * the organization 'Agence Démo' with an active 'agence' subscription, 100 credits and the ledger's
+ * grant entry. Every write is conditional on absence: re-running never resets credits.
+ */
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEMO_ACCOUNT } from '@vitrine/shared';
+import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
+
+export const DEMO_ORGANIZATION_ID = 'demo-agence';
+const GRANT_TX_ID = 'seed-demo';
+
+async function demoUserSub(
+  cognito: CognitoIdentityProviderClient,
+  pool: { userPoolId: string; userPoolClientId: string },
+): Promise<string> {
+  try {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: DEMO_ACCOUNT.email }));
+    const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (sub) return sub;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  // A plain sign-up, like the browser's: the Pre sign-up trigger confirms it.
+  const { UserSub, UserConfirmed } = await cognito.send(
+    new SignUpCommand({
+      ClientId: pool.userPoolClientId,
+      Username: DEMO_ACCOUNT.email,
+      Password: DEMO_ACCOUNT.password,
+      UserAttributes: [
+        { Name: 'email', Value: DEMO_ACCOUNT.email },
+        { Name: 'given_name', Value: DEMO_ACCOUNT.firstName },
+        { Name: 'family_name', Value: DEMO_ACCOUNT.lastName },
+      ],
+    }),
+  );
+  if (!UserSub || !UserConfirmed) throw new Error('The demo account could not be created confirmed');
+  return UserSub;
+}
+
+async function putIfAbsent(ddb: DynamoDBDocumentClient, tableName: string, item: object): Promise<void> {
+  try {
+    await ddb.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+  }
+}
+
+export async function seedDemoAccount(options: {
+  cognito: CognitoIdentityProviderClient;
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}): Promise<void> {
+  const sub = await demoUserSub(options.cognito, options);
+  const now = new Date();
+  const createdAt = now.toISOString();
+  const periodEnd = new Date(now);
+  periodEnd.setMonth(periodEnd.getMonth() + 1);
+
+  const organization: OrganizationRecord = {
+    pk: `ORG#${DEMO_ORGANIZATION_ID}`,
+    sk: 'ORG',
+    id: DEMO_ORGANIZATION_ID,
+    name: DEMO_ACCOUNT.organizationName,
+    stripeCustomerId: null,
+    creditBalance: DEMO_ACCOUNT.credits,
+    subscription: { status: 'active', currentPeriodEnd: periodEnd.toISOString(), planId: 'agence' },
+    reservations: {},
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const grant: LedgerRecord = {
+    pk: `ORG#${DEMO_ORGANIZATION_ID}`,
+    sk: `LEDGER#${GRANT_TX_ID}#grant`,
+    delta: DEMO_ACCOUNT.credits,
+    balanceAfter: DEMO_ACCOUNT.credits,
+    createdAt,
+  };
+  const user: UserRecord = {
+    pk: `USER#${sub}`,
+    sk: 'PROFILE',
+    gsi1pk: `ORG#${DEMO_ORGANIZATION_ID}`,
+    gsi1sk: `USER#${DEMO_ACCOUNT.email}`,
+    id: sub,
+    email: DEMO_ACCOUNT.email,
+    firstName: DEMO_ACCOUNT.firstName,
+    lastName: DEMO_ACCOUNT.lastName,
+    phoneNumber: DEMO_ACCOUNT.phoneNumber,
+    roles: ['org_owner'],
+    organizationId: DEMO_ORGANIZATION_ID,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  // The organization first: a record pointing at a missing organization would be worse than none.
+  await putIfAbsent(options.ddb, options.tableName, organization);
+  await putIfAbsent(options.ddb, options.tableName, grant);
+  await putIfAbsent(options.ddb, options.tableName, user);
+}

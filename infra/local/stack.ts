@@ -1,0 +1,239 @@
+/**
+ * The whole product on one machine, in-process: dynalite, s3rver, cognito-local (triggers run
+ * in-process), the local Step Functions endpoint, the API gateway over the real handlers, the
+ * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1.
+ * Handlers get their configuration through process.env, exactly the variables the CDK sets,
+ * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { RuntimeConfig } from '@vitrine/shared';
+import { startCognito, ensureUserPool } from './cognito';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { createGateway } from './gateway';
+import { createAccessTokenVerifier } from './jwt';
+import { createOutbox } from './outbox';
+import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
+import { S3RVER_CREDENTIALS, startS3 } from './s3';
+import { seedDemoAccount } from './seed';
+import { startStepFunctionsEndpoint } from './step-functions';
+import { createWebApp, type WebMode } from './web';
+
+export const LOCAL_REGION = 'eu-west-3';
+export const TABLE_NAME = 'vitrine-local';
+export const UPLOADS_BUCKET = 'vitrine-local-uploads';
+export const RESULTS_BUCKET = 'vitrine-local-results';
+export const DEMO_BOOKING_URL = 'https://calendly.com/vitrine/demo';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  dataDir: string;
+  web: WebMode;
+  /** Seed the demo account (default true). */
+  seedDemo?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  config: RuntimeConfig;
+  /** The environment the handlers run with (also set on process.env). */
+  env: Record<string, string>;
+  services: {
+    dynamodb: string;
+    s3: string;
+    cognito: string;
+    stepFunctions: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    /** The access tokens' issuer (cognito endpoint + pool id). */
+    issuer: string;
+    jwksUri: string;
+  };
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+/** What survives a restart besides the emulators' data: ids and the emulators' ports. */
+interface SavedState {
+  userPoolId?: string;
+  userPoolClientId?: string;
+  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number };
+}
+
+async function readState(file: string): Promise<SavedState> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as SavedState;
+  } catch {
+    return {};
+  }
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const stateFile = path.join(dataDir, 'stack.json');
+  const saved = await readState(stateFile);
+  const closers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const close of closers.reverse()) await close().catch((error: unknown) => log(`[stack] stop: ${String(error)}`));
+    closers.length = 0;
+  };
+
+  try {
+    // Credentials and region first: every SDK client (ours and the handlers') reads them.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    });
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+
+    const outboxDir = path.join(dataDir, 'outbox');
+    const outbox = await createOutbox(outboxDir);
+
+    const dynamo = await startDynamoDb(path.join(dataDir, 'dynamodb'), await portToUse(saved.ports?.dynamodb));
+    closers.push(dynamo.close);
+    const s3 = await startS3(path.join(dataDir, 's3'), await portToUse(saved.ports?.s3), [UPLOADS_BUCKET, RESULTS_BUCKET]);
+    closers.push(s3.close);
+    // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
+    const { handler: triggerHandler } = await import('../../functions/src/handlers/cognito-triggers');
+    const cognito = await startCognito({
+      directory: path.join(dataDir, 'cognito'),
+      port: await portToUse(saved.ports?.cognito),
+      triggerHandler: (event) => triggerHandler(event as Parameters<typeof triggerHandler>[0]),
+      outbox,
+    });
+    closers.push(cognito.close);
+    const sfn = await startStepFunctionsEndpoint({ host: LOCAL_HOST, port: await portToUse(saved.ports?.stepFunctions) });
+    closers.push(sfn.close);
+
+    const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint });
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint });
+    closers.push(async () => {
+      cognitoClient.destroy();
+      dynamoClient.destroy();
+    });
+    await ensureTable(dynamoClient, TABLE_NAME);
+    const pool = await ensureUserPool(cognitoClient, saved);
+    await writeFile(
+      stateFile,
+      JSON.stringify(
+        {
+          ...pool,
+          ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, stepFunctions: sfn.port },
+        } satisfies SavedState,
+        null,
+        2,
+      ),
+    );
+
+    // The main server listens before the app URL is known to the triggers (APP_URL).
+    const server = http.createServer();
+    const port = await listen(server, options.port ?? 0);
+    closers.push(() => closeServer(server));
+    const url = `http://localhost:${port}`;
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_SFN: sfn.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME,
+      UPLOADS_BUCKET,
+      RESULTS_BUCKET,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      APP_URL: url,
+      STAGE: 'local',
+    };
+    Object.assign(process.env, env);
+
+    if (options.seedDemo ?? true) {
+      await seedDemoAccount({
+        cognito: cognitoClient,
+        ddb: DynamoDBDocumentClient.from(dynamoClient),
+        tableName: TABLE_NAME,
+        ...pool,
+      });
+    }
+
+    const issuer = `${cognito.endpoint}/${pool.userPoolId}`;
+    const jwksUri = `${issuer}/.well-known/jwks.json`;
+    const gateway = createGateway({
+      verifyAccessToken: createAccessTokenVerifier({ issuer, jwksUri, clientId: pool.userPoolClientId }),
+      // A handler that fails outside its middy chain (e.g. at import) must never fail silently.
+      log: options.log ?? ((line) => console.error(line)),
+    });
+    const config: RuntimeConfig = {
+      apiBase: '/api',
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      authFlow: 'USER_PASSWORD_AUTH',
+      mode: 'local',
+      demoBookingUrl: DEMO_BOOKING_URL,
+    };
+    const web = await createWebApp(options.web, server);
+    if (web) closers.push(() => web.close());
+
+    server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+      const fail = (error: unknown) => {
+        log(`[stack] ${request.method} ${pathname} failed: ${String(error)}`);
+        if (!response.headersSent) response.writeHead(500);
+        response.end();
+      };
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        gateway(request, response).catch(fail);
+      } else if (pathname === '/config.json') {
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(JSON.stringify(config));
+      } else if (pathname.startsWith('/_local/outbox')) {
+        outbox
+          .handle(request, response)
+          .then((handled) => {
+            if (!handled) response.writeHead(404).end();
+          })
+          .catch(fail);
+      } else if (web) {
+        web.handle(request, response);
+      } else {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      }
+    });
+
+    return {
+      url,
+      config,
+      env,
+      services: {
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        cognito: cognito.endpoint,
+        stepFunctions: sfn.endpoint,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        issuer,
+        jwksUri,
+      },
+      outboxDir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

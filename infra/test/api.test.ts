@@ -1,0 +1,58 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { ROUTES, routeKey } from '../../functions/src/routes';
+import { ACCESS_TOKEN_SCOPE } from '../lib/constructs/api';
+import { synthStage } from './synth';
+
+const { template } = synthStage('dev');
+
+describe('HTTP API', () => {
+  it('keeps public routes to the health check and the Stripe webhook', () => {
+    const publicRoutes = ROUTES.filter((route) => route.auth === 'none').map(routeKey);
+    expect(publicRoutes.every((key) => ['GET /api/health', 'POST /api/billing/webhook'].includes(key))).toBe(true);
+    expect(publicRoutes).toContain('GET /api/health');
+  });
+
+  it('creates exactly one route per route table entry', () => {
+    const routes = template.findResources('AWS::ApiGatewayV2::Route');
+    const keys = Object.values(routes).map((route) => route.Properties.RouteKey as string);
+    expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  it('puts the Cognito JWT authorizer, restricted to access tokens, on every non-public route', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    for (const route of routes) {
+      const entry = ROUTES.find((r) => routeKey(r) === route.Properties.RouteKey)!;
+      if (entry.auth === 'none') {
+        expect(route.Properties.AuthorizationType).toBe('NONE');
+      } else {
+        expect(route.Properties).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: expect.any(String) },
+          AuthorizationScopes: [ACCESS_TOKEN_SCOPE],
+        });
+      }
+    }
+  });
+
+  it('validates tokens against the user pool issuer and the web client id', () => {
+    const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    const [clientId] = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'));
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: clientId }],
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-3.amazonaws.com/', { Ref: poolId }]] },
+      },
+    });
+  });
+
+  it('logs access and throttles the stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+    });
+  });
+});

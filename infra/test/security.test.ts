@@ -1,0 +1,193 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
+import { synthStage } from './synth';
+
+const dev = synthStage('dev').template;
+const prod = synthStage('prod').template;
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+function statements(template: Template): Statement[] {
+  return Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
+  );
+}
+
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+describe('buckets', () => {
+  const buckets = Object.entries(dev.findResources('AWS::S3::Bucket'));
+
+  it('block public access and encrypt every bucket', () => {
+    expect(buckets.length).toBeGreaterThanOrEqual(4);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0]).toMatchObject({
+        ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
+      });
+    }
+  });
+
+  it('deny every request without TLS on every bucket', () => {
+    const policies = Object.values(dev.findResources('AWS::S3::BucketPolicy'));
+    for (const [id] of buckets) {
+      const policy = policies.find((p) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: id }));
+      expect(policy).toBeDefined();
+      expect(policy!.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      );
+    }
+  });
+
+  it('allow the app origin only, and POST only on the uploads bucket', () => {
+    dev.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['vitrine-dev-uploads-'])] },
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: ['POST', 'GET', 'HEAD'],
+            AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] }],
+          }),
+        ],
+      },
+    });
+    dev.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['vitrine-dev-results-'])] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'] })] },
+    });
+  });
+
+  it('expire abandoned uploads and incomplete multipart uploads', () => {
+    dev.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['vitrine-dev-uploads-'])] },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ TagFilters: [{ Key: 'upload-state', Value: 'pending' }], ExpirationInDays: 1 }),
+          Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ]),
+      },
+    });
+  });
+
+  it('are kept with the stack in prod and emptied with it in dev', () => {
+    for (const bucket of Object.values(prod.findResources('AWS::S3::Bucket'))) {
+      expect(bucket.DeletionPolicy).toBe('Retain');
+    }
+    expect(prod.findResources('Custom::S3AutoDeleteObjects')).toEqual({});
+    expect(Object.keys(dev.findResources('Custom::S3AutoDeleteObjects')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('table', () => {
+  it('has PITR, encryption and the documented keys', () => {
+    dev.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true },
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+        }),
+      ],
+      Replicas: [
+        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+      ],
+    });
+  });
+
+  it('is protected from deletion in prod only', () => {
+    prod.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
+    });
+    dev.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+  });
+});
+
+describe('user pool', () => {
+  it('signs in by e-mail with an 8-character minimum and both triggers', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      LambdaConfig: { PreSignUp: Match.anyValue(), CustomMessage: Match.anyValue() },
+    });
+    dev.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    });
+  });
+
+  it('is retained and deletion-protected in prod', () => {
+    prod.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+});
+
+describe('functions', () => {
+  it('run Node.js 22 on ARM64 with X-Ray and an explicit log group', () => {
+    const ours = Object.values(dev.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS === '--enable-source-maps',
+    );
+    expect(ours.length).toBeGreaterThanOrEqual(3);
+    for (const fn of ours) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+    }
+  });
+
+  it('scope every IAM statement to named resources (only X-Ray gets "*")', () => {
+    for (const statement of statements(dev)) {
+      const resources = asList(statement.Resource);
+      if (resources.includes('*')) {
+        const actions = asList(statement.Action);
+        const allowedOnStar = actions.every(
+          (action) => action.startsWith('xray:') || action.startsWith('cloudfront:') /* BucketDeployment invalidation */,
+        );
+        expect({ actions, allowedOnStar }).toEqual({ actions, allowedOnStar: true });
+      }
+    }
+  });
+
+  it('grant no action wildcard to our functions', () => {
+    const ourPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(
+      ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
+    );
+    for (const [, policy] of ourPolicies) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as Statement[]) {
+        for (const action of asList(statement.Action)) expect(action).not.toMatch(/\*/);
+      }
+    }
+  });
+
+  it('do not attach AWS managed policies to our roles', () => {
+    const roles = Object.entries(dev.findResources('AWS::IAM::Role')).filter(
+      ([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('CustomS3AutoDeleteObjects'),
+    );
+    for (const [, role] of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});

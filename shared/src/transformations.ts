@@ -1,0 +1,108 @@
+/**
+ * Per-type transformation options (spec 2.7 and 7): which options apply to which type, their
+ * names and defaults, and the French messages of the transformation pipeline.
+ * Options that do not apply to the type are dropped; values outside the spec's lists are refused.
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_ROOM_TYPE,
+  DEFAULT_SKY_TYPE,
+  DEFAULT_STYLE,
+  ROOM_TYPES,
+  SKY_TYPES,
+  STYLES,
+  TRANSFORMATION_TYPES,
+  type RoomType,
+  type SkyType,
+  type Style,
+  type TransformationType,
+} from './constants';
+import { MESSAGES } from './messages';
+
+export const TRANSFORMATION_MESSAGES = {
+  invalidStyle: 'Style de décoration invalide.',
+  invalidRoomType: 'Type de pièce invalide.',
+  invalidSkyType: 'Type de ciel invalide.',
+  invalidChangeFloor: 'Valeur invalide pour « Changer le sol ».',
+  invalidRepaintWalls: 'Valeur invalide pour « Repeindre les murs en blanc ».',
+  unknownType: MESSAGES.processing.unknownType,
+  insufficientCredits: MESSAGES.processing.insufficientCredits,
+  notAnImage: "Le fichier n'est pas une image JPG, PNG ou WEBP valide.",
+  fileTooLarge: "L'image dépasse la taille maximale de 10 Mo.",
+  tooManyPixels: "L'image est trop grande : 50 mégapixels au maximum.",
+  corruptImage: "L'image est incomplète ou endommagée et ne peut pas être lue.",
+  uploadMissing: 'Fichier original introuvable. Veuillez le téléverser à nouveau.',
+  noSkyDetected:
+    "Aucun ciel n'a été détecté sur cette photo : le remplacement du ciel nécessite une photo d'extérieur avec un ciel visible.",
+  engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
+  engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
+  timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
+} as const;
+
+const values = <T extends { value: string }>(list: readonly T[]) =>
+  list.map((item) => item.value) as [T['value'], ...T['value'][]];
+
+/** Booleans as JSON, or 'true'/'false' as the original multipart API sent them. */
+const flag = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: message })
+    .transform((value) => value === true || value === 'true')
+    .default(false);
+
+const style = z.enum(values(STYLES), { error: TRANSFORMATION_MESSAGES.invalidStyle }).default(DEFAULT_STYLE);
+const roomType = z
+  .enum(values(ROOM_TYPES), { error: TRANSFORMATION_MESSAGES.invalidRoomType })
+  .default(DEFAULT_ROOM_TYPE);
+
+const interiorOptions = z.object({
+  style,
+  roomType,
+  changeFloor: flag(TRANSFORMATION_MESSAGES.invalidChangeFloor),
+  repaintWalls: flag(TRANSFORMATION_MESSAGES.invalidRepaintWalls),
+});
+
+export const TRANSFORMATION_OPTION_SCHEMAS = {
+  'virtual-staging': interiorOptions,
+  'room-refresh': interiorOptions,
+  'sky-replacement': z.object({
+    sky_type: z.enum(values(SKY_TYPES), { error: TRANSFORMATION_MESSAGES.invalidSkyType }).default(DEFAULT_SKY_TYPE),
+  }),
+  declutter: z.object({}),
+  enhance: z.object({}),
+} as const satisfies Record<TransformationType, z.ZodType>;
+
+export interface InteriorOptions {
+  style: Style;
+  roomType: RoomType;
+  changeFloor: boolean;
+  repaintWalls: boolean;
+}
+export interface SkyOptions {
+  sky_type: SkyType;
+}
+
+/** The options each type takes, after defaults. */
+export type OptionsOf<T extends TransformationType> = z.output<(typeof TRANSFORMATION_OPTION_SCHEMAS)[T]>;
+
+export const transformationTypeSchema = z.enum(values(TRANSFORMATION_TYPES), {
+  error: TRANSFORMATION_MESSAGES.unknownType,
+});
+
+export function isTransformationType(value: unknown): value is TransformationType {
+  return transformationTypeSchema.safeParse(value).success;
+}
+
+export type OptionsResult =
+  | { success: true; options: OptionsOf<TransformationType> }
+  | { success: false; message: string };
+
+/**
+ * Validates the options of a request body for a type: keeps the options that apply, fills the
+ * spec's defaults, refuses unknown values with the first French message.
+ */
+export function parseTransformationOptions(type: TransformationType, input: unknown): OptionsResult {
+  const body = typeof input === 'object' && input !== null ? input : {};
+  const result = TRANSFORMATION_OPTION_SCHEMAS[type].safeParse(body);
+  if (result.success) return { success: true, options: result.data };
+  return { success: false, message: result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest };
+}

@@ -1,0 +1,80 @@
+import { MESSAGES } from '@vitrine/shared';
+import { register, signIn, signOut, submitLogin } from './fixtures/auth';
+import { expect, test } from './fixtures/test';
+import { demoUser, newUser } from './fixtures/users';
+
+test.describe('authentication', () => {
+  test('registers, lands on the dashboard, signs out and signs in again', async ({ page }) => {
+    const user = newUser();
+    await register(page, user);
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${user.firstName} !`);
+    await expect(page).toHaveTitle('Tableau de bord | Vitrine');
+
+    await signOut(page);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${user.firstName} !`);
+  });
+
+  test('refuses an address that already has an account', async ({ page }) => {
+    await register(page, newUser({ email: demoUser.email }));
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.auth.emailTaken);
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('shows the invalid credentials message for a wrong password', async ({ page }) => {
+    await submitLogin(page, { email: demoUser.email, password: 'pas-le-bon-mot-de-passe' });
+    await expect(page.getByRole('alert')).toHaveText('Identifiants invalides. Veuillez réessayer.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sends a signed-out visitor of a protected page to /login, then back after sign-in', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, demoUser, { alreadyThere: true });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${demoUser.firstName} !`);
+  });
+});
+
+test.describe('dashboard shell', () => {
+  test('shows the demo organization entries, credits and plan', async ({ signedInPage: page }) => {
+    const nav = page.getByRole('navigation', { name: 'Navigation du tableau de bord' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Accueil',
+      'Mes Projets',
+      'Upload',
+      'Transformations',
+      'Organisation',
+      'Paramètres',
+    ]);
+    await expect(page.getByTestId('credit-balance')).toHaveText('100');
+    await expect(page.getByText('Agence', { exact: true })).toBeVisible();
+  });
+
+  test('opens the navigation drawer on a 360 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInOnSmallScreen(page);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation du tableau de bord' });
+    await expect(drawer.getByRole('link', { name: 'Paramètres' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('shows the not-found page for an unknown path', async ({ page }) => {
+    await page.goto('/nulle-part');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.notFound.title);
+    await page.getByRole('link', { name: MESSAGES.notFound.backHome }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+async function signInOnSmallScreen(page: import('@playwright/test').Page) {
+  await submitLogin(page, demoUser);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,0 +1,163 @@
+import AxeBuilder from '@axe-core/playwright';
+import { formatPrice, MESSAGES, PLANS, UI_CONSTANTS } from '@vitrine/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+
+const NOT_FOUND = MESSAGES.notFound.title;
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate(`window.scrollTo({ top: ${y}, behavior: 'instant' })`);
+}
+
+test.describe('landing page', () => {
+  test('has French metadata and the spec figures', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveTitle(/^Vitrine \| /);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Vitrine/);
+    await expect(page.locator('meta[name="description"]').last()).toHaveAttribute('content', /30 secondes/);
+    for (const figure of ['37 %', '9 %', '63 %']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    await expect(page.getByText(/plus de 700 agents/i).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Inscription' }).first()).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Connexion' }).first()).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('slider')).toHaveCount(5);
+  });
+
+  test('the header hides after 100 px of scrolling down and returns on scroll up', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByTestId('site-header');
+    await expect(header).toBeInViewport();
+
+    await scrollTo(page, UI_CONSTANTS.headerHideThresholdPx - 40);
+    await expect(header).toHaveAttribute('data-hidden', 'false');
+
+    await scrollTo(page, 600);
+    await expect(header).toHaveAttribute('data-hidden', 'true');
+    await expect(header).not.toBeInViewport();
+
+    await scrollTo(page, 450);
+    await expect(header).toHaveAttribute('data-hidden', 'false');
+    await expect(header).toBeInViewport();
+  });
+
+  test('the hero slider starts at 50 % and moves by drag and by arrow keys', async ({ page }) => {
+    await page.goto('/');
+    const slider = page.getByRole('slider', { name: /salon vide/ });
+    await expect(slider).toHaveAttribute('aria-valuenow', String(UI_CONSTANTS.sliderStartPercent));
+    await expect(page.getByText('Avant', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Après', { exact: true }).first()).toBeVisible();
+
+    const box = await page.getByTestId('before-after-slider').first().boundingBox();
+    if (!box) throw new Error('slider has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.25, y, { steps: 5 });
+    await page.mouse.up();
+    const dragged = Number(await slider.getAttribute('aria-valuenow'));
+    expect(dragged).toBeGreaterThanOrEqual(24);
+    expect(dragged).toBeLessThanOrEqual(26);
+
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveAttribute('aria-valuenow', String(dragged + 2));
+    await page.keyboard.press('ArrowLeft');
+    await expect(slider).toHaveAttribute('aria-valuenow', String(dragged + 1));
+    await page.keyboard.press('End');
+    await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  test('opens one FAQ answer at a time', async ({ page }) => {
+    await page.goto('/');
+    const faq = page.locator('#faq');
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(7);
+    await questions.nth(0).click();
+    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+    await faq.getByRole('button', { name: 'Puis-je être remboursé ?' }).click();
+    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq.getByText(/Nous ne proposons pas de remboursement.*sans engagement.*espace client/)).toBeVisible();
+  });
+
+  test('the video is our own file, served locally, loaded only on demand', async ({ page, request }) => {
+    await page.goto('/');
+    const video = page.locator('#video video');
+    await expect(video).toHaveAttribute('preload', 'none');
+    const src = await video.locator('source').getAttribute('src');
+    const response = await request.get(src ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('video/webm');
+    expect((await response.body()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  });
+});
+
+test.describe('pricing and billing pages', () => {
+  test('pricing shows both plans in fr-FR currency with sign-up buttons', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page).toHaveTitle('Tarifs | Vitrine');
+    expect(formatPrice(2900)).toMatch(/^29,00\s€$/);
+    await expect(page.getByText(formatPrice(2900), { exact: true })).toBeVisible();
+    await expect(page.getByText(formatPrice(8900), { exact: true })).toBeVisible();
+    for (const plan of PLANS) {
+      await expect(page.getByRole('link', { name: `Choisir l’offre ${plan.name}` })).toHaveAttribute('href', '/register');
+    }
+    await expect(page.getByText('Recommandé')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Qu’est-ce qu’un crédit ?' })).toBeVisible();
+  });
+
+  test('billing success links to the dashboard with the tutorial', async ({ page }) => {
+    await page.goto('/billing/success?session_id=cs_test_123');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.billing.success);
+    await expect(page.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute(
+      'href',
+      '/dashboard?showTutorialModal=true',
+    );
+  });
+});
+
+test.describe('links', () => {
+  for (const start of ['/', '/pricing']) {
+    test(`every link on ${start} leads to a real page`, async ({ page, baseURL }) => {
+      await page.goto(start);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      const origin = new URL(baseURL ?? '').origin;
+      const internal = new Set<string>();
+      for (const href of hrefs) {
+        const url = new URL(href, origin);
+        if (url.protocol === 'mailto:') continue; // deliberate: contact e-mail
+        if (url.origin !== origin) {
+          // Deliberate external links (social networks, demo booking) open in a new tab over HTTPS.
+          expect(url.protocol, href).toBe('https:');
+          continue;
+        }
+        internal.add(`${url.pathname}${url.search}${url.hash}`);
+      }
+      expect(internal.size).toBeGreaterThan(5);
+      for (const target of internal) {
+        await page.goto(target);
+        await expect(page.locator('body'), target).not.toContainText(NOT_FOUND);
+        await expect(page.getByRole('heading', { level: 1 }).first(), target).toBeVisible();
+        const hash = new URL(target, origin).hash;
+        if (hash) await expect(page.locator(hash), target).toHaveCount(1);
+      }
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/pricing', '/login', '/register']) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const blocking = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(blocking).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,94 @@
+import type { User } from '@vitrine/shared';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { getAccessToken, signOut } from '../../../lib/auth';
+import { api } from '../../../lib/api-client';
+import { ProtectedRoute } from '../protected-route';
+
+jest.mock('../../../lib/auth', () => ({ getAccessToken: jest.fn(), signOut: jest.fn() }));
+jest.mock('../../../lib/api-client', () => ({ api: jest.fn() }));
+
+const getAccessTokenMock = jest.mocked(getAccessToken);
+const signOutMock = jest.mocked(signOut);
+const apiMock = jest.mocked(api);
+
+function LoginProbe() {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
+  return <p>login page, from {from ? `${from.pathname}${from.search}` : 'nowhere'}</p>;
+}
+
+const current = { pathname: '' };
+function LocationProbe() {
+  current.pathname = useLocation().pathname;
+  return null;
+}
+
+function renderAt(path: string) {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <Routes>
+          <Route path="/login" element={<LoginProbe />} />
+          <Route
+            path="/dashboard/*"
+            element={
+              <ProtectedRoute>
+                <p>protected content</p>
+              </ProtectedRoute>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return current;
+}
+
+describe('ProtectedRoute', () => {
+  beforeEach(() => {
+    jest.resetAllMocks();
+    signOutMock.mockResolvedValue();
+  });
+
+  it('shows a spinner while the session loads, then redirects to /login remembering the origin', async () => {
+    let resolveToken: (value: string | null) => void = () => undefined;
+    getAccessTokenMock.mockReturnValue(new Promise((resolve) => (resolveToken = resolve)));
+    const router = renderAt('/dashboard/projects?view=list');
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
+
+    resolveToken(null);
+    expect(await screen.findByText('login page, from /dashboard/projects?view=list')).toBeInTheDocument();
+    expect(router.pathname).toBe('/login');
+    expect(apiMock).not.toHaveBeenCalled();
+  });
+
+  it('renders the protected page once the profile is loaded', async () => {
+    getAccessTokenMock.mockResolvedValue('token');
+    apiMock.mockResolvedValue({ id: 'u1', firstName: 'Camille' } as User);
+    renderAt('/dashboard');
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    expect(apiMock).toHaveBeenCalledWith('/users/me');
+    expect(signOutMock).not.toHaveBeenCalled();
+  });
+
+  it('drops the session when the profile cannot be fetched', async () => {
+    getAccessTokenMock.mockResolvedValue('token');
+    apiMock.mockRejectedValue(new Error('HTTP 500'));
+    const router = renderAt('/dashboard/settings');
+    expect(await screen.findByText('login page, from /dashboard/settings')).toBeInTheDocument();
+    expect(signOutMock).toHaveBeenCalledTimes(1);
+    expect(router.pathname).toBe('/login');
+    expect(screen.queryByText('protected content')).not.toBeInTheDocument();
+  });
+
+  it('drops the session when the profile is missing', async () => {
+    getAccessTokenMock.mockResolvedValue('token');
+    apiMock.mockResolvedValue(undefined);
+    renderAt('/dashboard');
+    expect(await screen.findByText('login page, from /dashboard')).toBeInTheDocument();
+    expect(signOutMock).toHaveBeenCalledTimes(1);
+  });
+});

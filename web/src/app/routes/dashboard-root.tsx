@@ -1,0 +1,14 @@
+import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
+import { SessionProvider } from '../providers/session-provider';
+import { ProtectedRoute } from './protected-route';
+
+/** Lazy route module of /dashboard and everything under it (the signed-in app). */
+export function Component() {
+  return (
+    <SessionProvider>
+      <ProtectedRoute>
+        <DashboardLayout />
+      </ProtectedRoute>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { UI_CONSTANTS } from '@vitrine/shared';
+import { Picture, type PictureImage } from './picture';
+
+export interface BeforeAfterSliderProps {
+  before: PictureImage;
+  after: PictureImage;
+  /** Accessible name of the slider handle. */
+  label?: string;
+  /** Start position of the divider in percent (0 = all 'after', 100 = all 'before'). */
+  initialPercent?: number;
+  className?: string;
+}
+
+const STEP = 1;
+const PAGE_STEP = 10;
+
+function clamp(value: number): number {
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/**
+ * Compares two images of the same scene: the 'before' image is revealed left of the divider.
+ * Mouse and touch (pointer events, horizontal drags only so the page still scrolls vertically)
+ * and keyboard (arrows, Page Up/Down, Home, End on the handle, role slider).
+ */
+export function BeforeAfterSlider({
+  before,
+  after,
+  label = 'Comparer les photos avant et après',
+  initialPercent = UI_CONSTANTS.sliderStartPercent,
+  className = '',
+}: BeforeAfterSliderProps) {
+  const [percent, setPercent] = useState(() => clamp(initialPercent));
+  const containerRef = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const labelId = useId();
+
+  const moveTo = useCallback((clientX: number) => {
+    const box = containerRef.current?.getBoundingClientRect();
+    if (!box || box.width === 0) return;
+    setPercent(clamp(((clientX - box.left) / box.width) * 100));
+  }, []);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    dragging.current = true;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    handleRef.current?.focus({ preventScroll: true });
+    moveTo(event.clientX);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) moveTo(event.clientX);
+  };
+  const stopDragging = () => {
+    dragging.current = false;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next: Record<string, number> = {
+      ArrowLeft: percent - STEP,
+      ArrowDown: percent - STEP,
+      ArrowRight: percent + STEP,
+      ArrowUp: percent + STEP,
+      PageDown: percent - PAGE_STEP,
+      PageUp: percent + PAGE_STEP,
+      Home: 0,
+      End: 100,
+    };
+    const value = next[event.key];
+    if (value === undefined) return;
+    event.preventDefault();
+    setPercent(clamp(value));
+  };
+
+  return (
+    <div
+      ref={containerRef}
+      className={`relative isolate touch-pan-y overflow-hidden rounded-xl bg-ink-200 select-none ${className}`}
+      style={{ aspectRatio: `${after.width} / ${after.height}` }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={stopDragging}
+      onPointerCancel={stopDragging}
+      data-testid="before-after-slider"
+    >
+      <Picture image={after} className="absolute inset-0 h-full w-full object-cover" draggable={false} />
+      <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }}>
+        <Picture image={before} className="h-full w-full object-cover" draggable={false} />
+      </div>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 left-3 rounded-md bg-ink-900/75 px-2 py-1 text-xs font-semibold text-white"
+      >
+        Avant
+      </span>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 right-3 rounded-md bg-ink-900/75 px-2 py-1 text-xs font-semibold text-white"
+      >
+        Après
+      </span>
+      <span id={labelId} className="sr-only">
+        {label}
+      </span>
+      <div
+        ref={handleRef}
+        role="slider"
+        tabIndex={0}
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent} % Avant, ${100 - percent} % Après`}
+        aria-orientation="horizontal"
+        onKeyDown={onKeyDown}
+        className="group absolute inset-y-0 z-10 w-11 -translate-x-1/2 cursor-ew-resize outline-none"
+        style={{ left: `${percent}%` }}
+      >
+        <span aria-hidden="true" className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-white shadow" />
+        <span
+          aria-hidden="true"
+          className="absolute top-1/2 left-1/2 flex h-10 w-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-800 shadow-lg ring-offset-2 group-focus-visible:ring-4 group-focus-visible:ring-brand-600"
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+      </div>
+    </div>
+  );
+}

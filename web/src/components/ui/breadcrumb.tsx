@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+
+export interface BreadcrumbItem {
+  label: string;
+  /** Omitted on the current page (the last item). */
+  to?: string;
+}
+
+/** Trail of links to the parent pages; the last item is the current page. */
+export function Breadcrumb({ items, className = '' }: { items: readonly BreadcrumbItem[]; className?: string }) {
+  return (
+    <nav aria-label="Fil d'Ariane" className={className}>
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-600">
+        {items.map((item, index) => {
+          const isLast = index === items.length - 1;
+          return (
+            <li key={`${item.label}-${index}`} className="flex items-center gap-1">
+              {item.to && !isLast ? (
+                <Link
+                  to={item.to}
+                  className="rounded hover:text-ink-900 hover:underline"
+                >
+                  {item.label}
+                </Link>
+              ) : (
+                <span aria-current={isLast ? 'page' : undefined} className={isLast ? 'font-medium text-ink-900' : ''}>
+                  {item.label}
+                </span>
+              )}
+              {!isLast && (
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

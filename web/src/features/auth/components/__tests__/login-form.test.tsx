@@ -1,0 +1,86 @@
+import { MESSAGES } from '@vitrine/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { signIn } from '../../../../lib/auth';
+import { LoginForm } from '../login-form';
+
+jest.mock('../../../../lib/auth', () => ({ signIn: jest.fn() }));
+const signInMock = jest.mocked(signIn);
+
+const current = { pathname: '' };
+function LocationProbe() {
+  current.pathname = useLocation().pathname;
+  return null;
+}
+
+function renderLogin(state?: unknown) {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+      <LocationProbe />
+      <Routes>
+        <Route path="/login" element={<LoginForm />} />
+        <Route path="/dashboard" element={<h1>Tableau de bord</h1>} />
+        <Route path="/dashboard/projects" element={<h1>Mes projets</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return current;
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText(/Adresse e-mail/), email);
+  if (password) await user.type(screen.getByLabelText(/^Mot de passe/), password);
+  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+}
+
+describe('LoginForm', () => {
+  beforeEach(() => signInMock.mockReset());
+
+  it('shows the spec validation messages tied to their fields', async () => {
+    renderLogin();
+    await fillAndSubmit('pas-un-email', '');
+    const email = screen.getByLabelText(/Adresse e-mail/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Adresse e-mail invalide.');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAccessibleDescription('Le mot de passe est requis.');
+    expect(signInMock).not.toHaveBeenCalled();
+  });
+
+  it('links to the forgot-password page', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('maps wrong credentials to the invalid credentials message', async () => {
+    signInMock.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    const router = renderLogin();
+    await fillAndSubmit('agent@exemple.fr', 'mauvais-mdp');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.invalidCredentials);
+    expect(router.pathname).toBe('/login');
+  });
+
+  it('shows the login default for other failures', async () => {
+    signInMock.mockRejectedValue(Object.assign(new Error('Network error'), { name: 'NetworkError' }));
+    renderLogin();
+    await fillAndSubmit('agent@exemple.fr', 'Secret123!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.loginFailed);
+  });
+
+  it('returns to the page the guard remembered', async () => {
+    signInMock.mockResolvedValue();
+    const router = renderLogin({ from: { pathname: '/dashboard/projects', search: '' } });
+    await fillAndSubmit(' agent@exemple.fr ', 'Secret123!');
+    expect(await screen.findByRole('heading', { name: 'Mes projets' })).toBeInTheDocument();
+    expect(signInMock).toHaveBeenCalledWith('agent@exemple.fr', 'Secret123!');
+    expect(router.pathname).toBe('/dashboard/projects');
+  });
+
+  it('goes to /dashboard without a remembered page', async () => {
+    signInMock.mockResolvedValue();
+    renderLogin();
+    await fillAndSubmit('agent@exemple.fr', 'Secret123!');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+  });
+});

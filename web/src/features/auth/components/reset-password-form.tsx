@@ -1,0 +1,72 @@
+import { MESSAGES, resetPasswordSchema } from '@vitrine/shared';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { confirmPasswordReset } from '../../../lib/auth';
+import { fieldErrors, formValues } from '../../../lib/form';
+import { TEXTS } from '../../../lib/texts';
+import { decodeResetToken } from '../utils/reset-token';
+import { FormMessage } from './auth-layout';
+
+type Errors = Partial<Record<'token' | 'password' | 'confirmation', string>>;
+
+/** New password and confirmation; the link's token carries the email and the Cognito code. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const decoded = decodeResetToken(token);
+
+  if (!token) return <FormMessage tone="error">{MESSAGES.validation.resetTokenMissing}</FormMessage>;
+  if (!decoded) return <FormMessage tone="error">{TEXTS.auth.resetInvalidLink}</FormMessage>;
+  const { email, code } = decoded;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = resetPasswordSchema.safeParse({ ...formValues(event.currentTarget), token });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await confirmPasswordReset(email, code, parsed.data.password);
+    } catch {
+      setFormError(MESSAGES.auth.resetFailed);
+      setSubmitting(false);
+      return;
+    }
+    navigate(paths.auth.login.getHref(), { replace: true, state: { passwordReset: true } });
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      <Input
+        label={TEXTS.auth.newPassword}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={TEXTS.auth.passwordHint}
+        error={errors.password}
+      />
+      <Input
+        label={TEXTS.auth.confirmPassword}
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmation}
+      />
+      <Button type="submit" fullWidth isLoading={submitting}>
+        {TEXTS.auth.resetSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { TEXTS } from '../../../lib/texts';
+import { AuthLayout, linkClasses } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+
+export function Component() {
+  const t = TEXTS.auth;
+  return (
+    <AuthLayout
+      title={t.loginTitle}
+      heading={t.loginHeading}
+      footer={
+        <>
+          {t.noAccount}{' '}
+          <Link to={paths.auth.register.getHref()} className={linkClasses}>
+            {t.registerLink}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthLayout>
+  );
+}

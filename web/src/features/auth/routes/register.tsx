@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { TEXTS } from '../../../lib/texts';
+import { AuthLayout, linkClasses } from '../components/auth-layout';
+import { RegisterForm } from '../components/register-form';
+
+export function Component() {
+  const t = TEXTS.auth;
+  return (
+    <AuthLayout
+      title={t.registerTitle}
+      heading={t.registerHeading}
+      footer={
+        <>
+          {t.haveAccount}{' '}
+          <Link to={paths.auth.login.getHref()} className={linkClasses}>
+            {t.loginLink}
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthLayout>
+  );
+}

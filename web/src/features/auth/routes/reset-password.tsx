@@ -1,0 +1,23 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { TEXTS } from '../../../lib/texts';
+import { AuthLayout, linkClasses } from '../components/auth-layout';
+import { ResetPasswordForm } from '../components/reset-password-form';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const t = TEXTS.auth;
+  return (
+    <AuthLayout
+      title={t.resetTitle}
+      heading={t.resetHeading}
+      footer={
+        <Link to={paths.auth.login.getHref()} className={linkClasses}>
+          {t.backToLogin}
+        </Link>
+      }
+    >
+      <ResetPasswordForm token={params.get('token')} />
+    </AuthLayout>
+  );
+}

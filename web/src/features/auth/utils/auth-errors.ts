@@ -1,0 +1,27 @@
+import { MESSAGES } from '@vitrine/shared';
+
+/** Cognito's error name, for errors thrown by Amplify (AuthError) or the SDK. */
+export function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+/**
+ * Wrong email or password. Real Cognito answers NotAuthorizedException (and, without
+ * "prevent user existence errors", UserNotFoundException); the local emulator answers
+ * InvalidPasswordException for a wrong password.
+ */
+const INVALID_CREDENTIALS = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException']);
+
+/** Spec 8: invalid credentials get their own message; anything else the login default. */
+export function loginErrorMessage(error: unknown): string {
+  const name = errorName(error);
+  const message = error instanceof Error ? error.message : '';
+  if ((name && INVALID_CREDENTIALS.has(name)) || /invalid credentials/i.test(message))
+    return MESSAGES.auth.invalidCredentials;
+  return MESSAGES.auth.loginFailed;
+}
+
+/** Spec 8: an existing account gets its own message; anything else the register default. */
+export function registerErrorMessage(error: unknown): string {
+  return errorName(error) === 'UsernameExistsException' ? MESSAGES.auth.emailTaken : MESSAGES.auth.registerFailed;
+}

@@ -1,0 +1,43 @@
+import type { User } from '@vitrine/shared';
+import { paths } from '../../../app/paths';
+import { TEXTS } from '../../../lib/texts';
+
+export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'organizations' | 'settings';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: NavIcon;
+  /** Active only on the exact path (the dashboard home), not on its children. */
+  end?: boolean;
+}
+
+/** True when the user's organization subscription price is an organization plan (spec 2.4). */
+export function hasOrganizationPlan(user: User | undefined): boolean {
+  return user?.organization?.subscription?.price?.is_organization === true;
+}
+
+/** Sidebar entries in the spec's order; Organisation only for organization plans. */
+export function getNavItems(user: User | undefined): NavItem[] {
+  const d = paths.dashboard;
+  const items: (NavItem | false)[] = [
+    { href: d.root.getHref(), label: TEXTS.nav.home, icon: 'home', end: true },
+    { href: d.projects.getHref(), label: TEXTS.nav.projects, icon: 'projects' },
+    { href: d.upload.getHref(), label: TEXTS.nav.upload, icon: 'upload' },
+    { href: d.images.getHref(), label: TEXTS.nav.images, icon: 'images' },
+    hasOrganizationPlan(user) && { href: d.organizations.getHref(), label: TEXTS.nav.organizations, icon: 'organizations' },
+    { href: d.settings.getHref(), label: TEXTS.nav.settings, icon: 'settings' },
+  ];
+  return items.filter((item): item is NavItem => item !== false);
+}
+
+/** Credit balance to show, or 'N/A' without an organization. */
+export function creditLabel(user: User | undefined): string {
+  const balance = user?.organization?.creditBalance;
+  return typeof balance === 'number' ? String(balance) : TEXTS.dashboard.notAvailable;
+}
+
+/** Plan name from the organization's subscription, else the user's own; undefined when none. */
+export function planName(user: User | undefined): string | undefined {
+  return user?.organization?.subscription?.price?.name ?? user?.subscription?.price?.name ?? undefined;
+}

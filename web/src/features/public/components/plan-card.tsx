@@ -1,0 +1,82 @@
+import { formatInterval, formatPrice, type Plan } from '@vitrine/shared';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { PRICING } from '../content/pricing';
+
+function Mark({ included }: { included: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      className={cn('mt-0.5 shrink-0', included ? 'text-success-600' : 'text-ink-400')}
+    >
+      <path d={included ? 'M5 12l5 5 9-10' : 'M7 7l10 10M17 7L7 17'} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** One subscription plan: price from cents in fr-FR, credits, included and excluded features. */
+export function PlanCard({ plan }: { plan: Plan }) {
+  const titleId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'relative flex flex-col rounded-[var(--radius-card)] border bg-white p-6 shadow-[var(--shadow-card)] sm:p-8',
+        plan.recommended ? 'border-brand-600 ring-2 ring-brand-600' : 'border-ink-200',
+      )}
+    >
+      {plan.recommended && (
+        <p className="absolute -top-3.5 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+          {PRICING.recommended}
+        </p>
+      )}
+      <h2 id={titleId} className="text-2xl font-bold">
+        {plan.name}
+      </h2>
+      <p className="mt-1 text-ink-600">{plan.description}</p>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-4xl font-bold text-ink-900" data-testid={`price-${plan.id}`}>
+          {formatPrice(plan.amount, plan.currency)}
+        </span>
+        <span className="text-ink-600">{PRICING.perInterval(formatInterval(plan.interval))}</span>
+      </p>
+      <p className="mt-2 font-medium text-brand-700">{PRICING.credits(plan.credits)}</p>
+      <Link
+        to={paths.auth.register.getHref()}
+        className={buttonClasses({ size: 'lg', fullWidth: true, variant: plan.recommended ? 'primary' : 'outline', className: 'mt-6' })}
+      >
+        {PRICING.choose(plan.name)}
+      </Link>
+      <h3 className="sr-only">{PRICING.included}</h3>
+      <ul className="mt-6 space-y-3">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-3 text-ink-800">
+            <Mark included />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {plan.excludedFeatures.length > 0 && (
+        <>
+          <h3 className="sr-only">{PRICING.excluded}</h3>
+          <ul className="mt-3 space-y-3">
+            {plan.excludedFeatures.map((feature) => (
+              <li key={feature} className="flex gap-3 text-ink-500 line-through decoration-ink-400">
+                <Mark included={false} />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </article>
+  );
+}

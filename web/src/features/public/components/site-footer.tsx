@@ -1,0 +1,99 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Logo } from '../../../components/logo';
+import { SECTION_IDS, SITE } from '../content/site';
+import { SocialIcon } from './social-icon';
+
+const linkClasses = 'rounded text-sm text-ink-300 hover:text-white hover:underline';
+
+/** Footer of the public pages: product, legal pages, contact and social links. */
+export function SiteFooter() {
+  const t = SITE.footer;
+  return (
+    <footer className="bg-brand-950 text-ink-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <Link to={paths.home.getHref()} aria-label={SITE.homeLink} className="inline-block rounded-lg bg-white p-2">
+            <Logo />
+          </Link>
+          <p className="mt-4 text-sm text-ink-300">{t.description}</p>
+        </div>
+        <nav aria-labelledby="footer-product">
+          <h2 id="footer-product" className="text-sm font-semibold text-white">
+            {t.productTitle}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link to={{ pathname: paths.home.getHref(), hash: `#${SECTION_IDS.features}` }} className={linkClasses}>
+                {SITE.nav.features}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.pricing.getHref()} className={linkClasses}>
+                {SITE.nav.pricing}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.auth.register.getHref()} className={linkClasses}>
+                {SITE.nav.register}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.dashboard.root.getHref()} className={linkClasses}>
+                {SITE.nav.login}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold text-white">
+            {t.legalTitle}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link to={paths.legal.notice.getHref()} className={linkClasses}>
+                {t.legalNotice}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.legal.privacy.getHref()} className={linkClasses}>
+                {t.privacy}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.legal.terms.getHref()} className={linkClasses}>
+                {t.terms}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-white">{t.contactTitle}</h2>
+          <p className="mt-3">
+            <a href={`mailto:${SITE.contactEmail}`} className={linkClasses}>
+              {t.contact} : {SITE.contactEmail}
+            </a>
+          </p>
+          <ul aria-label={t.socialLabel} className="mt-4 flex gap-2">
+            {SITE.social.map((network) => (
+              <li key={network.name}>
+                <a
+                  href={network.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${network.name} ${SITE.newTab}`}
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                >
+                  <SocialIcon name={network.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 px-4 py-6 text-center text-xs text-ink-300">
+        {t.copyright(new Date().getFullYear())}
+      </p>
+    </footer>
+  );
+}

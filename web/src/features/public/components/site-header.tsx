@@ -1,0 +1,92 @@
+import { UI_CONSTANTS } from '@vitrine/shared';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Logo } from '../../../components/logo';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { SECTION_IDS, SITE } from '../content/site';
+import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+
+const ANCHORS = [
+  { id: SECTION_IDS.features, label: SITE.nav.features },
+  { id: SECTION_IDS.demo, label: SITE.nav.demo },
+  { id: SECTION_IDS.testimonials, label: SITE.nav.testimonials },
+  { id: SECTION_IDS.faq, label: SITE.nav.faq },
+] as const;
+
+const linkClasses = 'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900';
+
+/** Fixed header of the public pages; slides away when scrolling down past 100 px, back on scroll up. */
+export function SiteHeader() {
+  const hidden = useHideOnScroll(UI_CONSTANTS.headerHideThresholdPx);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  const links = (
+    <>
+      {ANCHORS.map((anchor) => (
+        <Link key={anchor.id} to={{ pathname: paths.home.getHref(), hash: `#${anchor.id}` }} className={linkClasses}>
+          {anchor.label}
+        </Link>
+      ))}
+      <Link to={paths.pricing.getHref()} className={linkClasses}>
+        {SITE.nav.pricing}
+      </Link>
+    </>
+  );
+
+  return (
+    <header
+      data-testid="site-header"
+      data-hidden={hidden && !menuOpen}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur transition-transform duration-300 focus-within:translate-y-0 motion-reduce:transition-none',
+        hidden && !menuOpen && '-translate-y-full',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link to={paths.home.getHref()} aria-label={SITE.homeLink} className="mr-auto rounded-lg p-1">
+          <Logo />
+        </Link>
+        <nav aria-label={SITE.mainNavLabel} className="hidden items-center gap-1 lg:flex">
+          {links}
+        </nav>
+        <Link to={paths.dashboard.root.getHref()} className={cn(linkClasses, 'hidden sm:inline-flex')}>
+          {SITE.nav.login}
+        </Link>
+        <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'sm' })}>
+          {SITE.nav.register}
+        </Link>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? SITE.menuClose : SITE.menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+          className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label={SITE.mainNavLabel}
+        hidden={!menuOpen}
+        className="border-t border-ink-200 bg-white px-4 py-3 lg:hidden"
+      >
+        <div className="flex flex-col">
+          {links}
+          <Link to={paths.dashboard.root.getHref()} className={cn(linkClasses, 'sm:hidden')}>
+            {SITE.nav.login}
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

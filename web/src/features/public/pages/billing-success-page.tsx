@@ -1,0 +1,30 @@
+import { MESSAGES } from '@vitrine/shared';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageMeta } from '../components/page-meta';
+import { PublicLayout } from '../components/public-layout';
+import { BILLING_SUCCESS } from '../content/legal';
+
+/** Return page of Stripe Checkout (/billing/success?session_id=...). */
+export function BillingSuccessPage() {
+  return (
+    <PublicLayout>
+      <PageMeta title={BILLING_SUCCESS.title} description={BILLING_SUCCESS.description} path={paths.billingSuccess.getHref()} noIndex />
+      <section aria-labelledby="billing-success-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-success-50 text-success-600">
+          <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h1 id="billing-success-title" className="mt-6 text-3xl font-bold">
+          {MESSAGES.billing.success}
+        </h1>
+        <p className="mt-4 text-lg text-ink-700">{BILLING_SUCCESS.body}</p>
+        <Link to={paths.dashboard.root.getHref({ showTutorialModal: true })} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+          {BILLING_SUCCESS.cta}
+        </Link>
+      </section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { buttonClasses } from '../../../components/ui/button';
+import { DemoSection } from '../components/demo-section';
+import { FaqSection } from '../components/faq-section';
+import { FeaturesSection } from '../components/features-section';
+import { HeroSection } from '../components/hero-section';
+import { PageMeta } from '../components/page-meta';
+import { PublicLayout } from '../components/public-layout';
+import { StatsSection } from '../components/stats-section';
+import { TestimonialsSection } from '../components/testimonials-section';
+import { VideoSection } from '../components/video-section';
+import { LANDING } from '../content/landing';
+import { SECTION_IDS, SITE } from '../content/site';
+
+/** The landing page (spec 2.2). */
+export function LandingPage() {
+  return (
+    <PublicLayout>
+      <PageMeta title={LANDING.meta.title} description={LANDING.meta.description} path={paths.home.getHref()} />
+      <HeroSection />
+      <StatsSection />
+      <FeaturesSection />
+      <DemoSection />
+      <VideoSection />
+      <TestimonialsSection />
+      <FaqSection id={SECTION_IDS.faq} titleId="faq-title" title={LANDING.faq.title} entries={LANDING.faq.items} />
+      <section aria-labelledby="cta-title" className="bg-brand-700 py-16 text-center text-white">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h2 id="cta-title" className="text-3xl font-bold text-white">
+            {LANDING.cta.title}
+          </h2>
+          <p className="mt-4 text-lg text-brand-50">{LANDING.cta.lead}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              {SITE.nav.register}
+            </Link>
+            <Link
+              to={paths.pricing.getHref()}
+              className="inline-flex h-12 items-center justify-center rounded-lg border border-white px-6 text-base font-medium text-white hover:bg-white/10"
+            >
+              {LANDING.cta.pricing}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}

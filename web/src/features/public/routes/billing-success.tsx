@@ -1,0 +1,3 @@
+import { BillingSuccessPage } from '../pages/billing-success-page';
+
+export { BillingSuccessPage as Component };

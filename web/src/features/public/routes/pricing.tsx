@@ -1,0 +1,3 @@
+import { PricingPage } from '../pages/pricing-page';
+
+export { PricingPage as Component };

@@ -1,0 +1,118 @@
+import type { Transformation } from '@vitrine/shared';
+import { ApiError } from '../../../lib/api-error';
+import { classifyFailure, pipeline, runTransformation, TransformationFailedError } from '../run-transformation';
+
+function transformation(overrides: Partial<Transformation>): Transformation {
+  return {
+    id: 't1',
+    type: 'sky-replacement',
+    options: { sky_type: 'blue' },
+    status: 'succeeded',
+    originalUrl: 'https://storage/original',
+    resultUrl: 'https://storage/result',
+    creditBalance: 41,
+    ...overrides,
+  };
+}
+
+function fakeSteps(result: Transformation) {
+  const blob = new Blob(['png'], { type: 'image/png' });
+  return {
+    blob,
+    steps: {
+      createUpload: jest.fn<ReturnType<typeof pipeline.createUpload>, Parameters<typeof pipeline.createUpload>>(
+        async () => ({ uploadId: 'u1', url: 'https://storage/upload', fields: { key: 'k' } }),
+      ),
+      sendFileToStorage: jest.fn<
+        ReturnType<typeof pipeline.sendFileToStorage>,
+        Parameters<typeof pipeline.sendFileToStorage>
+      >(async (_upload, _file, options) => {
+        options?.onProgress?.(50);
+        options?.onProgress?.(100);
+      }),
+      startTransformation: jest.fn<
+        ReturnType<typeof pipeline.startTransformation>,
+        Parameters<typeof pipeline.startTransformation>
+      >(async () => ({ transformationId: 't1' })),
+      waitForTransformation: jest.fn<
+        ReturnType<typeof pipeline.waitForTransformation>,
+        Parameters<typeof pipeline.waitForTransformation>
+      >(async () => result),
+      fetchResultBlob: jest.fn<
+        ReturnType<typeof pipeline.fetchResultBlob>,
+        Parameters<typeof pipeline.fetchResultBlob>
+      >(async () => blob),
+    },
+  };
+}
+
+function request(uploadId: string | null = null) {
+  return {
+    file: new File(['jpeg'], 'salon.jpg', { type: 'image/jpeg' }),
+    uploadId,
+    type: 'sky-replacement' as const,
+    options: { sky_type: 'sunset' },
+    signal: new AbortController().signal,
+    onUploadProgress: jest.fn(),
+    onUploaded: jest.fn(),
+    onStarted: jest.fn(),
+  };
+}
+
+describe('runTransformation', () => {
+  it('uploads, starts with the options, polls and downloads the result', async () => {
+    const { steps, blob } = fakeSteps(transformation({ simulated: true }));
+    const input = request();
+    const outcome = await runTransformation(input, steps);
+    expect(steps.createUpload).toHaveBeenCalledWith({ fileName: 'salon.jpg', contentType: 'image/jpeg', size: 4 });
+    expect(input.onUploadProgress.mock.calls).toEqual([[50], [100]]);
+    expect(input.onUploaded).toHaveBeenCalledWith('u1');
+    expect(steps.startTransformation).toHaveBeenCalledWith({
+      uploadId: 'u1',
+      type: 'sky-replacement',
+      options: { sky_type: 'sunset' },
+    });
+    expect(input.onStarted).toHaveBeenCalledWith('t1');
+    expect(steps.fetchResultBlob).toHaveBeenCalledWith('https://storage/result', input.signal);
+    expect(outcome).toEqual({ blob, simulated: true, creditBalance: 41 });
+  });
+
+  it('reuses the upload on regeneration', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    await runTransformation(request('u9'), steps);
+    expect(steps.createUpload).not.toHaveBeenCalled();
+    expect(steps.startTransformation).toHaveBeenCalledWith(expect.objectContaining({ uploadId: 'u9' }));
+  });
+
+  it('fails with the server message when the transformation failed', async () => {
+    const { steps } = fakeSteps(
+      transformation({ status: 'failed', resultUrl: undefined, message: 'Aucun ciel détecté sur cette photo.' }),
+    );
+    await expect(runTransformation(request(), steps)).rejects.toEqual(
+      new TransformationFailedError('Aucun ciel détecté sur cette photo.'),
+    );
+    expect(steps.fetchResultBlob).not.toHaveBeenCalled();
+  });
+});
+
+describe('classifyFailure', () => {
+  it('treats a 402 or a message naming insufficient credits as a credits error', () => {
+    expect(classifyFailure(new ApiError(402, 'Insufficient credits: 0 left'))).toEqual({
+      serverMessage: 'Insufficient credits: 0 left',
+      isCreditsError: true,
+    });
+    expect(classifyFailure(new TransformationFailedError('insufficient credits'))).toEqual({
+      serverMessage: 'insufficient credits',
+      isCreditsError: true,
+    });
+    expect(classifyFailure(new ApiError(402, ''))).toEqual({ serverMessage: null, isCreditsError: true });
+  });
+
+  it('keeps other server messages and hides unknown errors', () => {
+    expect(classifyFailure(new ApiError(400, 'Format non pris en charge.'))).toEqual({
+      serverMessage: 'Format non pris en charge.',
+      isCreditsError: false,
+    });
+    expect(classifyFailure(new TypeError('Failed to fetch'))).toEqual({ serverMessage: null, isCreditsError: false });
+  });
+});

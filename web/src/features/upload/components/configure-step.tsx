@@ -1,0 +1,36 @@
+import { Button } from '../../../components/ui/button';
+import { TEXTS } from '../../../lib/texts';
+import type { UploadWizard } from '../hooks/use-upload-wizard';
+import { optionGroupOf } from '../transformation-options';
+import { FurnishingOptions } from './furnishing-options';
+import { SkyTypePicker } from './sky-type-picker';
+import { TransformationTypePicker } from './transformation-type-picker';
+
+/** Step 2: the type, its options, Back and Start. */
+export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
+  const { state } = wizard;
+  const group = optionGroupOf(state.type);
+  return (
+    <div className="flex flex-col gap-6">
+      <TransformationTypePicker value={state.type} onChange={wizard.chooseType} />
+      <section aria-label={TEXTS.upload.options} className="rounded-card bg-white p-4 shadow-card sm:p-6">
+        {group === 'furnishing' && (
+          <FurnishingOptions parameters={state.parameters} onChange={wizard.changeParameters} />
+        )}
+        {group === 'sky' && (
+          <SkyTypePicker
+            value={state.parameters.skyType}
+            onChange={(skyType) => wizard.changeParameters({ skyType })}
+          />
+        )}
+        {group === 'none' && <p className="text-sm text-ink-600">{TEXTS.upload.noOptions}</p>}
+      </section>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={wizard.backToUpload}>
+          {TEXTS.upload.back}
+        </Button>
+        <Button onClick={wizard.start}>{TEXTS.upload.start}</Button>
+      </div>
+    </div>
+  );
+}

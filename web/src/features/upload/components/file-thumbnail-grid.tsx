@@ -1,0 +1,68 @@
+import { TEXTS } from '../../../lib/texts';
+import type { LocalUpload } from '../wizard-state';
+import { useFilePicker } from './file-drop-zone';
+
+/** The picked photos with a remove button each, and the Add tile that picks more. */
+export function FileThumbnailGrid({
+  files,
+  onRemove,
+  onAdd,
+}: {
+  files: LocalUpload[];
+  onRemove: (fileId: string) => void;
+  onAdd: (files: File[]) => void;
+}) {
+  const picker = useFilePicker(onAdd);
+  return (
+    <ul aria-label={TEXTS.upload.filesLabel} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {files.map((upload) => (
+        <li key={upload.id} className="group relative overflow-hidden rounded-xl bg-ink-100 shadow-card">
+          <img src={upload.previewUrl} alt={upload.file.name} className="aspect-[4/3] w-full object-cover" />
+          <p className="truncate px-2 py-1.5 text-xs text-ink-700" title={upload.file.name}>
+            {upload.file.name}
+          </p>
+          <button
+            type="button"
+            onClick={() => onRemove(upload.id)}
+            aria-label={TEXTS.upload.removeFile(upload.file.name)}
+            className="absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow hover:bg-white hover:text-danger-700"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        </li>
+      ))}
+      <li>
+        {picker.input}
+        <button
+          type="button"
+          onClick={picker.open}
+          aria-label={TEXTS.upload.addTileLabel}
+          className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-ink-300 bg-white text-sm font-medium text-ink-700 hover:border-brand-500 hover:text-brand-700"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+          </svg>
+          {TEXTS.upload.addTile}
+        </button>
+      </li>
+    </ul>
+  );
+}

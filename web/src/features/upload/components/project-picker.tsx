@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { MESSAGES } from '@vitrine/shared';
+import { Button } from '../../../components/ui/button';
+import { TEXTS } from '../../../lib/texts';
+import { useProjects } from '../../projects/api/get-projects';
+import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
+import { SelectField } from './select-field';
+
+const NO_PROJECT = '';
+
+/** Step 1 project picker (shown only without ?project=): an existing project, none, or a new one. */
+export function ProjectPicker({
+  projectId,
+  onChange,
+}: {
+  projectId: string | null;
+  onChange: (projectId: string | null) => void;
+}) {
+  const { data: projects, error, isLoading } = useProjects();
+  const [creating, setCreating] = useState(false);
+  const options = [
+    { value: NO_PROJECT, label: TEXTS.upload.noProject },
+    ...(projects ?? []).map((project) => ({ value: project.id, label: project.name })),
+  ];
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SelectField
+          label={TEXTS.upload.project}
+          options={options}
+          value={projectId ?? NO_PROJECT}
+          disabled={isLoading}
+          aria-busy={isLoading || undefined}
+          onValueChange={(value) => onChange(value === NO_PROJECT ? null : value)}
+          containerClassName="w-full sm:max-w-sm"
+        />
+        <Button variant="outline" onClick={() => setCreating(true)}>
+          {TEXTS.upload.newProject}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-danger-700">
+          {MESSAGES.wizard.projectsLoadFailed}
+        </p>
+      )}
+      <CreateProjectDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(project) => onChange(project.id)}
+      />
+    </div>
+  );
+}
+
+/** With ?project=<id>: the fixed project, shown by name. */
+export function AssociatedProject({ projectId }: { projectId: string }) {
+  const { data: projects, isLoading } = useProjects();
+  const project = projects?.find((candidate) => candidate.id === projectId);
+  const name = project?.name ?? (isLoading ? TEXTS.common.loading : MESSAGES.projects.notFound);
+  return (
+    <p className="text-sm text-ink-700">
+      {TEXTS.upload.associatedProject} : <strong className="text-ink-900">{name}</strong>
+    </p>
+  );
+}

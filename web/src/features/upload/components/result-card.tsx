@@ -1,0 +1,192 @@
+import { useId, useState } from 'react';
+import { MESSAGES } from '@vitrine/shared';
+import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TEXTS } from '../../../lib/texts';
+import { enhancedDownloadName } from '../download-name';
+import { useImageSize } from '../hooks/use-image-size';
+import { ERROR, isSucceeded, LOADING, type ResultEntry } from '../wizard-state';
+import { SaveButton } from './save-button';
+
+export interface ResultCardProps {
+  result: ResultEntry;
+  canRegenerate: boolean;
+  onRegenerate: () => void;
+  onSave: () => void;
+  onDelete: () => void;
+}
+
+/** One file's result: original beside the result (or the slider to compare), and its actions. */
+export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
+  const titleId = useId();
+  const [comparing, setComparing] = useState(false);
+  const succeeded = isSucceeded(result);
+  const name = result.fileName;
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-card bg-white p-3 shadow-card sm:p-4">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="truncate text-sm font-semibold" title={name}>
+          {name}
+        </h3>
+        {succeeded && result.simulated && (
+          <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-700">
+            {MESSAGES.wizard.simulated}
+          </span>
+        )}
+      </header>
+
+      {succeeded && comparing ? (
+        <ComparisonSlider result={result} />
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
+          <figure className="flex flex-col gap-1">
+            <img
+              src={result.originalPreview}
+              alt={TEXTS.upload.originalAlt(name)}
+              className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
+            />
+            <figcaption className="text-xs text-ink-600">{TEXTS.upload.original}</figcaption>
+          </figure>
+          <figure className="flex flex-col gap-1">
+            <ResultPane result={result} />
+            <figcaption className="text-xs text-ink-600">{TEXTS.upload.result}</figcaption>
+          </figure>
+        </div>
+      )}
+
+      {result.enhancedUrl === ERROR && (
+        <div role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-700">
+          <p className="font-semibold">{MESSAGES.wizard.processingFailedTitle}</p>
+          <p>{result.error}</p>
+        </div>
+      )}
+      {result.saveState === 'failed' && (
+        <p role="alert" className="text-sm text-danger-700">
+          {MESSAGES.wizard.saveFailedCard}
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        {succeeded && (
+          <Button size="sm" variant="ghost" aria-pressed={comparing} onClick={() => setComparing((value) => !value)}>
+            {TEXTS.upload.compare}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onRegenerate}
+          disabled={!canRegenerate || result.enhancedUrl === LOADING}
+          aria-label={TEXTS.upload.actionLabel(TEXTS.upload.regenerate, name)}
+        >
+          {TEXTS.upload.regenerate}
+        </Button>
+        <SaveButton result={result} onSave={onSave} />
+        {succeeded && (
+          <a
+            href={result.enhancedUrl}
+            download={enhancedDownloadName(name)}
+            aria-label={TEXTS.upload.actionLabel(TEXTS.upload.download, name)}
+            className={buttonClasses({ size: 'sm', variant: 'outline' })}
+          >
+            {TEXTS.upload.download}
+          </a>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onDelete}
+          aria-label={TEXTS.upload.actionLabel(TEXTS.upload.delete, name)}
+          className="text-danger-700"
+        >
+          {TEXTS.upload.delete}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function ResultPane({ result }: { result: ResultEntry }) {
+  if (isSucceeded(result)) {
+    return (
+      <img
+        src={result.enhancedUrl}
+        alt={TEXTS.upload.resultAlt(result.fileName)}
+        className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
+      />
+    );
+  }
+  if (result.enhancedUrl === ERROR) {
+    return (
+      <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-danger-50 text-danger-700">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path
+            d="M12 8v5m0 3h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-lg bg-ink-100 p-3 text-brand-700">
+      {result.uploadProgress !== null ? (
+        <UploadProgress result={result} />
+      ) : (
+        <Spinner label={TEXTS.upload.processing} />
+      )}
+      {result.uploadProgress === null && (
+        <span aria-hidden="true" className="text-center text-xs text-ink-700">
+          {TEXTS.upload.processing}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function UploadProgress({ result }: { result: ResultEntry }) {
+  const percent = result.uploadProgress ?? 0;
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <div
+        role="progressbar"
+        aria-label={TEXTS.upload.uploadProgressLabel(result.fileName)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-ink-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-center text-xs text-ink-700">{TEXTS.upload.uploading(percent)}</span>
+    </div>
+  );
+}
+
+function ComparisonSlider({ result }: { result: ResultEntry }) {
+  const size = useImageSize(result.originalPreview);
+  if (!size) return <Spinner />;
+  return (
+    <BeforeAfterSlider
+      label={TEXTS.upload.compareLabel(result.fileName)}
+      before={{
+        src: result.originalPreview,
+        alt: TEXTS.upload.originalAlt(result.fileName),
+        ...size,
+        loading: 'eager',
+      }}
+      after={{ src: result.enhancedUrl, alt: TEXTS.upload.resultAlt(result.fileName), ...size, loading: 'eager' }}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { MESSAGES } from '@vitrine/shared';
+import { Button } from '../../../components/ui/button';
+import { TEXTS } from '../../../lib/texts';
+import type { UploadWizard } from '../hooks/use-upload-wizard';
+import { canSaveAll, regenerateBlocker } from '../wizard-state';
+import { ResultCard } from './result-card';
+
+/** Step 3: the page message, Save all, New transformation and one card per file. */
+export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
+  const { state } = wizard;
+  return (
+    <div className="flex flex-col gap-4">
+      {state.pageError && (
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-lg bg-danger-50 p-3 text-sm text-danger-700"
+        >
+          <p>{state.pageError}</p>
+          <button
+            type="button"
+            onClick={wizard.dismissPageError}
+            aria-label={TEXTS.upload.dismiss}
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-danger-600/10"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={wizard.startOver}>
+          {MESSAGES.wizard.newTransformation}
+        </Button>
+        <Button onClick={wizard.saveAll} disabled={!canSaveAll(state)} isLoading={state.isSavingAll}>
+          {MESSAGES.wizard.saveAll}
+        </Button>
+      </div>
+      {state.results.length === 0 ? (
+        <p className="rounded-card bg-white p-6 text-center text-sm text-ink-600 shadow-card">
+          {MESSAGES.wizard.noResults}
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {state.results.map((result) => (
+            <ResultCard
+              key={result.id}
+              result={result}
+              canRegenerate={regenerateBlocker(state, result.id) !== 'busy'}
+              onRegenerate={() => wizard.regenerate(result.id)}
+              onSave={() => wizard.save(result.id)}
+              onDelete={() => wizard.deleteResult(result.id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

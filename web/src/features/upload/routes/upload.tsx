@@ -1,0 +1,71 @@
+import { useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '@vitrine/shared';
+import { paths } from '../../../app/paths';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Tabs } from '../../../components/ui/tabs';
+import { TEXTS } from '../../../lib/texts';
+import { ConfigureStep } from '../components/configure-step';
+import { CreditsBadge } from '../components/credits-badge';
+import { OutOfCreditsBanner } from '../components/out-of-credits-banner';
+import { OutOfCreditsDialog } from '../components/out-of-credits-dialog';
+import { ResultsStep } from '../components/results-step';
+import { SaveChoiceDialog } from '../components/save-choice-dialog';
+import { UploadStep } from '../components/upload-step';
+import { useUploadWizard } from '../hooks/use-upload-wizard';
+import { tabAvailability, type WizardStep } from '../wizard-state';
+
+/** /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project. */
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const fixedProjectId = searchParams.get('project') || null;
+  // A different ?project= is a different wizard: the key starts it afresh.
+  return <UploadWizardPage key={fixedProjectId ?? ''} fixedProjectId={fixedProjectId} />;
+}
+
+function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null }) {
+  const wizard = useUploadWizard(fixedProjectId);
+  const { state } = wizard;
+  const available = tabAvailability(state);
+  const title = MESSAGES.wizard.newTransformation;
+
+  return (
+    <section aria-labelledby="upload-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
+      <title>{`${title} | ${TEXTS.common.appName}`}</title>
+      <Breadcrumb items={[{ label: TEXTS.dashboard.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="upload-heading" className="text-2xl font-bold sm:text-3xl">
+          {title}
+        </h1>
+        <CreditsBadge credits={state.credits} />
+      </div>
+      {state.credits !== undefined && state.credits <= 0 && <OutOfCreditsBanner />}
+      <Tabs
+        label={TEXTS.upload.stepsLabel}
+        value={state.step}
+        onValueChange={(step) => wizard.goToStep(step as WizardStep)}
+        tabs={[
+          {
+            id: 'upload',
+            label: MESSAGES.wizard.uploadStep,
+            disabled: !available.upload,
+            content: <UploadStep wizard={wizard} />,
+          },
+          {
+            id: 'configure',
+            label: TEXTS.upload.configureStep,
+            disabled: !available.configure,
+            content: <ConfigureStep wizard={wizard} />,
+          },
+          {
+            id: 'results',
+            label: TEXTS.upload.resultsStep,
+            disabled: !available.results,
+            content: <ResultsStep wizard={wizard} />,
+          },
+        ]}
+      />
+      <OutOfCreditsDialog open={state.outOfCreditsOpen} onClose={wizard.closeOutOfCredits} />
+      <SaveChoiceDialog target={state.saveTarget} onClose={wizard.closeSaveDialog} onChoose={wizard.saveToChoice} />
+    </section>
+  );
+}

@@ -1,0 +1,389 @@
+/**
+ * The wizard's state and its pure reducer (spec 2.7, 3, 4, 5, 8). Side effects (uploads,
+ * polling, saving, object URLs) live in the hooks; every rule about what may happen when lives here.
+ */
+import { DEFAULT_TRANSFORMATION_TYPE, MESSAGES, type TransformationType } from '@vitrine/shared';
+import type { FileRefusal } from './file-acceptance';
+import { DEFAULT_PARAMETERS, type TransformationParameters } from './transformation-options';
+
+export type WizardStep = 'upload' | 'configure' | 'results';
+
+/** A picked file and its preview (spec 3 'Local upload'; the preview is an object URL). */
+export interface LocalUpload {
+  id: string;
+  file: File;
+  previewUrl: string;
+}
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** One result card (spec 3 'Local result entry'); `fileId` plays the role of originalFileIndex. */
+export interface ResultEntry {
+  id: string;
+  fileId: string;
+  fileName: string;
+  originalPreview: string;
+  /** An object URL of the result, or the marker 'loading' or 'error'. */
+  enhancedUrl: string;
+  /** French error text shown on the card. */
+  error: string | null;
+  /** Upload progress in percent while the file is sent, otherwise null. */
+  uploadProgress: number | null;
+  uploadId: string | null;
+  transformationId: string | null;
+  simulated: boolean;
+  /** undefined = not saved; null = saved without a project; string = saved to that project. */
+  savedToProjectId: string | null | undefined;
+  saveState: SaveState;
+  regenerating: boolean;
+  /** Server message of a failure that was a credits error (it stops the batch). */
+  creditsError: string | null;
+}
+
+export const LOADING = 'loading';
+export const ERROR = 'error';
+
+export type SaveTarget = { kind: 'one'; resultId: string } | { kind: 'all' };
+
+export interface WizardState {
+  step: WizardStep;
+  files: LocalUpload[];
+  type: TransformationType;
+  parameters: TransformationParameters;
+  /** Project chosen in the picker, or fixed by ?project=. */
+  projectId: string | null;
+  projectFixed: boolean;
+  results: ResultEntry[];
+  isProcessing: boolean;
+  isSavingAll: boolean;
+  /** Credits of the organization; undefined until the profile is loaded. */
+  credits: number | undefined;
+  /** Files refused at the last pick or drop, with the reason. */
+  refusals: FileRefusal[];
+  /** Error under the Continue button (no files). */
+  formError: string | null;
+  /** Page-level message of spec 8 (processing, credits, regeneration). */
+  pageError: string | null;
+  outOfCreditsOpen: boolean;
+  /** The save choice dialog, open for one result or for Save all. */
+  saveTarget: SaveTarget | null;
+}
+
+export function createInitialState(fixedProjectId: string | null = null): WizardState {
+  return {
+    step: 'upload',
+    files: [],
+    type: DEFAULT_TRANSFORMATION_TYPE,
+    parameters: DEFAULT_PARAMETERS,
+    projectId: fixedProjectId,
+    projectFixed: fixedProjectId !== null,
+    results: [],
+    isProcessing: false,
+    isSavingAll: false,
+    credits: undefined,
+    refusals: [],
+    formError: null,
+    pageError: null,
+    outOfCreditsOpen: false,
+    saveTarget: null,
+  };
+}
+
+export type WizardAction =
+  | { type: 'filesAdded'; files: LocalUpload[]; refusals: FileRefusal[] }
+  | { type: 'fileRemoved'; fileId: string }
+  | { type: 'projectChosen'; projectId: string | null }
+  | { type: 'creditsSynced'; credits: number }
+  | { type: 'continueRequested' }
+  | { type: 'backRequested' }
+  | { type: 'typeChosen'; transformationType: TransformationType }
+  | { type: 'parametersChanged'; parameters: Partial<TransformationParameters> }
+  | { type: 'startRequested' }
+  | { type: 'uploadProgressed'; resultId: string; progress: number }
+  | { type: 'uploadCompleted'; resultId: string; uploadId: string }
+  | { type: 'transformationStarted'; resultId: string; transformationId: string }
+  | { type: 'resultSucceeded'; resultId: string; enhancedUrl: string; simulated: boolean; creditBalance?: number }
+  | { type: 'resultFailed'; resultId: string; serverMessage: string | null; isCreditsError: boolean }
+  | { type: 'processingFinished' }
+  | { type: 'regenerateRequested'; resultId: string }
+  | { type: 'saveRequested'; resultId: string }
+  | { type: 'saveAllRequested' }
+  | { type: 'saveDialogClosed' }
+  | { type: 'savesStarted'; resultIds: string[]; all: boolean }
+  | { type: 'saveSucceeded'; resultId: string; projectId: string | null }
+  | { type: 'saveFailed'; resultId: string }
+  | { type: 'saveAllFinished' }
+  | { type: 'resultDeleted'; resultId: string }
+  | { type: 'outOfCreditsClosed' }
+  | { type: 'pageErrorDismissed' }
+  | { type: 'reset' };
+
+// ---- Selectors: the rules the components and hooks ask about ----
+
+export const hasCredits = (state: WizardState): boolean => state.credits !== undefined && state.credits > 0;
+
+/** Spec 2.7: upload is disabled on configure or results; configure without files or on results; results only on results. */
+export function tabAvailability(state: WizardState): Record<WizardStep, boolean> {
+  return {
+    upload: state.step === 'upload',
+    configure: state.files.length > 0 && state.step !== 'results',
+    results: state.step === 'results',
+  };
+}
+
+export const isSucceeded = (result: ResultEntry): boolean =>
+  result.enhancedUrl !== LOADING && result.enhancedUrl !== ERROR;
+
+const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
+
+/** Why a regeneration cannot run, or null when it may (spec 5 and 8). */
+export function regenerateBlocker(state: WizardState, resultId: string): 'busy' | 'noCredits' | 'noFile' | null {
+  if (state.isProcessing || isRegenerating(state)) return 'busy';
+  const result = state.results.find((entry) => entry.id === resultId);
+  if (!result) return 'busy';
+  if (!hasCredits(state)) return 'noCredits';
+  if (!state.files.some((file) => file.id === result.fileId)) return 'noFile';
+  return null;
+}
+
+/** Spec 4/5: saved, saving or regenerating results are ignored; with a project it saves directly. */
+export function saveDecision(state: WizardState, resultId: string): 'ignore' | 'direct' | 'choose' {
+  const result = state.results.find((entry) => entry.id === resultId);
+  if (!result || !isSucceeded(result) || result.regenerating) return 'ignore';
+  if (result.savedToProjectId !== undefined || result.saveState === 'saving') return 'ignore';
+  return state.projectId ? 'direct' : 'choose';
+}
+
+/** Results Save all would save: succeeded, not saved and not being saved or regenerated. */
+export function unsavedResults(state: WizardState): ResultEntry[] {
+  return state.results.filter(
+    (result) =>
+      isSucceeded(result) &&
+      !result.regenerating &&
+      result.savedToProjectId === undefined &&
+      result.saveState !== 'saving',
+  );
+}
+
+/** Spec 5: enabled only when some result is unsaved and nothing processes, regenerates or saves all. */
+export function canSaveAll(state: WizardState): boolean {
+  return !state.isProcessing && !isRegenerating(state) && !state.isSavingAll && unsavedResults(state).length > 0;
+}
+
+/** Start needs files, the configure step and credits; the hook runs the batch only when this holds. */
+export const canStart = (state: WizardState): boolean =>
+  state.step === 'configure' && state.files.length > 0 && !state.isProcessing && hasCredits(state);
+
+// ---- Reducer ----
+
+function updateResult(state: WizardState, resultId: string, patch: (result: ResultEntry) => Partial<ResultEntry>) {
+  if (!state.results.some((result) => result.id === resultId)) return state;
+  return {
+    ...state,
+    results: state.results.map((result) => (result.id === resultId ? { ...result, ...patch(result) } : result)),
+  };
+}
+
+function loadingResult(file: LocalUpload): ResultEntry {
+  return {
+    id: file.id,
+    fileId: file.id,
+    fileName: file.file.name,
+    originalPreview: file.previewUrl,
+    enhancedUrl: LOADING,
+    error: null,
+    uploadProgress: 0,
+    uploadId: null,
+    transformationId: null,
+    simulated: false,
+    savedToProjectId: undefined,
+    saveState: 'idle',
+    regenerating: false,
+    creditsError: null,
+  };
+}
+
+/** Spec 8: a credits error shows the server's message (or the default); other failures the generic one. */
+function failureMessage(results: ResultEntry[]): string | null {
+  const creditsFailure = results.find((result) => result.creditsError !== null);
+  if (creditsFailure) return creditsFailure.creditsError || MESSAGES.wizard.creditsInterrupted;
+  return results.some((result) => result.enhancedUrl === ERROR) ? MESSAGES.wizard.someFailed : null;
+}
+
+function cardError(fileName: string, serverMessage: string | null): string {
+  return (
+    MESSAGES.wizard.processingFailed(fileName) + (serverMessage ? MESSAGES.wizard.serverErrorSuffix(serverMessage) : '')
+  );
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'filesAdded':
+      if (state.step !== 'upload') return state;
+      return {
+        ...state,
+        files: [...state.files, ...action.files],
+        refusals: action.refusals,
+        formError: action.files.length > 0 ? null : state.formError,
+      };
+
+    case 'fileRemoved':
+      if (state.step !== 'upload') return state;
+      return { ...state, files: state.files.filter((file) => file.id !== action.fileId) };
+
+    case 'projectChosen':
+      return state.projectFixed ? state : { ...state, projectId: action.projectId };
+
+    case 'creditsSynced':
+      return { ...state, credits: action.credits };
+
+    case 'continueRequested':
+      if (state.step !== 'upload') return state;
+      if (state.files.length === 0) return { ...state, formError: MESSAGES.wizard.noFiles };
+      if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
+      return { ...state, step: 'configure', formError: null };
+
+    case 'backRequested':
+      return state.step === 'configure' ? { ...state, step: 'upload' } : state;
+
+    case 'typeChosen':
+      return state.step === 'configure' ? { ...state, type: action.transformationType } : state;
+
+    case 'parametersChanged':
+      return state.step === 'configure'
+        ? { ...state, parameters: { ...state.parameters, ...action.parameters } }
+        : state;
+
+    case 'startRequested':
+      if (state.step !== 'configure' || state.files.length === 0 || state.isProcessing) return state;
+      if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
+      return {
+        ...state,
+        step: 'results',
+        isProcessing: true,
+        pageError: null,
+        results: state.files.map(loadingResult),
+      };
+
+    case 'uploadProgressed':
+      return updateResult(state, action.resultId, () => ({
+        uploadProgress: Math.max(0, Math.min(100, action.progress)),
+      }));
+
+    case 'uploadCompleted':
+      return updateResult(state, action.resultId, () => ({ uploadProgress: null, uploadId: action.uploadId }));
+
+    case 'transformationStarted':
+      return updateResult(state, action.resultId, () => ({ transformationId: action.transformationId }));
+
+    case 'resultSucceeded': {
+      const next = updateResult(state, action.resultId, () => ({
+        enhancedUrl: action.enhancedUrl,
+        simulated: action.simulated,
+        uploadProgress: null,
+        error: null,
+        regenerating: false,
+      }));
+      if (next === state) return state;
+      // Spec 4: a success decrements the local credits; the server's balance wins when it is known.
+      const credits = action.creditBalance ?? (state.credits === undefined ? undefined : state.credits - 1);
+      return { ...next, credits };
+    }
+
+    case 'resultFailed': {
+      const wasRegenerating = state.results.find((result) => result.id === action.resultId)?.regenerating ?? false;
+      const next = updateResult(state, action.resultId, (result) => ({
+        enhancedUrl: ERROR,
+        error: cardError(result.fileName, action.serverMessage),
+        uploadProgress: null,
+        regenerating: false,
+        creditsError: action.isCreditsError ? (action.serverMessage ?? '') : null,
+      }));
+      // A regeneration reports at once; a batch reports when it finishes.
+      return wasRegenerating && next !== state ? { ...next, pageError: failureMessage(next.results) } : next;
+    }
+
+    case 'processingFinished':
+      if (!state.isProcessing) return state;
+      return { ...state, isProcessing: false, pageError: failureMessage(state.results) };
+
+    case 'regenerateRequested': {
+      const blocker = regenerateBlocker(state, action.resultId);
+      if (blocker === 'busy') return state;
+      if (blocker === 'noCredits')
+        return { ...state, outOfCreditsOpen: true, pageError: MESSAGES.wizard.regenerateNoCredits };
+      if (blocker === 'noFile') return { ...state, pageError: MESSAGES.wizard.regenerateNoFile };
+      return updateResult({ ...state, pageError: null }, action.resultId, () => ({
+        enhancedUrl: LOADING,
+        error: null,
+        simulated: false,
+        transformationId: null,
+        savedToProjectId: undefined,
+        saveState: 'idle',
+        regenerating: true,
+        creditsError: null,
+        uploadProgress: null,
+      }));
+    }
+
+    case 'saveRequested':
+      return saveDecision(state, action.resultId) === 'choose'
+        ? { ...state, saveTarget: { kind: 'one', resultId: action.resultId } }
+        : state;
+
+    case 'saveAllRequested':
+      return canSaveAll(state) && !state.projectId ? { ...state, saveTarget: { kind: 'all' } } : state;
+
+    case 'saveDialogClosed':
+      return { ...state, saveTarget: null };
+
+    case 'savesStarted': {
+      const ids = new Set(action.resultIds);
+      return {
+        ...state,
+        saveTarget: null,
+        isSavingAll: action.all || state.isSavingAll,
+        results: state.results.map((result) => (ids.has(result.id) ? { ...result, saveState: 'saving' } : result)),
+      };
+    }
+
+    case 'saveSucceeded':
+      return updateResult(state, action.resultId, () => ({ saveState: 'saved', savedToProjectId: action.projectId }));
+
+    case 'saveFailed':
+      return updateResult(state, action.resultId, () => ({ saveState: 'failed' }));
+
+    case 'saveAllFinished':
+      return { ...state, isSavingAll: false };
+
+    case 'resultDeleted': {
+      const target = state.saveTarget;
+      return {
+        ...state,
+        results: state.results.filter((result) => result.id !== action.resultId),
+        saveTarget: target?.kind === 'one' && target.resultId === action.resultId ? null : target,
+      };
+    }
+
+    case 'outOfCreditsClosed':
+      return { ...state, outOfCreditsOpen: false };
+
+    case 'pageErrorDismissed':
+      return { ...state, pageError: null };
+
+    case 'reset':
+      // Everything goes back to its start, except a project fixed by the URL and the known credits.
+      return { ...createInitialState(state.projectFixed ? state.projectId : null), credits: state.credits };
+  }
+}
+
+/** Every object URL the state refers to; the hook revokes the ones that drop out. */
+export function referencedObjectUrls(state: WizardState): Set<string> {
+  const urls = new Set<string>();
+  for (const file of state.files) urls.add(file.previewUrl);
+  for (const result of state.results) {
+    urls.add(result.originalPreview);
+    if (isSucceeded(result)) urls.add(result.enhancedUrl);
+  }
+  return urls;
+}

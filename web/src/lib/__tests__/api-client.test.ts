@@ -1,0 +1,73 @@
+import { ApiError } from '../api-error';
+import { api } from '../api-client';
+import { getAccessToken, signOut } from '../auth';
+import { loadConfig } from '../config';
+import { registerNavigate } from '../navigation';
+
+jest.mock('../auth', () => ({ getAccessToken: jest.fn(), signOut: jest.fn() }));
+jest.mock('../config', () => ({ loadConfig: jest.fn() }));
+
+const fetchMock = jest.fn();
+const navigate = jest.fn();
+
+function answer(status: number, body?: unknown) {
+  return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+}
+
+beforeAll(() => {
+  Object.defineProperty(globalThis, 'fetch', { value: fetchMock, writable: true });
+  registerNavigate(navigate);
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(loadConfig).mockResolvedValue({
+    apiBase: '/api',
+    region: 'eu-west-3',
+    userPoolId: 'local_pool',
+    userPoolClientId: 'client',
+    authFlow: 'USER_PASSWORD_AUTH',
+    mode: 'local',
+    demoBookingUrl: '',
+  });
+  jest.mocked(getAccessToken).mockResolvedValue('access-token');
+  jest.mocked(signOut).mockResolvedValue();
+  window.history.replaceState(null, '', '/dashboard');
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('api', () => {
+  it('calls apiBase with the bearer token and a JSON body', async () => {
+    fetchMock.mockResolvedValue(answer(200, { id: 'u1' }));
+    await expect(api('/users/me', { method: 'PATCH', body: { firstName: 'Camille' } })).resolves.toEqual({ id: 'u1' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/users/me');
+    const headers = init.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer access-token');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe('{"firstName":"Camille"}');
+  });
+
+  it('throws an ApiError with the server message, joining lists', async () => {
+    fetchMock.mockResolvedValue(answer(400, { message: ['Nom requis', 'Adresse invalide'] }));
+    const error = await api('/projects').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Nom requis, Adresse invalide' });
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('clears the session and goes to /login on a 401', async () => {
+    fetchMock.mockResolvedValue(answer(401, { message: 'Authentification requise.' }));
+    await expect(api('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('does not navigate on a 401 when already on /login', async () => {
+    window.history.replaceState(null, '', '/login');
+    fetchMock.mockResolvedValue(answer(401));
+    await expect(api('/users/me')).rejects.toBeInstanceOf(ApiError);
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@vitrine/shared';
+
+/** A non-2xx API answer, with the server's French message when it sent one. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The server sends `{ message }` as a string or a list (spec 8: a list is joined by ', '). */
+export function serverMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('message' in body)) return undefined;
+  const { message } = body as { message: unknown };
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && message.every((item) => typeof item === 'string') && message.length)
+    return message.join(', ');
+  return undefined;
+}
+
+/** Message to show for any error: the server's when there is one, otherwise the given default. */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.api.internal): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
