@@ -1,10 +1,8 @@
 /**
  * The transformation workflow in AWS: the state machine from the same ASL file the local stack
- * runs (DefinitionBody.fromFile; ARNs and names filled by definitionSubstitutions), the step
- * Lambda that implements its Task states, with sharp from a layer, and least-privilege grants.
+ * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
+ * Lambdas: image steps (sharp, from a layer; large memory) and record steps (DynamoDB only).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -13,60 +11,62 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import {
+  SUBSTITUTION_NAMES,
+  TRANSFORMATION_ASL_PATH,
+  type TransformationSubstitutions,
+} from '../../functions/src/workflow/definition';
 import type { StageConfig } from '../config/stages';
-import { REPO_ROOT } from './bundling';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { ENV, secretEnvName } from './endpoint-groups';
 import { sharpLayer } from './sharp-layer';
-
-export const WORKFLOW_DEFINITION_PATH = path.join(REPO_ROOT, 'functions/src/workflow/transformation.asl.json');
-
-/** `${Name}` placeholders of an ASL file: each needs a definition substitution. */
-export function definitionPlaceholders(definitionPath: string): string[] {
-  const text = fs.readFileSync(definitionPath, 'utf8');
-  return [...new Set([...text.matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1]!))].sort();
-}
 
 export interface WorkflowProps {
   config: StageConfig;
   table: ITable;
   uploadsBucket: IBucket;
   resultsBucket: IBucket;
-  /** Bedrock model ids the engines call (configuration of the generative types). */
+  /** Bedrock model ids the generative engines call. */
   bedrockModelIds: readonly string[];
   /**
-   * Architecture of the step Lambda; sharp's native binaries for it must be in node_modules.
+   * Architecture of the image-steps Lambda; sharp's native binaries for it must be in node_modules.
    * @default Architecture.X86_64 (the binaries `npm ci` installs on linux-x64 CI; see sharp-layer.ts)
    */
-  architecture?: lambda.Architecture;
+  imageArchitecture?: lambda.Architecture;
 }
+
+/** Environment variable naming the state machine for the API functions that start executions. */
+export const STATE_MACHINE_ARN_ENV = 'STATE_MACHINE_ARN';
 
 export class Workflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
-  readonly stepFunction: VitrineFunction;
+  readonly imageSteps: VitrineFunction;
+  readonly recordSteps: VitrineFunction;
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
     const { config } = props;
-    const architecture = props.architecture ?? lambda.Architecture.X86_64;
+    const architecture = props.imageArchitecture ?? lambda.Architecture.X86_64;
 
-    this.stepFunction = new VitrineFunction(this, 'StepFunction', {
+    this.imageSteps = new VitrineFunction(this, 'ImageSteps', {
       handlerName: 'workflow',
       architecture,
       logRetention: config.logRetention,
       // sharp's CPU share grows with memory (1769 MB = one vCPU); a 12 MP image peaks near 250 MB.
       memorySize: 2048,
-      // Above every Task's TimeoutSeconds in the ASL, so Step Functions times out first and catches it.
-      timeout: Duration.minutes(3),
+      // Under the Transform Task's 240 s: the Lambda's own timeout surfaces first, as a caught error.
+      timeout: Duration.seconds(230),
     });
-    this.stepFunction.addLayers(sharpLayer(this, 'SharpLayer', architecture));
-    this.stepFunction
+    const sharp = sharpLayer(this, 'SharpLayer', architecture);
+    this.imageSteps.addLayers(sharp);
+    this.imageSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read')
+      // Reads the upload, writes the normalised original beside it.
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readWrite')
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'readWrite')
       .bindSecret(config.secretNames.imageEditingApiKey, secretEnvName('imageEditingApiKey'));
     if (props.bedrockModelIds.length > 0) {
-      this.stepFunction.addToRolePolicy(
+      this.imageSteps.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['bedrock:InvokeModel'],
           resources: props.bedrockModelIds.map(
@@ -76,31 +76,49 @@ export class Workflow extends Construct {
       );
     }
 
+    this.recordSteps = new VitrineFunction(this, 'RecordSteps', {
+      handlerName: 'workflow',
+      // Same bundle as the image steps: sharp must resolve at load even if these steps never use it.
+      architecture,
+      logRetention: config.logRetention,
+      memorySize: 512,
+      timeout: Duration.seconds(8),
+    });
+    this.recordSteps.addLayers(sharp);
+    this.recordSteps
+      .bindTable(props.table, 'readWrite', ENV.table)
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read')
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read');
+
+    const substitutions: TransformationSubstitutions = {
+      ImageStepsFunctionArn: this.imageSteps.functionArn,
+      RecordStepsFunctionArn: this.recordSteps.functionArn,
+    };
+    const missing = SUBSTITUTION_NAMES.filter((name) => !substitutions[name]);
+    if (missing.length > 0) throw new Error(`No definition substitution for ${missing.join(', ')}`);
+
     const logGroup = new logs.LogGroup(this, 'ExecutionLogs', {
       retention: config.logRetention,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    const substitutions: Record<string, string> = { WorkflowFunctionArn: this.stepFunction.functionArn };
-    const missing = definitionPlaceholders(WORKFLOW_DEFINITION_PATH).filter((name) => !(name in substitutions));
-    if (missing.length > 0) throw new Error(`No definition substitution for ${missing.join(', ')}`);
-
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineType: sfn.StateMachineType.STANDARD,
-      definitionBody: sfn.DefinitionBody.fromFile(WORKFLOW_DEFINITION_PATH),
-      definitionSubstitutions: substitutions,
+      definitionBody: sfn.DefinitionBody.fromFile(TRANSFORMATION_ASL_PATH),
+      definitionSubstitutions: { ...substitutions },
       // A transformation is seconds of work; an execution still running after this is stuck.
       timeout: Duration.minutes(15),
       tracingEnabled: true,
-      // Execution data holds ids and keys only, but stays out of the logs anyway (no user data).
+      // Execution data holds ids and keys only, but stays out of the logs anyway.
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
-    // The definition comes from a file, so CDK cannot infer the invoke permission from it.
-    this.stepFunction.grantInvoke(this.stateMachine);
+    // The definition comes from a file, so CDK cannot infer the invoke permissions from it.
+    this.imageSteps.grantInvoke(this.stateMachine);
+    this.recordSteps.grantInvoke(this.stateMachine);
   }
 
-  /** Lets an API function start executions (and describe them with 'startAndDescribe'). */
-  grantStart(fn: lambda.Function, access: 'start' | 'startAndDescribe', envName = 'STATE_MACHINE_ARN'): void {
-    fn.addEnvironment(envName, this.stateMachine.stateMachineArn);
+  /** Lets an API function start executions (and read them with 'startAndDescribe'). */
+  grantStart(fn: lambda.Function, access: 'start' | 'startAndDescribe'): void {
+    fn.addEnvironment(STATE_MACHINE_ARN_ENV, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(fn);
     if (access === 'startAndDescribe') this.stateMachine.grantRead(fn);
   }

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /** DynamoDB on dynalite, persisted on disk, with the single table of the data model. */
 import { CreateTableCommand, DynamoDBClient, ResourceNotFoundException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';

@@ -5,7 +5,6 @@
 import * as path from 'node:path';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
-import { startLocalStack } from './stack';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -29,6 +28,9 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${process.env.PORT}`);
   const dataDir = process.env.VITRINE_DATA_DIR ?? path.join(REPO_ROOT, '.local');
+  // cognito-local loads the AWS SDK v2 for types it never calls here; its end-of-support notice is noise.
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });
 
   let stopping = false;

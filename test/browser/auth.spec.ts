@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@vitrine/shared';
 import { register, signIn, signOut, submitLogin } from './fixtures/auth';
+import { latestMailTo, linkIn } from './fixtures/outbox';
 import { expect, test } from './fixtures/test';
 import { demoUser, newUser } from './fixtures/users';
 
@@ -22,14 +24,36 @@ test.describe('authentication', () => {
 
   test('refuses an address that already has an account', async ({ page }) => {
     await register(page, newUser({ email: demoUser.email }));
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.auth.emailTaken);
+    await expect(formAlert(page)).toHaveText(MESSAGES.auth.emailTaken);
     await expect(page).toHaveURL(/\/register$/);
   });
 
   test('shows the invalid credentials message for a wrong password', async ({ page }) => {
     await submitLogin(page, { email: demoUser.email, password: 'pas-le-bon-mot-de-passe' });
-    await expect(page.getByRole('alert')).toHaveText('Identifiants invalides. Veuillez réessayer.');
+    await expect(formAlert(page)).toHaveText('Identifiants invalides. Veuillez réessayer.');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('resets a forgotten password from the e-mailed link', async ({ page }) => {
+    const user = newUser();
+    await register(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await signOut(page);
+
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByLabel('Adresse e-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.forgotConfirmation);
+
+    const mail = await latestMailTo(page.request, user.email);
+    await page.goto(linkIn(mail, '/reset-password'));
+    const newPassword = `${user.password}-nouveau`;
+    await page.getByLabel('Nouveau mot de passe').fill(newPassword);
+    await page.getByLabel('Confirmer le mot de passe').fill(newPassword);
+    await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, { email: user.email, password: newPassword });
   });
 
   test('sends a signed-out visitor of a protected page to /login, then back after sign-in', async ({ page }) => {
@@ -53,7 +77,7 @@ test.describe('dashboard shell', () => {
       'Paramètres',
     ]);
     await expect(page.getByTestId('credit-balance')).toHaveText('100');
-    await expect(page.getByText('Agence', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('plan-name')).toHaveText('Agence');
   });
 
   test('opens the navigation drawer on a 360 px screen', async ({ page }) => {
@@ -74,7 +98,12 @@ test.describe('dashboard shell', () => {
   });
 });
 
-async function signInOnSmallScreen(page: import('@playwright/test').Page) {
+/** The form's own alert (the app-wide toast region is also an alert). */
+function formAlert(page: Page) {
+  return page.getByRole('main').getByRole('alert');
+}
+
+async function signInOnSmallScreen(page: Page) {
   await submitLogin(page, demoUser);
   await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -10,7 +10,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  outputDir: '../../test-results/browser',
+  // Overridable so that concurrent runs on one machine do not clean each other's artifacts.
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? '../../test-results/browser',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

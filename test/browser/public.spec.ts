@@ -40,6 +40,19 @@ test.describe('landing page', () => {
     await expect(header).toBeInViewport();
   });
 
+  test('on a 360 px phone the menu opens, lists the sections and closes after a link', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Tarifs' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
+  });
+
   test('the hero slider starts at 50 % and moves by drag and by arrow keys', async ({ page }) => {
     await page.goto('/');
     const slider = page.getByRole('slider', { name: /salon vide/ });
@@ -91,6 +104,17 @@ test.describe('landing page', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('video/webm');
     expect((await response.body()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+
+    // Chromium decodes and plays it (VP8 key frames muxed by web/scripts/webm.ts).
+    const state = (await page.evaluate(`(async () => {
+      const video = document.querySelector('#video video');
+      await video.play();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      return { time: video.currentTime, duration: video.duration, width: video.videoWidth };
+    })()`)) as { time: number; duration: number; width: number };
+    expect(state.time).toBeGreaterThan(0);
+    expect(state.duration).toBeCloseTo(16, 0);
+    expect(state.width).toBe(640);
   });
 });
 
@@ -102,7 +126,10 @@ test.describe('pricing and billing pages', () => {
     await expect(page.getByText(formatPrice(2900), { exact: true })).toBeVisible();
     await expect(page.getByText(formatPrice(8900), { exact: true })).toBeVisible();
     for (const plan of PLANS) {
-      await expect(page.getByRole('link', { name: `Choisir l’offre ${plan.name}` })).toHaveAttribute('href', '/register');
+      await expect(page.getByRole('link', { name: `Choisir l’offre ${plan.name}` })).toHaveAttribute(
+        'href',
+        '/register',
+      );
     }
     await expect(page.getByText('Recommandé')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Qu’est-ce qu’un crédit ?' })).toBeVisible();
@@ -123,7 +150,9 @@ test.describe('links', () => {
     test(`every link on ${start} leads to a real page`, async ({ page, baseURL }) => {
       await page.goto(start);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      const hrefs = await page
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       const origin = new URL(baseURL ?? '').origin;
       const internal = new Set<string>();
       for (const href of hrefs) {
@@ -153,7 +182,9 @@ test.describe('accessibility', () => {
     test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const blocking = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

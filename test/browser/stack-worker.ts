@@ -7,9 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startLocalStack, type LocalStackOptions } from '../../infra/local/stack';
 
 export type StackWorkerMessage =
-  | { type: 'ready'; url: string }
-  | { type: 'stopped' }
-  | { type: 'error'; message: string };
+  { type: 'ready'; url: string } | { type: 'stopped' } | { type: 'error'; message: string };
 
 const port = parentPort;
 if (!port) throw new Error('stack-worker.ts must run in a worker thread');
@@ -26,5 +24,6 @@ startLocalStack(workerData as LocalStackOptions).then(
     });
     post({ type: 'ready', url: stack.url });
   },
-  (error: unknown) => post({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  (error: unknown) =>
+    post({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
 );

@@ -17,7 +17,9 @@ export interface OrgUser {
 }
 
 export function tableClient(stack: LocalStack): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.services.dynamodb, region: stack.config.region }));
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.services.dynamodb, region: stack.config.region }),
+  );
 }
 
 /** A signed-in user owning a fresh organization holding `credits`. */
@@ -151,7 +153,12 @@ export async function start(
 }
 
 /** Polls GET /api/transformations/{id} until it succeeds or fails. */
-export async function settled(stack: LocalStack, token: string, id: string, timeoutMs = 60_000): Promise<Transformation> {
+export async function settled(
+  stack: LocalStack,
+  token: string,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<Transformation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api<Transformation>(stack, `/api/transformations/${id}`, { token });

@@ -59,7 +59,13 @@ ${planks}
   };
 }
 
-const LIVING_ROOM_COLORS = { wall: '#e8e2d8', sideWall: '#d6cec1', floorA: '#a57a52', floorB: '#8a6240', windowLight: '#dfe6ea' };
+const LIVING_ROOM_COLORS = {
+  wall: '#e8e2d8',
+  sideWall: '#d6cec1',
+  floorA: '#a57a52',
+  floorB: '#8a6240',
+  windowLight: '#dfe6ea',
+};
 
 /** An empty living room: bare walls and a wooden floor. */
 export function emptyRoom(): string {
@@ -117,7 +123,13 @@ export function stagedRoom(): string {
   return svg(shell.defs + furniture.defs, shell.body + furniture.body);
 }
 
-const BEDROOM_COLORS = { wall: '#e4e7e3', sideWall: '#cdd3ce', floorA: '#b38d66', floorB: '#977049', windowLight: '#e3e9ec' };
+const BEDROOM_COLORS = {
+  wall: '#e4e7e3',
+  sideWall: '#cdd3ce',
+  floorA: '#b38d66',
+  floorB: '#977049',
+  windowLight: '#e3e9ec',
+};
 
 function bedroomFurniture(): string {
   return `

@@ -10,7 +10,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { enhance } from '../../functions/src/engines/local/enhance';
 import { replaceSky } from '../../functions/src/engines/local/replace-sky';
 import {
@@ -43,7 +43,12 @@ const rasterise = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
 
 /** An underexposed, slightly cold shot of a rendered room, standing for a dim phone photo. */
 async function underexpose(png: Buffer): Promise<Buffer> {
-  return sharp(png).linear([0.5, 0.52, 0.6], [-6, -6, -2]).gamma(2.2, 1.6).modulate({ saturation: 0.7 }).png().toBuffer();
+  return sharp(png)
+    .linear([0.5, 0.52, 0.6], [-6, -6, -2])
+    .gamma(2.2, 1.6)
+    .modulate({ saturation: 0.7 })
+    .png()
+    .toBuffer();
 }
 
 async function buildAssets(): Promise<Asset[]> {
@@ -61,7 +66,12 @@ async function buildAssets(): Promise<Asset[]> {
       description: 'The same room with furniture drawn into the scene (not a model output).',
       png: staged,
     },
-    { name: 'sky-before', source: 'scene', description: 'House facade under a grey overcast sky, SVG scene.', png: facade },
+    {
+      name: 'sky-before',
+      source: 'scene',
+      description: 'House facade under a grey overcast sky, SVG scene.',
+      png: facade,
+    },
     {
       name: 'sky-after',
       source: 'engine-replaceSky-blue',
@@ -71,7 +81,8 @@ async function buildAssets(): Promise<Asset[]> {
     {
       name: 'hdr-before',
       source: 'scene-darkened',
-      description: 'Furnished living room scene, darkened and desaturated with sharp to stand for an underexposed shot.',
+      description:
+        'Furnished living room scene, darkened and desaturated with sharp to stand for an underexposed shot.',
       png: dim,
     },
     {
@@ -80,7 +91,12 @@ async function buildAssets(): Promise<Asset[]> {
       description: "Output of the local engine's enhance(hdr-before).",
       png: await enhance(dim),
     },
-    { name: 'declutter-before', source: 'scene', description: 'Bedroom with boxes, clothes and papers, SVG scene.', png: cluttered },
+    {
+      name: 'declutter-before',
+      source: 'scene',
+      description: 'Bedroom with boxes, clothes and papers, SVG scene.',
+      png: cluttered,
+    },
     {
       name: 'declutter-after',
       source: 'scene',
@@ -111,10 +127,18 @@ async function writeVariants(asset: Asset): Promise<number> {
 async function videoFrame(before: Buffer, after: Buffer, progress: number, caption: string): Promise<Buffer> {
   const { width, height } = VIDEO;
   const divider = Math.round(width * (1 - progress));
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   if (divider > 0) {
-    layers.push({ input: await sharp(before).extract({ left: 0, top: 0, width: divider, height }).toBuffer(), left: 0, top: 0 });
-    layers.push({ input: { create: { width: 3, height, channels: 3, background: '#ffffff' } }, left: Math.min(divider, width - 3), top: 0 });
+    layers.push({
+      input: await sharp(before).extract({ left: 0, top: 0, width: divider, height }).toBuffer(),
+      left: 0,
+      top: 0,
+    });
+    layers.push({
+      input: { create: { width: 3, height, channels: 3, background: '#ffffff' } },
+      left: Math.min(divider, width - 3),
+      top: 0,
+    });
   }
   const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect x="16" y="${height - 56}" width="${caption.length * 11 + 32}" height="40" rx="8" fill="#172f48" fill-opacity="0.85"/>
@@ -126,7 +150,8 @@ async function videoFrame(before: Buffer, after: Buffer, progress: number, capti
 
 async function makeVideo(assets: Asset[]): Promise<{ webm: Buffer; poster: Buffer }> {
   const byName = new Map(assets.map((asset) => [asset.name, asset.png]));
-  const fit = (png: Buffer) => sharp(png).resize(VIDEO.width, VIDEO.height, { fit: 'cover' }).removeAlpha().png().toBuffer();
+  const fit = (png: Buffer) =>
+    sharp(png).resize(VIDEO.width, VIDEO.height, { fit: 'cover' }).removeAlpha().png().toBuffer();
   const segments: [string, string][] = [
     ['staging', 'Home staging virtuel'],
     ['sky', 'Remplacement du ciel'],
@@ -149,7 +174,12 @@ async function makeVideo(assets: Asset[]): Promise<{ webm: Buffer; poster: Buffe
   }
   const webm = muxWebm(frames.map(vp8FromWebp), VIDEO);
   const posterSource = await fit(byName.get('staging-after')!);
-  const poster = await videoFrame(await fit(byName.get('staging-before')!), posterSource, 0.5, 'Vitrine en 16 secondes');
+  const poster = await videoFrame(
+    await fit(byName.get('staging-before')!),
+    posterSource,
+    0.5,
+    'Vitrine en 16 secondes',
+  );
   return { webm, poster };
 }
 
@@ -206,7 +236,9 @@ async function main() {
   total += webm.length + poster.length;
   await writeFile(path.join(OUT_DIR, 'README.md'), readme(assets, total));
   await writeFile(MANIFEST, manifest());
-  console.log(`Demo assets written to ${OUT_DIR}: ${(total / 1024).toFixed(0)} KB (video ${(webm.length / 1024).toFixed(0)} KB)`);
+  console.log(
+    `Demo assets written to ${OUT_DIR}: ${(total / 1024).toFixed(0)} KB (video ${(webm.length / 1024).toFixed(0)} KB)`,
+  );
 }
 
 await main();

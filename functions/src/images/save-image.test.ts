@@ -30,7 +30,8 @@ function fakeTable() {
       items.set(keyOf(item), item);
       return {};
     }
-    if (command.constructor.name === 'GetCommand') return { Item: items.get(keyOf(input.Key as Record<string, unknown>)) };
+    if (command.constructor.name === 'GetCommand')
+      return { Item: items.get(keyOf(input.Key as Record<string, unknown>)) };
     throw new Error(`unexpected ${command.constructor.name}`);
   });
   return { items, ddb: { send } as unknown as DynamoDBDocumentClient };
@@ -54,7 +55,12 @@ describe('saveImage', () => {
     const d = deps();
     const first = await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-1' });
     const again = await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-1' });
-    const unclassified = await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null });
+    const unclassified = await saveImage(d, {
+      orgId: 'org-1',
+      userId: 'u-1',
+      transformationId: 'tx-1',
+      projectId: null,
+    });
 
     expect(first.created).toBe(true);
     expect(again).toEqual({ record: first.record, created: false });

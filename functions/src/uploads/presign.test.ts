@@ -23,7 +23,11 @@ describe('presigned upload POST', () => {
 
   it('signs a policy limiting size, type, bucket, key and lifetime', async () => {
     const before = Date.now();
-    const post = await presignUpload(s3, { bucket: 'uploads-bucket', key: 'uploads/org-1/up-1', contentType: 'image/png' });
+    const post = await presignUpload(s3, {
+      bucket: 'uploads-bucket',
+      key: 'uploads/org-1/up-1',
+      contentType: 'image/png',
+    });
     const policy = decodePolicy(post.fields);
 
     expect(policy.conditions).toEqual(

@@ -90,6 +90,7 @@ export class Api extends Construct {
       const fn = new VitrineFunction(this, `${pascalCase(group)}Function`, {
         handlerName: group,
         logRetention: config.logRetention,
+        logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         memorySize: GROUP_NEEDS[group].memorySize,
         timeout: GROUP_NEEDS[group].timeoutSeconds ? Duration.seconds(GROUP_NEEDS[group].timeoutSeconds) : undefined,
       });

@@ -28,6 +28,7 @@ export class Auth extends Construct {
     this.triggers = new VitrineFunction(this, 'Triggers', {
       handlerName: 'cognito-triggers',
       logRetention: config.logRetention,
+      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       timeout: Duration.seconds(5), // Cognito waits 5 s for a trigger
       environment: { APP_URL: props.appUrl },
     });
@@ -62,6 +63,7 @@ export class Auth extends Construct {
       userPoolClientName: 'web',
       generateSecret: false, // a browser cannot keep a secret
       authFlows: { userSrp: true, userPassword: true },
+      disableOAuth: true, // Amplify signs in with the API flows above; no hosted UI, no redirect URLs
       preventUserExistenceErrors: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
@@ -78,7 +80,8 @@ export class Auth extends Construct {
       { id: 'AwsSolutions-COG2', reason: 'The product has no MFA flow in its spec; sign-in is e-mail and password.' },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'Threat protection needs the Plus feature plan, not budgeted yet; the Essentials plan covers the flows the spec has.',
+        reason:
+          'Threat protection needs the Plus feature plan, not budgeted yet; the Essentials plan covers the flows the spec has.',
       },
     );
   }

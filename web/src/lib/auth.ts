@@ -48,8 +48,7 @@ export async function getAccessToken(): Promise<string | null> {
 /** Signs in with the flow the stage asks for (USER_PASSWORD_AUTH locally, SRP in AWS). */
 export async function signIn(email: string, password: string): Promise<void> {
   const config = await ensureAuthConfigured();
-  const attempt = () =>
-    amplifySignIn({ username: email, password, options: { authFlowType: config.authFlow } });
+  const attempt = () => amplifySignIn({ username: email, password, options: { authFlowType: config.authFlow } });
   let result;
   try {
     result = await attempt();

@@ -18,9 +18,17 @@ export interface AccordionProps {
 }
 
 /** Disclosure list (WAI-ARIA accordion pattern): buttons with aria-expanded inside headings. */
-export function Accordion({ items, mode = 'single', defaultOpen = [], headingLevel = 3, className = '' }: AccordionProps) {
+export function Accordion({
+  items,
+  mode = 'single',
+  defaultOpen = [],
+  headingLevel = 3,
+  className = '',
+}: AccordionProps) {
   const baseId = useId();
-  const [open, setOpen] = useState<readonly string[]>(() => (mode === 'single' ? defaultOpen.slice(0, 1) : defaultOpen));
+  const [open, setOpen] = useState<readonly string[]>(() =>
+    mode === 'single' ? defaultOpen.slice(0, 1) : defaultOpen,
+  );
   const Heading = `h${headingLevel}` as const;
 
   const toggle = (id: string) => {
@@ -62,7 +70,13 @@ export function Accordion({ items, mode = 'single', defaultOpen = [], headingLev
                 </svg>
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!isOpen} className="px-5 pb-5 text-ink-700">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!isOpen}
+              className="px-5 pb-5 text-ink-700"
+            >
               {item.content}
             </div>
           </div>

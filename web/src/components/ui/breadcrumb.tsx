@@ -16,10 +16,7 @@ export function Breadcrumb({ items, className = '' }: { items: readonly Breadcru
           return (
             <li key={`${item.label}-${index}`} className="flex items-center gap-1">
               {item.to && !isLast ? (
-                <Link
-                  to={item.to}
-                  className="rounded hover:text-ink-900 hover:underline"
-                >
+                <Link to={item.to} className="rounded hover:text-ink-900 hover:underline">
                   {item.label}
                 </Link>
               ) : (
@@ -28,7 +25,15 @@ export function Breadcrumb({ items, className = '' }: { items: readonly Breadcru
                 </span>
               )}
               {!isLast && (
-                <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  width="14"
+                  height="14"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
               )}

@@ -38,7 +38,9 @@ export function Table<T>({
       className={`overflow-x-auto rounded-xl border border-ink-200 bg-white ${className}`}
     >
       <table className="w-full border-collapse text-left text-sm">
-        <caption className={captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-semibold text-ink-900'}>{caption}</caption>
+        <caption className={captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-semibold text-ink-900'}>
+          {caption}
+        </caption>
         <thead className="bg-ink-50 text-ink-600">
           <tr>
             {columns.map((column) => (

@@ -50,7 +50,12 @@ export function Tabs({ tabs, label, value, defaultValue, onValueChange, classNam
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-ink-200">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-ink-200"
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (

@@ -16,7 +16,11 @@ const OPTIONS: readonly { mode: ViewMode; label: string; icon: string }[] = [
 /** Two toggle buttons (aria-pressed) switching a collection between grid and list views. */
 export function ViewToggle({ value, onChange, label = 'Affichage', className = '' }: ViewToggleProps) {
   return (
-    <div role="group" aria-label={label} className={`inline-flex rounded-lg border border-ink-300 bg-white p-0.5 ${className}`}>
+    <div
+      role="group"
+      aria-label={label}
+      className={`inline-flex rounded-lg border border-ink-300 bg-white p-0.5 ${className}`}
+    >
       {OPTIONS.map((option) => {
         const pressed = option.mode === value;
         return (
@@ -29,7 +33,15 @@ export function ViewToggle({ value, onChange, label = 'Affichage', className = '
               pressed ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100'
             }`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d={option.icon} strokeLinejoin="round" strokeLinecap="round" />
             </svg>
             {option.label}

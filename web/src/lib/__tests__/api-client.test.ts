@@ -11,7 +11,11 @@ const fetchMock = jest.fn();
 const navigate = jest.fn();
 
 function answer(status: number, body?: unknown) {
-  return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    text: async () => (body === undefined ? '' : JSON.stringify(body)),
+  };
 }
 
 beforeAll(() => {

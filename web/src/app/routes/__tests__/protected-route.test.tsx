@@ -19,11 +19,11 @@ function LoginProbe() {
   return <p>login page, from {from ? `${from.pathname}${from.search}` : 'nowhere'}</p>;
 }
 
-const current = { pathname: '' };
 function LocationProbe() {
-  current.pathname = useLocation().pathname;
-  return null;
+  return <p data-testid="location">{useLocation().pathname}</p>;
 }
+
+const currentPath = () => screen.getByTestId('location').textContent;
 
 function renderAt(path: string) {
   render(
@@ -44,7 +44,6 @@ function renderAt(path: string) {
       </MemoryRouter>
     </SWRConfig>,
   );
-  return current;
 }
 
 describe('ProtectedRoute', () => {
@@ -56,12 +55,12 @@ describe('ProtectedRoute', () => {
   it('shows a spinner while the session loads, then redirects to /login remembering the origin', async () => {
     let resolveToken: (value: string | null) => void = () => undefined;
     getAccessTokenMock.mockReturnValue(new Promise((resolve) => (resolveToken = resolve)));
-    const router = renderAt('/dashboard/projects?view=list');
+    renderAt('/dashboard/projects?view=list');
     expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
 
     resolveToken(null);
     expect(await screen.findByText('login page, from /dashboard/projects?view=list')).toBeInTheDocument();
-    expect(router.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
     expect(apiMock).not.toHaveBeenCalled();
   });
 
@@ -77,10 +76,10 @@ describe('ProtectedRoute', () => {
   it('drops the session when the profile cannot be fetched', async () => {
     getAccessTokenMock.mockResolvedValue('token');
     apiMock.mockRejectedValue(new Error('HTTP 500'));
-    const router = renderAt('/dashboard/settings');
+    renderAt('/dashboard/settings');
     expect(await screen.findByText('login page, from /dashboard/settings')).toBeInTheDocument();
     expect(signOutMock).toHaveBeenCalledTimes(1);
-    expect(router.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
     expect(screen.queryByText('protected content')).not.toBeInTheDocument();
   });
 

@@ -23,7 +23,9 @@ describe('Accordion', () => {
     expect(b).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByText('Réponse A')).not.toBeVisible();
     await user.click(b);
-    expect(screen.getAllByRole('button').filter((button) => button.getAttribute('aria-expanded') === 'true')).toHaveLength(0);
+    expect(
+      screen.getAllByRole('button').filter((button) => button.getAttribute('aria-expanded') === 'true'),
+    ).toHaveLength(0);
   });
 
   it('allows several open items in multiple mode and honours defaultOpen', async () => {

@@ -11,7 +11,14 @@ const before = {
   width: 1280,
   height: 853,
 };
-const after = { src: '/a.jpg', alt: 'Salon meublé', width: 1280, height: 853, loading: 'eager' as const, fetchPriority: 'high' as const };
+const after = {
+  src: '/a.jpg',
+  alt: 'Salon meublé',
+  width: 1280,
+  height: 853,
+  loading: 'eager' as const,
+  fetchPriority: 'high' as const,
+};
 
 function renderSlider() {
   render(<BeforeAfterSlider before={before} after={after} label="Comparer le salon" />);
@@ -47,7 +54,10 @@ describe('BeforeAfterSlider', () => {
     expect(beforeImg).toHaveAttribute('sizes', before.sizes);
     expect(beforeImg).toHaveAttribute('width', '1280');
     expect(beforeImg).toHaveAttribute('loading', 'lazy');
-    expect(beforeImg.parentElement?.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', '/b-640.avif 640w');
+    expect(beforeImg.parentElement?.querySelector('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      '/b-640.avif 640w',
+    );
     const afterImg = screen.getByAltText('Salon meublé');
     expect(afterImg).toHaveAttribute('loading', 'eager');
     expect(afterImg).toHaveAttribute('fetchpriority', 'high');
@@ -72,7 +82,17 @@ describe('BeforeAfterSlider', () => {
   it('follows a pointer drag', () => {
     const slider = renderSlider();
     const container = screen.getByTestId('before-after-slider');
-    container.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 100, right: 300, bottom: 100, x: 100, y: 0, toJSON: () => ({}) });
+    container.getBoundingClientRect = () => ({
+      left: 100,
+      width: 200,
+      top: 0,
+      height: 100,
+      right: 300,
+      bottom: 100,
+      x: 100,
+      y: 0,
+      toJSON: () => ({}),
+    });
     fireEvent.pointerDown(container, { button: 0, clientX: 150, pointerId: 1 });
     expect(slider).toHaveAttribute('aria-valuenow', '25');
     fireEvent.pointerMove(container, { clientX: 250, pointerId: 1 });

@@ -8,7 +8,13 @@ function Harness({ dismissable }: { dismissable?: boolean }) {
   return (
     <>
       <p>{open ? 'ouvert' : 'fermé'}</p>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Bienvenue" description="Découvrez Vitrine" dismissable={dismissable}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Bienvenue"
+        description="Découvrez Vitrine"
+        dismissable={dismissable}
+      >
         <button type="button">Commencer</button>
       </Dialog>
     </>

@@ -40,14 +40,22 @@ describe('Table', () => {
   ];
 
   it('renders headers and rows with a caption', () => {
-    render(<Table caption="Membres" columns={columns} rows={[{ id: 'u1', name: 'Camille' }]} rowKey={(row) => row.id} />);
+    render(
+      <Table caption="Membres" columns={columns} rows={[{ id: 'u1', name: 'Camille' }]} rowKey={(row) => row.id} />,
+    );
     const table = screen.getByRole('table', { name: 'Membres' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Nom', 'Identifiant']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nom', 'Identifiant']);
     expect(within(table).getByRole('row', { name: 'Camille u1' })).toBeInTheDocument();
   });
 
   it('shows the empty message', () => {
-    render(<Table caption="Membres" columns={columns} rows={[]} rowKey={(row) => row.id} emptyMessage="Aucun membre." />);
+    render(
+      <Table caption="Membres" columns={columns} rows={[]} rowKey={(row) => row.id} emptyMessage="Aucun membre." />,
+    );
     expect(screen.getByRole('cell', { name: 'Aucun membre.' })).toHaveAttribute('colspan', '2');
   });
 });

@@ -9,7 +9,12 @@ function Trigger() {
       <button type="button" onClick={() => toast({ title: 'Profil mis à jour', variant: 'success', durationMs: 1000 })}>
         succès
       </button>
-      <button type="button" onClick={() => toast({ title: 'Échec de la mise à jour', description: 'Réessayez.', variant: 'error', durationMs: 0 })}>
+      <button
+        type="button"
+        onClick={() =>
+          toast({ title: 'Échec de la mise à jour', description: 'Réessayez.', variant: 'error', durationMs: 0 })
+        }
+      >
         erreur
       </button>
     </>

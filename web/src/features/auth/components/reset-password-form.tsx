@@ -1,4 +1,4 @@
-import { MESSAGES, resetPasswordSchema } from '@vitrine/shared';
+import { decodeResetToken, MESSAGES, resetPasswordSchema } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -7,7 +7,6 @@ import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
 import { fieldErrors, formValues } from '../../../lib/form';
 import { TEXTS } from '../../../lib/texts';
-import { decodeResetToken } from '../utils/reset-token';
 import { FormMessage } from './auth-layout';
 
 type Errors = Partial<Record<'token' | 'password' | 'confirmation', string>>;
@@ -18,7 +17,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const decoded = decodeResetToken(token);
+  const decoded = token ? decodeResetToken(token) : undefined;
 
   if (!token) return <FormMessage tone="error">{MESSAGES.validation.resetTokenMissing}</FormMessage>;
   if (!decoded) return <FormMessage tone="error">{TEXTS.auth.resetInvalidLink}</FormMessage>;

@@ -20,7 +20,14 @@ export interface SidebarContentProps {
 }
 
 /** Logo, navigation, credits, plan and logout: shared by the desktop sidebar and the mobile drawer. */
-export function SidebarContent({ user, collapsed = false, onToggleCollapse, onLogout, onNavigate, id }: SidebarContentProps) {
+export function SidebarContent({
+  user,
+  collapsed = false,
+  onToggleCollapse,
+  onLogout,
+  onNavigate,
+  id,
+}: SidebarContentProps) {
   const plan = planName(user);
   const t = TEXTS.dashboard;
   return (
@@ -74,7 +81,10 @@ export function SidebarContent({ user, collapsed = false, onToggleCollapse, onLo
 
       <div className="flex flex-col gap-2 border-t border-ink-200 pt-3">
         <div
-          className={cn('flex items-center gap-3 rounded-lg bg-ink-50 px-3 py-2 text-sm', collapsed && 'flex-col gap-1 px-1 text-center')}
+          className={cn(
+            'flex items-center gap-3 rounded-lg bg-ink-50 px-3 py-2 text-sm',
+            collapsed && 'flex-col gap-1 px-1 text-center',
+          )}
           title={collapsed ? `${t.credits} : ${creditLabel(user)}` : undefined}
         >
           <Icon name="credits" className="size-5 text-accent-700" />
@@ -86,7 +96,7 @@ export function SidebarContent({ user, collapsed = false, onToggleCollapse, onLo
             {plan && !collapsed && (
               <span className="text-xs text-ink-600">
                 <span className="sr-only">{t.plan} : </span>
-                {plan}
+                <span data-testid="plan-name">{plan}</span>
               </span>
             )}
           </div>

@@ -25,7 +25,11 @@ export function getNavItems(user: User | undefined): NavItem[] {
     { href: d.projects.getHref(), label: TEXTS.nav.projects, icon: 'projects' },
     { href: d.upload.getHref(), label: TEXTS.nav.upload, icon: 'upload' },
     { href: d.images.getHref(), label: TEXTS.nav.images, icon: 'images' },
-    hasOrganizationPlan(user) && { href: d.organizations.getHref(), label: TEXTS.nav.organizations, icon: 'organizations' },
+    hasOrganizationPlan(user) && {
+      href: d.organizations.getHref(),
+      label: TEXTS.nav.organizations,
+      icon: 'organizations',
+    },
     { href: d.settings.getHref(), label: TEXTS.nav.settings, icon: 'settings' },
   ];
   return items.filter((item): item is NavItem => item !== false);

@@ -11,7 +11,10 @@ export function FeaturesSection() {
         <SectionHeading id="features-title" title={t.title} lead={t.lead} />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {t.items.map((item) => (
-            <li key={item.title} className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 shadow-[var(--shadow-card)]">
+            <li
+              key={item.title}
+              className="rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 shadow-[var(--shadow-card)]"
+            >
               <h3 className="text-lg font-semibold">{item.title}</h3>
               <p className="mt-2 text-ink-600">{item.text}</p>
             </li>

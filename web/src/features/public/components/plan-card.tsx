@@ -51,7 +51,12 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <p className="mt-2 font-medium text-brand-700">{PRICING.credits(plan.credits)}</p>
       <Link
         to={paths.auth.register.getHref()}
-        className={buttonClasses({ size: 'lg', fullWidth: true, variant: plan.recommended ? 'primary' : 'outline', className: 'mt-6' })}
+        className={buttonClasses({
+          size: 'lg',
+          fullWidth: true,
+          variant: plan.recommended ? 'primary' : 'outline',
+          className: 'mt-6',
+        })}
       >
         {PRICING.choose(plan.name)}
       </Link>

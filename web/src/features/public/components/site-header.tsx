@@ -1,6 +1,6 @@
 import { UI_CONSTANTS } from '@vitrine/shared';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useId, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';
@@ -22,9 +22,10 @@ export function SiteHeader() {
   const hidden = useHideOnScroll(UI_CONSTANTS.headerHideThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
-
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  // The mobile menu closes once one of its links is followed.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
 
   const links = (
     <>
@@ -69,7 +70,15 @@ export function SiteHeader() {
           onClick={() => setMenuOpen((open) => !open)}
           className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
           </svg>
         </button>
@@ -78,6 +87,7 @@ export function SiteHeader() {
         id={menuId}
         aria-label={SITE.mainNavLabel}
         hidden={!menuOpen}
+        onClick={closeOnLink}
         className="border-t border-ink-200 bg-white px-4 py-3 lg:hidden"
       >
         <div className="flex flex-col">

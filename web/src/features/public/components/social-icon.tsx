@@ -13,7 +13,7 @@ export type SocialIconName = keyof typeof PATHS;
 export function SocialIcon({ name }: { name: SocialIconName }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
-      <path d={PATHS[name]} />
+      <path d={PATHS[name]} fillRule="evenodd" />
     </svg>
   );
 }

@@ -6,7 +6,11 @@ import { SectionHeading } from './section-heading';
 export function TestimonialsSection() {
   const t = LANDING.testimonials;
   return (
-    <section id={SECTION_IDS.testimonials} aria-labelledby="testimonials-title" className="scroll-mt-4 bg-white py-16 sm:py-20">
+    <section
+      id={SECTION_IDS.testimonials}
+      aria-labelledby="testimonials-title"
+      className="scroll-mt-4 bg-white py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" title={t.title} />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">

@@ -29,12 +29,30 @@ export const LANDING = {
     title: 'Tout ce qu’il faut pour sublimer un bien',
     lead: 'Une seule application pour toutes vos retouches, sans logiciel ni compétence en photo.',
     items: [
-      { title: 'Home staging virtuel', text: 'Meublez une pièce vide dans le style de votre choix : scandinave, moderne, industriel…' },
-      { title: 'Remplacement du ciel', text: 'Remplacez un ciel gris par un ciel bleu, un coucher de soleil ou une nuit étoilée.' },
-      { title: 'Désencombrement', text: 'Retirez cartons, vêtements et objets personnels pour montrer le volume de chaque pièce.' },
-      { title: 'Rénovation de pièce', text: 'Changez le sol et repeignez les murs en blanc pour projeter les acheteurs.' },
-      { title: 'Amélioration HDR', text: 'Éclaircissez une pièce sombre et rééquilibrez les couleurs d’une photo sous-exposée.' },
-      { title: 'Projets et galeries', text: 'Classez vos photos par bien, téléchargez-les en lot et partagez-les avec votre équipe.' },
+      {
+        title: 'Home staging virtuel',
+        text: 'Meublez une pièce vide dans le style de votre choix : scandinave, moderne, industriel…',
+      },
+      {
+        title: 'Remplacement du ciel',
+        text: 'Remplacez un ciel gris par un ciel bleu, un coucher de soleil ou une nuit étoilée.',
+      },
+      {
+        title: 'Désencombrement',
+        text: 'Retirez cartons, vêtements et objets personnels pour montrer le volume de chaque pièce.',
+      },
+      {
+        title: 'Rénovation de pièce',
+        text: 'Changez le sol et repeignez les murs en blanc pour projeter les acheteurs.',
+      },
+      {
+        title: 'Amélioration HDR',
+        text: 'Éclaircissez une pièce sombre et rééquilibrez les couleurs d’une photo sous-exposée.',
+      },
+      {
+        title: 'Projets et galeries',
+        text: 'Classez vos photos par bien, téléchargez-les en lot et partagez-les avec votre équipe.',
+      },
     ],
   },
   demo: {
@@ -114,12 +132,14 @@ export const LANDING = {
       {
         id: 'time',
         question: 'Combien de temps faut-il pour obtenir un résultat ?',
-        answer: 'Environ 30 secondes par photo. Vous pouvez transformer plusieurs photos à la suite et les enregistrer dans un projet.',
+        answer:
+          'Environ 30 secondes par photo. Vous pouvez transformer plusieurs photos à la suite et les enregistrer dans un projet.',
       },
       {
         id: 'formats',
         question: 'Quelles photos puis-je importer ?',
-        answer: 'Les formats JPG, PNG et WEBP, jusqu’à 10 Mo par photo. Une photo nette, prise à hauteur d’homme, donne les meilleurs résultats.',
+        answer:
+          'Les formats JPG, PNG et WEBP, jusqu’à 10 Mo par photo. Une photo nette, prise à hauteur d’homme, donne les meilleurs résultats.',
       },
       {
         id: 'credits',

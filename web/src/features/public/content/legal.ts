@@ -14,7 +14,8 @@ export const PUBLISHER = {
 
 const HOST =
   'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont stockées dans la région AWS Europe (Paris).';
-const CNIL = 'Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr';
+const CNIL =
+  'Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr';
 
 export interface LegalDocument {
   title: string;
@@ -63,7 +64,9 @@ export const PRIVACY: LegalDocument = {
   sections: [
     {
       heading: 'Responsable du traitement',
-      paragraphs: [`${PUBLISHER.name}, ${PUBLISHER.address}. Contact pour toute question sur vos données : ${PUBLISHER.email}.`],
+      paragraphs: [
+        `${PUBLISHER.name}, ${PUBLISHER.address}. Contact pour toute question sur vos données : ${PUBLISHER.email}.`,
+      ],
     },
     {
       heading: 'Données collectées',
@@ -114,7 +117,8 @@ export const PRIVACY: LegalDocument = {
 
 export const TERMS: LegalDocument = {
   title: 'Conditions générales d’utilisation et de vente',
-  description: 'Conditions d’utilisation du service Vitrine et conditions de vente des abonnements : crédits, résiliation, responsabilité.',
+  description:
+    'Conditions d’utilisation du service Vitrine et conditions de vente des abonnements : crédits, résiliation, responsabilité.',
   updated: LEGAL_UPDATED,
   sections: [
     {
@@ -162,13 +166,6 @@ export const TERMS: LegalDocument = {
     },
   ],
 };
-
-export const BILLING_SUCCESS = {
-  title: 'Paiement réussi | Vitrine',
-  description: 'Votre abonnement Vitrine est actif.',
-  body: 'Merci ! Votre abonnement est actif et vos crédits sont disponibles. Découvrez comment transformer votre première photo.',
-  cta: 'Accéder au tableau de bord',
-} as const;
 
 export const LEGAL_PAGE = {
   updated: (date: string) => `Dernière mise à jour : ${date}`,

@@ -4,15 +4,26 @@ import { paths } from '../../../app/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageMeta } from '../components/page-meta';
 import { PublicLayout } from '../components/public-layout';
-import { BILLING_SUCCESS } from '../content/legal';
+import { BILLING_SUCCESS } from '../content/billing';
 
 /** Return page of Stripe Checkout (/billing/success?session_id=...). */
 export function BillingSuccessPage() {
   return (
     <PublicLayout>
-      <PageMeta title={BILLING_SUCCESS.title} description={BILLING_SUCCESS.description} path={paths.billingSuccess.getHref()} noIndex />
-      <section aria-labelledby="billing-success-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-success-50 text-success-600">
+      <PageMeta
+        title={BILLING_SUCCESS.title}
+        description={BILLING_SUCCESS.description}
+        path={paths.billingSuccess.getHref()}
+        noIndex
+      />
+      <section
+        aria-labelledby="billing-success-title"
+        className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-success-50 text-success-600"
+        >
           <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -21,7 +32,10 @@ export function BillingSuccessPage() {
           {MESSAGES.billing.success}
         </h1>
         <p className="mt-4 text-lg text-ink-700">{BILLING_SUCCESS.body}</p>
-        <Link to={paths.dashboard.root.getHref({ showTutorialModal: true })} className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        <Link
+          to={paths.dashboard.root.getHref({ showTutorialModal: true })}
+          className={buttonClasses({ size: 'lg', className: 'mt-8' })}
+        >
           {BILLING_SUCCESS.cta}
         </Link>
       </section>

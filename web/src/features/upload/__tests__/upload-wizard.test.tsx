@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Project, Transformation, User } from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-error';
 import { Component as UploadPage } from '../routes/upload';
 
 const mockApi = jest.fn<Promise<unknown>, [string, { method?: string; body?: unknown }?]>();
@@ -236,6 +237,39 @@ describe('upload wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Nouvelle transformation' }));
     expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('img', { name: 'facade.png' })).not.toBeInTheDocument();
+  });
+
+  it('regenerates a failed result with the same upload, and stops on a credits error', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await addPhotos(user, photo('sans-ciel.png'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
+    const card = await screen.findByRole('article', { name: 'sans-ciel.png' });
+    expect(await within(card).findByText("Échec de l'amélioration")).toBeInTheDocument();
+
+    const defaultImplementation = mockApi.getMockImplementation();
+    mockApi.mockImplementation(async (path, options) => {
+      if (path.startsWith('/image-processing/')) {
+        throw new ApiError(402, 'Traitement interrompu : crédits insuffisants (insufficient credits).');
+      }
+      return defaultImplementation?.(path, options);
+    });
+    await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
+    expect(
+      await screen.findByText('Traitement interrompu : crédits insuffisants (insufficient credits).'),
+    ).toBeInTheDocument();
+    expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
+    expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
+      method: 'POST',
+      body: {
+        uploadId: 'up-sans-ciel.png',
+        style: 'Scandinavian',
+        roomType: 'Living Room',
+        changeFloor: false,
+        repaintWalls: false,
+      },
+    });
   });
 
   it('with ?project= shows the associated project and saves all into it directly', async () => {

@@ -83,7 +83,7 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         >
           {TEXTS.upload.regenerate}
         </Button>
-        <SaveButton result={result} onSave={onSave} />
+        {result.enhancedUrl !== ERROR && <SaveButton result={result} onSave={onSave} />}
         {succeeded && (
           <a
             href={result.enhancedUrl}

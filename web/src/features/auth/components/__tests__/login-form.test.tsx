@@ -8,11 +8,11 @@ import { LoginForm } from '../login-form';
 jest.mock('../../../../lib/auth', () => ({ signIn: jest.fn() }));
 const signInMock = jest.mocked(signIn);
 
-const current = { pathname: '' };
 function LocationProbe() {
-  current.pathname = useLocation().pathname;
-  return null;
+  return <p data-testid="location">{useLocation().pathname}</p>;
 }
+
+const currentPath = () => screen.getByTestId('location').textContent;
 
 function renderLogin(state?: unknown) {
   render(
@@ -25,7 +25,6 @@ function renderLogin(state?: unknown) {
       </Routes>
     </MemoryRouter>,
   );
-  return current;
 }
 
 async function fillAndSubmit(email: string, password: string) {
@@ -54,11 +53,13 @@ describe('LoginForm', () => {
   });
 
   it('maps wrong credentials to the invalid credentials message', async () => {
-    signInMock.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
-    const router = renderLogin();
+    signInMock.mockRejectedValue(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
+    renderLogin();
     await fillAndSubmit('agent@exemple.fr', 'mauvais-mdp');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.invalidCredentials);
-    expect(router.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
   });
 
   it('shows the login default for other failures', async () => {
@@ -70,11 +71,11 @@ describe('LoginForm', () => {
 
   it('returns to the page the guard remembered', async () => {
     signInMock.mockResolvedValue();
-    const router = renderLogin({ from: { pathname: '/dashboard/projects', search: '' } });
+    renderLogin({ from: { pathname: '/dashboard/projects', search: '' } });
     await fillAndSubmit(' agent@exemple.fr ', 'Secret123!');
     expect(await screen.findByRole('heading', { name: 'Mes projets' })).toBeInTheDocument();
     expect(signInMock).toHaveBeenCalledWith('agent@exemple.fr', 'Secret123!');
-    expect(router.pathname).toBe('/dashboard/projects');
+    expect(currentPath()).toBe('/dashboard/projects');
   });
 
   it('goes to /dashboard without a remembered page', async () => {

@@ -12,7 +12,9 @@ describe('loginErrorMessage', () => {
   );
 
   it('maps a server message mentioning invalid credentials (spec 8)', () => {
-    expect(loginErrorMessage(cognitoError('Error', 'Invalid credentials given'))).toBe(MESSAGES.auth.invalidCredentials);
+    expect(loginErrorMessage(cognitoError('Error', 'Invalid credentials given'))).toBe(
+      MESSAGES.auth.invalidCredentials,
+    );
   });
 
   it('falls back to the login default for anything else', () => {

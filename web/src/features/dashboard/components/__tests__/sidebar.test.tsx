@@ -127,7 +127,10 @@ describe('sidebar collapse', () => {
     const toggle = screen.getByRole('button', { name: 'Réduire la barre latérale' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Déployer la barre latérale' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Déployer la barre latérale' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     // Labels stay available to assistive technologies while hidden visually.
     expect(screen.getByRole('link', { name: 'Accueil' })).toBeInTheDocument();
     expect(window.localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');

@@ -1,0 +1,132 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { InsufficientCreditsError, refundCredit, reserveCredit, settleCredit, type CreditDeps } from './credits';
+
+let table: LocalTable;
+let deps: CreditDeps;
+
+beforeAll(async () => {
+  table = await startLocalTable();
+  deps = { ddb: table.ddb, tableName: table.tableName };
+});
+afterAll(() => table.close());
+
+let orgCounter = 0;
+async function newOrganization(creditBalance: number, withReservationsMap = false): Promise<string> {
+  const orgId = `org-${++orgCounter}`;
+  await table.ddb.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: {
+        pk: `ORG#${orgId}`,
+        sk: 'ORG',
+        id: orgId,
+        name: 'Agence',
+        creditBalance,
+        ...(withReservationsMap ? { reservations: {} } : {}),
+      },
+    }),
+  );
+  return orgId;
+}
+
+async function organization(orgId: string) {
+  const { Item } = await table.ddb.send(
+    new GetCommand({ TableName: table.tableName, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
+  );
+  return Item as { creditBalance: number; reservations?: Record<string, string> };
+}
+
+async function ledger(orgId: string) {
+  const { Items } = await table.ddb.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
+      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':ledger': 'LEDGER#' },
+    }),
+  );
+  return (Items ?? []) as { sk: string; delta: number; kind: string }[];
+}
+
+describe('reserveCredit', () => {
+  it('takes one credit, records the reservation and writes the ledger', async () => {
+    const orgId = await newOrganization(3);
+    await expect(reserveCredit(deps, orgId, 'tx-1')).resolves.toEqual({ status: 'reserved', balance: 2 });
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(2);
+    expect(Object.keys(org.reservations ?? {})).toEqual(['tx-1']);
+    expect(await ledger(orgId)).toEqual([expect.objectContaining({ sk: 'LEDGER#tx-1#reserve', delta: -1 })]);
+  });
+
+  it('is idempotent for the same transformation', async () => {
+    const orgId = await newOrganization(3, true);
+    await reserveCredit(deps, orgId, 'tx-1');
+    await expect(reserveCredit(deps, orgId, 'tx-1')).resolves.toMatchObject({ status: 'already-reserved' });
+    expect((await organization(orgId)).creditBalance).toBe(2);
+    expect(await ledger(orgId)).toHaveLength(1);
+  });
+
+  it('refuses with a typed error when no credit is left', async () => {
+    const orgId = await newOrganization(0);
+    const attempt = reserveCredit(deps, orgId, 'tx-1');
+    await expect(attempt).rejects.toBeInstanceOf(InsufficientCreditsError);
+    await expect(attempt).rejects.toThrow(/insufficient credits/);
+    await expect(attempt).rejects.toThrow(/crédits insuffisants/);
+    expect((await organization(orgId)).creditBalance).toBe(0);
+    expect(await ledger(orgId)).toEqual([]);
+  });
+
+  it('gives exactly 10 of 30 concurrent reservations on 10 credits', async () => {
+    const orgId = await newOrganization(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) => reserveCredit(deps, orgId, `tx-${index}`)),
+    );
+    const reserved = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(reserved).toHaveLength(10);
+    expect(refused.every((result) => result.reason instanceof InsufficientCreditsError)).toBe(true);
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(0);
+    expect(Object.keys(org.reservations ?? {})).toHaveLength(10);
+    const entries = await ledger(orgId);
+    expect(entries).toHaveLength(10);
+    expect(10 + entries.reduce((sum, entry) => sum + entry.delta, 0)).toBe(org.creditBalance);
+  });
+});
+
+describe('refundCredit and settleCredit', () => {
+  it('refunds exactly once, however often it is called', async () => {
+    const orgId = await newOrganization(5);
+    await reserveCredit(deps, orgId, 'tx-1');
+    const refunds = await Promise.all([1, 2, 3].map(() => refundCredit(deps, orgId, 'tx-1')));
+    expect(refunds.filter((refund) => refund.refunded)).toHaveLength(1);
+    await expect(refundCredit(deps, orgId, 'tx-1')).resolves.toEqual({ refunded: false });
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(5);
+    expect(org.reservations).toEqual({});
+    const entries = await ledger(orgId);
+    expect(entries.map((entry) => [entry.sk, entry.delta]).sort()).toEqual([
+      ['LEDGER#tx-1#refund', 1],
+      ['LEDGER#tx-1#reserve', -1],
+    ]);
+  });
+
+  it('does not refund a transformation that never reserved', async () => {
+    const orgId = await newOrganization(5);
+    await expect(refundCredit(deps, orgId, 'tx-unknown')).resolves.toEqual({ refunded: false });
+    expect((await organization(orgId)).creditBalance).toBe(5);
+    expect(await ledger(orgId)).toEqual([]);
+  });
+
+  it('keeps the charge on settle, after which a refund does nothing', async () => {
+    const orgId = await newOrganization(5);
+    await reserveCredit(deps, orgId, 'tx-1');
+    await settleCredit(deps, orgId, 'tx-1');
+    await settleCredit(deps, orgId, 'tx-1');
+    await expect(refundCredit(deps, orgId, 'tx-1')).resolves.toEqual({ refunded: false });
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(4);
+    expect(org.reservations).toEqual({});
+    expect((await ledger(orgId)).reduce((sum, entry) => sum + entry.delta, 5)).toBe(4);
+  });
+});

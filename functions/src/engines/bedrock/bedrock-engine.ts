@@ -1,0 +1,84 @@
+/**
+ * The Amazon Bedrock adapter: Nova Canvas through InvokeModel (IAM auth, no secret). The model id
+ * comes from configuration; the client's endpoint too (the local simulator in `npm start`).
+ */
+import {
+  InvokeModelCommand,
+  type BedrockRuntimeClient,
+} from '@aws-sdk/client-bedrock-runtime';
+import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { EngineRejection, TransientEngineError, type EngineResult, type ImageEngine } from '../types';
+import { buildNovaCanvasRequest, novaInputSize } from './nova-canvas-request';
+
+/** Bedrock errors worth another attempt (throttling, timeouts, 5xx). */
+const TRANSIENT = new Set([
+  'ThrottlingException',
+  'ModelTimeoutException',
+  'ModelNotReadyException',
+  'ServiceUnavailableException',
+  'InternalServerException',
+  'ServiceQuotaExceededException',
+]);
+
+export interface BedrockEngineConfig {
+  client: BedrockRuntimeClient;
+  modelId: string;
+  /** Fixed seed: a regenerate of the same photo and options gives the same result. */
+  seed?: number;
+}
+
+export class BedrockEngine implements ImageEngine {
+  readonly name = 'bedrock';
+
+  constructor(private readonly config: BedrockEngineConfig) {}
+
+  async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
+    const meta = await sharp(image).metadata();
+    const size = novaInputSize(meta.width, meta.height);
+    const input = await sharp(image).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
+    const request = buildNovaCanvasRequest(type, options, { base64: input.toString('base64'), ...size }, this.config.seed ?? 42);
+
+    let response;
+    try {
+      response = await this.config.client.send(
+        new InvokeModelCommand({
+          modelId: this.config.modelId,
+          contentType: 'application/json',
+          accept: 'application/json',
+          body: JSON.stringify(request),
+        }),
+      );
+    } catch (error) {
+      throw mapBedrockError(error);
+    }
+    const body = JSON.parse(new TextDecoder().decode(response.body)) as {
+      images?: string[];
+      error?: string;
+      vitrine_simulated?: boolean;
+    };
+    const [first] = body.images ?? [];
+    if (body.error || !first) throw new EngineRejection(TRANSFORMATION_MESSAGES.engineRefused);
+    const output = await sharp(Buffer.from(first, 'base64')).png().toBuffer({ resolveWithObject: true });
+    return {
+      image: output.data,
+      width: output.info.width,
+      height: output.info.height,
+      simulated: body.vitrine_simulated === true,
+    };
+  }
+}
+
+function mapBedrockError(error: unknown): Error {
+  if (!(error instanceof Error)) return new TransientEngineError(String(error));
+  const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
+  const status = metadata?.httpStatusCode ?? 0;
+  // No HTTP status at all: the connection failed (reset, refused, timed out).
+  if (TRANSIENT.has(error.name) || status >= 500 || status === 429 || !metadata || status === 0) {
+    return new TransientEngineError(`Bedrock: ${error.name}: ${error.message}`);
+  }
+  // The model refused the input (validation, content filters): the user reads why, no retry.
+  if (error.name === 'ValidationException') return new EngineRejection(TRANSFORMATION_MESSAGES.engineRefused);
+  // Access denied, unknown model: configuration errors, reported as a generic failure.
+  return error;
+}

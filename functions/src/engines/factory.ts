@@ -1,0 +1,99 @@
+/**
+ * Engine selection per transformation type, by configuration (architecture decision 7):
+ * ENGINE_<TYPE> = local | bedrock | image-edit-api, e.g. ENGINE_VIRTUAL_STAGING=image-edit-api.
+ * Defaults: the local sharp engine for sky replacement and enhancement, Bedrock for the rest.
+ *
+ * Provider settings:
+ * - bedrock: BEDROCK_IMAGE_MODEL_ID (default amazon.nova-canvas-v1:0), BEDROCK_REGION (default
+ *   the Lambda's region; Nova Canvas runs in us-east-1, eu-west-1, ap-northeast-1), and the
+ *   endpoint from BEDROCK_ENDPOINT_URL or the SDK's AWS_ENDPOINT_URL_BEDROCK_RUNTIME (the local
+ *   simulator). Credentials: the function's IAM role.
+ * - image-edit-api: IMAGE_EDIT_API_URL (default https://api.openai.com), IMAGE_EDIT_MODEL
+ *   (default gpt-image-1), the key from the Secrets Manager secret IMAGE_EDIT_API_SECRET_NAME;
+ *   IMAGE_EDIT_API_KEY only for the local simulator, which has no Secrets Manager.
+ */
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
+import { BedrockEngine } from './bedrock/bedrock-engine';
+import { NOVA_CANVAS_MODEL_ID } from './bedrock/nova-canvas-request';
+import { secretsManagerApiKey } from './image-edit/api-key';
+import { ImageEditApiEngine } from './image-edit/image-edit-engine';
+import { LOCAL_ENGINE_TYPES, LocalEngine } from './local/local-engine';
+import type { ImageEngine } from './types';
+
+export const ENGINE_KINDS = ['local', 'bedrock', 'image-edit-api'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+export const DEFAULT_ENGINE_KINDS: Record<TransformationType, EngineKind> = {
+  'sky-replacement': 'local',
+  enhance: 'local',
+  'virtual-staging': 'bedrock',
+  declutter: 'bedrock',
+  'room-refresh': 'bedrock',
+};
+
+export type EngineEnv = Record<string, string | undefined>;
+export type EngineSelector = (type: TransformationType) => ImageEngine;
+
+export const engineVariable = (type: TransformationType) => `ENGINE_${type.toUpperCase().replace(/-/g, '_')}`;
+
+/** The configured kind for a type; fails loudly on a value that cannot work. */
+export function engineKindFor(type: TransformationType, env: EngineEnv): EngineKind {
+  const value = env[engineVariable(type)] || DEFAULT_ENGINE_KINDS[type];
+  if (!(ENGINE_KINDS as readonly string[]).includes(value)) {
+    throw new Error(`${engineVariable(type)}=${value}: expected one of ${ENGINE_KINDS.join(', ')}`);
+  }
+  if (value === 'local' && !LOCAL_ENGINE_TYPES.includes(type)) {
+    throw new Error(`${engineVariable(type)}=local: the local engine only does ${LOCAL_ENGINE_TYPES.join(', ')}`);
+  }
+  return value as EngineKind;
+}
+
+/**
+ * Checks every type's configuration at once (so a bad value fails the first invocation, not
+ * the first use of that type) and returns the selector; engines are built on first use.
+ */
+export function createEngine(env: EngineEnv = process.env): EngineSelector {
+  const kinds = Object.fromEntries(TRANSFORMATION_TYPES.map(({ value }) => [value, engineKindFor(value, env)])) as Record<
+    TransformationType,
+    EngineKind
+  >;
+  const built = new Map<EngineKind, ImageEngine>();
+  return (type) => {
+    const kind = kinds[type];
+    let engine = built.get(kind);
+    if (!engine) {
+      engine = buildEngine(kind, env);
+      built.set(kind, engine);
+    }
+    return engine;
+  };
+}
+
+function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
+  switch (kind) {
+    case 'local':
+      return new LocalEngine();
+    case 'bedrock':
+      return new BedrockEngine({
+        client: new BedrockRuntimeClient({
+          ...(env.BEDROCK_REGION ? { region: env.BEDROCK_REGION } : {}),
+          ...(env.BEDROCK_ENDPOINT_URL ? { endpoint: env.BEDROCK_ENDPOINT_URL } : {}),
+        }),
+        modelId: env.BEDROCK_IMAGE_MODEL_ID || NOVA_CANVAS_MODEL_ID,
+      });
+    case 'image-edit-api': {
+      const secretName = env.IMAGE_EDIT_API_SECRET_NAME;
+      const localKey = env.IMAGE_EDIT_API_KEY;
+      if (!secretName && !localKey) {
+        throw new Error('image-edit-api needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)');
+      }
+      return new ImageEditApiEngine({
+        ...(env.IMAGE_EDIT_API_URL ? { baseUrl: env.IMAGE_EDIT_API_URL } : {}),
+        ...(env.IMAGE_EDIT_MODEL ? { model: env.IMAGE_EDIT_MODEL } : {}),
+        apiKey: secretName ? secretsManagerApiKey(new SecretsManagerClient({}), secretName) : async () => localKey!,
+      });
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The local stand-in for the hosted image models, one HTTP server answering as both providers:
+ * Bedrock InvokeModel (point the SDK at it with `endpoint`, or AWS_ENDPOINT_URL_BEDROCK_RUNTIME)
+ * and the OpenAI Images API (its base URL). Used by the adapters' tests and by `npm start`.
+ * One port speaks both HTTP/1.1 (fetch) and cleartext HTTP/2 (the Bedrock runtime SDK's default
+ * handler): the first bytes of each connection tell which.
+ */
+import * as http from 'node:http';
+import * as http2 from 'node:http2';
+import * as net from 'node:net';
+import { answerNovaCanvas, bedrockError, type ProviderReply } from './nova-canvas-fake';
+import { answerImageEdit, openAiError } from './openai-images-fake';
+
+export const SIMULATOR_API_KEY = 'local-simulator-key';
+const MAX_BODY_BYTES = 80 * 1024 * 1024;
+
+/** Failures a test can ask for, answered in each provider's shape. */
+export type SimulatedFailure = 'throttled' | 'unavailable' | 'refused';
+
+export interface ImageSimulator {
+  url: string;
+  port: number;
+  /** The next `count` requests fail this way. */
+  failNext(failure: SimulatedFailure, count?: number): void;
+  /** Every request answered: path and status (for tests). */
+  readonly log: { path: string; status: number }[];
+  close(): Promise<void>;
+}
+
+export interface ImageSimulatorOptions {
+  port?: number;
+  host?: string;
+  /** Bearer key the image-editing API side accepts. */
+  apiKey?: string;
+}
+
+export async function startImageSimulator(options: ImageSimulatorOptions = {}): Promise<ImageSimulator> {
+  const apiKey = options.apiKey ?? SIMULATOR_API_KEY;
+  const failures: SimulatedFailure[] = [];
+  const log: { path: string; status: number }[] = [];
+
+  type Request = http.IncomingMessage | http2.Http2ServerRequest;
+  type Response = http.ServerResponse | http2.Http2ServerResponse;
+  const handle = (request: Request, response: Response) => {
+    readBody(request)
+      .then((body) => route(request, body))
+      .catch((error: unknown) => bedrockError(500, 'InternalServerException', (error as Error).message))
+      .then((reply) => {
+        log.push({ path: request.url ?? '', status: reply.status });
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
+      });
+  };
+  const http1 = http.createServer(handle);
+  const h2c = http2.createServer(handle);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('data', (chunk) => {
+      socket.pause();
+      socket.unshift(chunk);
+      // Prior-knowledge HTTP/2 starts with the connection preface 'PRI * HTTP/2.0'.
+      (chunk.toString('latin1', 0, 3) === 'PRI' ? h2c : http1).emit('connection', socket);
+      socket.resume();
+    });
+  });
+
+  async function route(request: Request, body: Buffer | null): Promise<ProviderReply> {
+    const path = new URL(request.url ?? '/', 'http://simulator').pathname;
+    const bedrock = /^\/model\/([^/]+)\/invoke$/.exec(path);
+    const isEdit = path === '/v1/images/edits';
+    if (request.method !== 'POST' || (!bedrock && !isEdit)) {
+      return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
+    }
+    const failure = failures.shift();
+    if (failure) return bedrock ? bedrockFailure(failure) : openAiFailure(failure);
+    if (!body) {
+      return bedrock
+        ? bedrockError(413, 'ValidationException', 'Request body too large')
+        : openAiError(413, 'Request body too large.', null, 'request_too_large');
+    }
+    return bedrock
+      ? answerNovaCanvas(decodeURIComponent(bedrock[1]!), request.headers, body)
+      : answerImageEdit(request.headers, body, apiKey);
+  }
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () =>
+      resolve((server.address() as net.AddressInfo).port),
+    );
+  });
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    log,
+    failNext(failure, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(failure);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function bedrockFailure(failure: SimulatedFailure): ProviderReply {
+  if (failure === 'throttled') return bedrockError(429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
+  if (failure === 'unavailable') return bedrockError(503, 'ServiceUnavailableException', 'Service unavailable. Try again later.');
+  return bedrockError(400, 'ValidationException', 'This request has been blocked by our content filters.');
+}
+
+function openAiFailure(failure: SimulatedFailure): ProviderReply {
+  if (failure === 'throttled') return openAiError(429, 'Rate limit reached for requests.', null, 'rate_limit_exceeded');
+  if (failure === 'unavailable') return openAiError(503, 'The server is overloaded or not ready yet.', null, null);
+  return openAiError(400, 'Your request was rejected by the safety system.', null, 'moderation_blocked');
+}
+
+/** null when the body exceeds the limit (answered 413). */
+function readBody(request: http.IncomingMessage | http2.Http2ServerRequest): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * Where a transformation's images are stored, from its record: the validated original (oriented,
+ * metadata stripped) in the uploads bucket, falling back to the raw upload before validation ran,
+ * and the result PNG in the results bucket.
+ */
+import type { TransformationRecord } from '../transformations/transformation-store';
+import type { TransformationState } from './transformation-status';
+
+export interface Buckets {
+  uploads: string;
+  results: string;
+}
+
+export function transformationState(record: TransformationRecord, buckets: Buckets): TransformationState {
+  return {
+    id: record.id,
+    type: record.type,
+    options: record.options,
+    status: record.status,
+    originalBucket: buckets.uploads,
+    originalKey: record.normalisedKey ?? record.uploadKey,
+    ...(record.resultKey ? { resultBucket: buckets.results, resultKey: record.resultKey } : {}),
+    ...(record.message ? { message: record.message } : {}),
+    simulated: record.simulated ?? false,
+  };
+}

@@ -1,0 +1,77 @@
+import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import {
+  createTransformation,
+  getTransformation,
+  markFailed,
+  markProcessing,
+  markSucceeded,
+  recordResult,
+  recordValidatedImage,
+  TransformationStateError,
+  type TransformationDeps,
+} from './transformation-store';
+
+let table: LocalTable;
+let deps: TransformationDeps;
+beforeAll(async () => {
+  table = await startLocalTable();
+  deps = { ddb: table.ddb, tableName: table.tableName, now: () => new Date('2026-01-02T03:04:05.000Z') };
+});
+afterAll(() => table.close());
+
+const base = {
+  orgId: 'org-1',
+  userId: 'user-1',
+  type: 'sky-replacement' as const,
+  options: { sky_type: 'sunset' },
+  uploadId: 'up-1',
+  uploadKey: 'uploads/org-1/up-1.jpg',
+};
+
+describe('transformation record', () => {
+  it('goes queued -> processing -> succeeded with its images', async () => {
+    await createTransformation(deps, { ...base, id: 'tx-1' });
+    expect(await getTransformation(deps, 'org-1', 'tx-1')).toMatchObject({
+      pk: 'ORG#org-1',
+      sk: 'TX#tx-1',
+      status: 'queued',
+      createdAt: '2026-01-02T03:04:05.000Z',
+    });
+    await markProcessing(deps, 'org-1', 'tx-1');
+    await recordValidatedImage(deps, 'org-1', 'tx-1', { normalisedKey: 'n.jpg', width: 40, height: 30 });
+    await recordResult(deps, 'org-1', 'tx-1', { resultKey: 'r.png', engine: 'local', simulated: false });
+    await markSucceeded(deps, 'org-1', 'tx-1');
+    await markSucceeded(deps, 'org-1', 'tx-1');
+    expect(await getTransformation(deps, 'org-1', 'tx-1')).toMatchObject({
+      status: 'succeeded',
+      normalisedKey: 'n.jpg',
+      resultKey: 'r.png',
+      width: 40,
+      height: 30,
+      simulated: false,
+    });
+  });
+
+  it('refuses to create the same id twice and is scoped to the organization', async () => {
+    await createTransformation(deps, { ...base, id: 'tx-2' });
+    await expect(createTransformation(deps, { ...base, id: 'tx-2' })).rejects.toThrow();
+    expect(await getTransformation(deps, 'org-other', 'tx-2')).toBeUndefined();
+  });
+
+  it('never moves backwards, and failure keeps the French message without a result', async () => {
+    await createTransformation(deps, { ...base, id: 'tx-3' });
+    await expect(markSucceeded(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
+    await markProcessing(deps, 'org-1', 'tx-3');
+    await recordResult(deps, 'org-1', 'tx-3', { resultKey: 'r.png', engine: 'local', simulated: false });
+    await markFailed(deps, 'org-1', 'tx-3', 'Échec.');
+    await expect(markProcessing(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
+    const record = await getTransformation(deps, 'org-1', 'tx-3');
+    expect(record).toMatchObject({ status: 'failed', message: 'Échec.' });
+    expect(record?.resultKey).toBeUndefined();
+  });
+
+  it('does not create a record when marking a missing one', async () => {
+    await expect(markFailed(deps, 'org-1', 'missing', 'Échec.')).rejects.toBeInstanceOf(TransformationStateError);
+    expect(await getTransformation(deps, 'org-1', 'missing')).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Errors the workflow's steps throw. Step Functions matches Retry and Catch on the error's name
+ * (the Lambda runtime reports `error.name` as the error type), so names are part of the ASL contract.
+ */
+
+/** The uploaded file is not an acceptable image. The message is French, for the user. Not retried. */
+export class InvalidImageError extends Error {
+  override readonly name = 'InvalidImageError';
+}
+
+/** A failure worth retrying: throttling, a 5xx, a dropped connection. */
+export class TransientError extends Error {
+  override readonly name = 'TransientError';
+}
+
+const TRANSIENT_NAMES = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalServerException',
+  'InternalError',
+  'SlowDown',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/** True for AWS SDK and network errors that a later attempt may not meet. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const sdk = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: string };
+  return (
+    sdk.$retryable !== undefined ||
+    (sdk.$metadata?.httpStatusCode ?? 0) >= 500 ||
+    TRANSIENT_NAMES.has(error.name) ||
+    (sdk.code !== undefined && TRANSIENT_CODES.has(sdk.code))
+  );
+}

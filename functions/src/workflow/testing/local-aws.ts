@@ -1,0 +1,110 @@
+/**
+ * In-process DynamoDB (dynalite) and S3 (s3rver) for the credit and workflow tests, with the
+ * single table of the data model and the two buckets. Real SDK clients talk to them over HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+
+const REGION = 'eu-west-3';
+const DUMMY_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** s3rver only accepts its own key pair. */
+const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export interface LocalTable {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalTable(tableName = 'vitrine-test'): Promise<LocalTable> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const port = await listen(server);
+  const client = new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: DUMMY_CREDENTIALS,
+  });
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+    }),
+  );
+  const ddb = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return {
+    ddb,
+    tableName,
+    close: async () => {
+      client.destroy();
+      await closeServer(server);
+    },
+  };
+}
+
+export interface LocalBuckets {
+  s3: S3Client;
+  uploadsBucket: string;
+  resultsBucket: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalBuckets(uploadsBucket = 'vitrine-uploads', resultsBucket = 'vitrine-results') {
+  const directory = mkdtempSync(join(tmpdir(), 'vitrine-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: uploadsBucket }, { name: resultsBucket }],
+  });
+  const { port } = await server.run();
+  const s3 = new S3Client({
+    region: REGION,
+    endpoint: `http://127.0.0.1:${port}`,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    s3,
+    uploadsBucket,
+    resultsBucket,
+    close: async () => {
+      s3.destroy();
+      if (server.httpServer) await closeServer(server.httpServer);
+      rmSync(directory, { recursive: true, force: true });
+    },
+  } satisfies LocalBuckets;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Closes without waiting for the SDK's idle keep-alive connections. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Validation of an uploaded image, trusting nothing the browser declared: the format from its
+ * magic bytes, the byte size, the pixel count read from the header BEFORE decoding (a small file
+ * can declare a huge canvas: decompression bomb), then a complete decode that fails on truncated
+ * data. The output is the normalised image: orientation applied, EXIF/GPS and other metadata gone.
+ */
+import sharp, { type Metadata } from 'sharp';
+import { TRANSFORMATION_MESSAGES, UPLOAD_LIMITS } from '@vitrine/shared';
+import { InvalidImageError } from './errors';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export interface NormalisedImage {
+  image: Buffer;
+  /** JPEG stays JPEG (no second lossy format), the others become lossless PNG. */
+  format: 'jpeg' | 'png';
+  contentType: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+
+export function sniffFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
+  if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new InvalidImageError(TRANSFORMATION_MESSAGES.fileTooLarge);
+  const format = sniffFormat(bytes);
+  if (!format) throw new InvalidImageError(TRANSFORMATION_MESSAGES.notAnImage);
+
+  // Header only: metadata() does not decode pixels, so sharp's own pixel limit is lifted here
+  // to let our check (and its French message) decide.
+  let header: Metadata;
+  try {
+    header = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
+  }
+  if (header.format !== format) throw new InvalidImageError(TRANSFORMATION_MESSAGES.notAnImage);
+  if (header.width * header.height * (header.pages ?? 1) > UPLOAD_LIMITS.maxPixels) {
+    throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
+  }
+
+  const output = format === 'jpeg' ? 'jpeg' : 'png';
+  try {
+    const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels })
+      // EXIF orientation applied to the pixels; no keepMetadata(): EXIF, GPS and XMP are dropped.
+      .rotate();
+    const { data, info } = await (output === 'jpeg'
+      ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      : pipeline.png({ compressionLevel: 2 })
+    ).toBuffer({ resolveWithObject: true });
+    return {
+      image: data,
+      format: output,
+      contentType: output === 'jpeg' ? 'image/jpeg' : 'image/png',
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The real transformation.asl.json run by aws-local-stepfunctions, each Task served by the real
+ * step implementations against dynalite and s3rver: the happy path, each Catch and each Retry.
+ */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { encodeJpeg, houseScene, renderDarkRoom, renderHouseScene, renderInterior } from '../engines/fixtures/synthetic-photos';
+import { LocalEngine } from '../engines/local/local-engine';
+import { TransientEngineError, type ImageEngine } from '../engines/types';
+import { createTransformation, getTransformation } from '../transformations/transformation-store';
+import { runStep } from './step-payload';
+import type { WorkflowDeps } from './steps';
+import { badImages } from './testing/bad-images';
+import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from './testing/local-aws';
+import { runTransformationWorkflow } from './testing/local-step-functions';
+
+let table: LocalTable;
+let buckets: LocalBuckets;
+let deps: WorkflowDeps;
+const localEngine = new LocalEngine();
+let engine: ImageEngine = localEngine;
+
+beforeAll(async () => {
+  [table, buckets] = await Promise.all([startLocalTable(), startLocalBuckets()]);
+  deps = {
+    ddb: table.ddb,
+    tableName: table.tableName,
+    s3: buckets.s3,
+    uploadsBucket: buckets.uploadsBucket,
+    resultsBucket: buckets.resultsBucket,
+    engineFor: () => engine,
+  };
+});
+afterAll(async () => {
+  await Promise.all([table.close(), buckets.close()]);
+});
+afterEach(() => {
+  engine = localEngine;
+});
+
+let counter = 0;
+
+/** An organization with credits, an uploaded file and a queued transformation of it. */
+async function queue(file: Buffer, type: TransformationType, options: TransformationOptions = {}, credits = 3) {
+  const n = ++counter;
+  const orgId = `org-${n}`;
+  const transformationId = `tx-${n}`;
+  const uploadKey = `uploads/${orgId}/up-${n}.jpg`;
+  await table.ddb.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: { pk: `ORG#${orgId}`, sk: 'ORG', id: orgId, name: 'Agence', creditBalance: credits },
+    }),
+  );
+  await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
+  await createTransformation(deps, { id: transformationId, orgId, userId: 'user-1', type, options, uploadKey });
+  return { orgId, transformationId };
+}
+
+const run = (ref: { orgId: string; transformationId: string }) =>
+  runTransformationWorkflow(ref, (payload) => runStep(deps, payload));
+
+async function credits(orgId: string) {
+  const { Item } = await table.ddb.send(
+    new GetCommand({ TableName: table.tableName, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
+  );
+  const { Items } = await table.ddb.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
+      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':ledger': 'LEDGER#' },
+    }),
+  );
+  return {
+    balance: Item?.creditBalance as number,
+    reservations: Object.keys((Item?.reservations as object | undefined) ?? {}),
+    ledger: (Items ?? []).map((item) => `${String(item.sk).split('#')[2]}:${item.delta}`).sort(),
+  };
+}
+
+async function storedResult(key: string) {
+  const { Body, ContentType } = await buckets.s3.send(
+    new GetObjectCommand({ Bucket: buckets.resultsBucket, Key: key }),
+  );
+  const image = Buffer.from(await Body!.transformToByteArray());
+  return { contentType: ContentType, ...(await sharp(image).metadata()) };
+}
+
+describe('transformation workflow', () => {
+  it('validates, charges one credit, transforms and stores a PNG of the original size', async () => {
+    // Stored 320x240 with EXIF orientation 6: the validated original is 240x320.
+    const photo = await sharp(await encodeJpeg(renderDarkRoom(320, 240), 320, 240))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const ref = await queue(photo, 'enhance');
+
+    const report = await run(ref);
+
+    expect(report).toMatchObject({ status: 'SUCCEEDED' });
+    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'Transform', 'StoreResult', 'Complete']);
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, engine: 'local' });
+    expect(await storedResult(record!.resultKey!)).toMatchObject({
+      contentType: 'image/png',
+      format: 'png',
+      width: 240,
+      height: 320,
+    });
+    expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+  });
+
+  it('refunds the credit and marks the transformation failed when the engine refuses', async () => {
+    // Sky replacement of an interior: the local engine finds no sky.
+    const ref = await queue(await encodeJpeg(renderInterior(320, 240), 320, 240), 'sky-replacement', {
+      sky_type: 'sunset',
+    });
+
+    const report = await run(ref);
+
+    expect(report.status).toBe('FAILED');
+    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'Transform', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
+    expect(report.retries).toEqual({});
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'failed',
+      message: TRANSFORMATION_MESSAGES.noSkyDetected,
+    });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+  });
+
+  it('retries a transient engine failure, then succeeds charging once', async () => {
+    let calls = 0;
+    engine = {
+      name: 'flaky',
+      async transform(image, type, options) {
+        calls++;
+        if (calls === 1) throw new TransientEngineError('Provider answered 503');
+        return localEngine.transform(image, type, options);
+      },
+    };
+    const scene = houseScene(320, 240);
+    const ref = await queue(await encodeJpeg(renderHouseScene(scene), 320, 240), 'sky-replacement', {
+      sky_type: 'night',
+    });
+
+    const report = await run(ref);
+
+    expect(report.status).toBe('SUCCEEDED');
+    expect(report.retries).toEqual({ Transform: 1 });
+    expect(calls).toBe(2);
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({ status: 'succeeded' });
+    expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+  });
+
+  it('gives up after the retries, refunds and says so in French', async () => {
+    engine = {
+      name: 'down',
+      transform: () => Promise.reject(new TransientEngineError('Provider answered 503')),
+    };
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance');
+
+    const report = await run(ref);
+
+    expect(report.status).toBe('FAILED');
+    expect(report.retries).toEqual({ Transform: 3 });
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'failed',
+      message: TRANSFORMATION_MESSAGES.engineFailed,
+    });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+  });
+
+  it('fails without charging when no credit is left', async () => {
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 0);
+
+    const report = await run(ref);
+
+    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'MarkFailed', 'TransformationFailed']);
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(record).toMatchObject({ status: 'failed' });
+    expect(record!.message).toMatch(/insufficient credits/);
+    expect(await credits(ref.orgId)).toEqual({ balance: 0, reservations: [], ledger: [] });
+  });
+
+  it.each(badImages)('refuses $label before any charge, with a French message', async ({ make, message }) => {
+    const ref = await queue(await make(), 'enhance');
+
+    const report = await run(ref);
+
+    expect(report.status).toBe('FAILED');
+    expect(report.states).toEqual(['Validate', 'MarkFailed', 'TransformationFailed']);
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({ status: 'failed', message });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The transformation workflow on the local stack: the same ASL file as in AWS, run by the local
+ * Step Functions endpoint, each Task served in-process by the step Lambda's handler; and the image
+ * simulator standing in for the hosted generative models (its results are labelled simulated).
+ */
+import { SIMULATOR_API_KEY, startImageSimulator } from '../../functions/src/engines/simulator/image-simulator';
+import { workflowTaskHandlers } from '../../functions/src/handlers/workflow';
+import { loadTransformationDefinition, type TransformationSubstitutions } from '../../functions/src/workflow/definition';
+import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
+
+export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
+
+export interface LocalTransformationWorkflow {
+  /** Variables the API and step handlers read (also set on process.env). */
+  env: Record<string, string>;
+  simulatorUrl: string;
+  close(): Promise<void>;
+}
+
+/** Lambda ARNs as CDK would substitute them; locally they only label the Task states' targets. */
+function localFunctions(region: string): TransformationSubstitutions {
+  const arn = (name: string) => `arn:aws:lambda:${region}:${LOCAL_ACCOUNT_ID}:function:${name}`;
+  return {
+    ImageStepsFunctionArn: arn('vitrine-local-image-steps'),
+    RecordStepsFunctionArn: arn('vitrine-local-record-steps'),
+  };
+}
+
+export async function startTransformationWorkflow(
+  region: string,
+  options: { retryIntervalOverrides?: Record<string, number | number[]> } = {},
+): Promise<LocalTransformationWorkflow> {
+  const simulator = await startImageSimulator({ host: '127.0.0.1', port: 0 });
+  const env = {
+    STATE_MACHINE_ARN: stateMachineArn(TRANSFORMATION_STATE_MACHINE, region),
+    // Both generative providers answer from the simulator; the step code is unchanged.
+    BEDROCK_ENDPOINT_URL: simulator.url,
+    IMAGE_EDIT_API_URL: simulator.url,
+    IMAGE_EDIT_API_KEY: SIMULATOR_API_KEY,
+  };
+  Object.assign(process.env, env);
+  const functions = localFunctions(region);
+  registerStateMachine(
+    TRANSFORMATION_STATE_MACHINE,
+    loadTransformationDefinition(functions) as unknown as Parameters<typeof registerStateMachine>[1],
+    workflowTaskHandlers(functions) as unknown as Parameters<typeof registerStateMachine>[2],
+    options,
+  );
+  return { env, simulatorUrl: simulator.url, close: () => simulator.close() };
+}

@@ -1,0 +1,119 @@
+import * as fs from 'node:fs';
+import { TRANSFORMATION_ASL_PATH } from '../../functions/src/workflow/definition';
+import { synthStage } from './synth';
+
+const { template, stack } = synthStage('dev');
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Logical id of a construct's CloudFormation resource. */
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<typeof stack.getLogicalId>[0]);
+
+/** Statements of the policies attached to a role. */
+function roleStatements(roleId: string): Statement[] {
+  return Object.values(resources)
+    .filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+    )
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+function roleOf(functionId: string): string {
+  return resources[functionId]!.Properties.Role['Fn::GetAtt'][0] as string;
+}
+
+describe('transformation workflow', () => {
+  const machines = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::StepFunctions::StateMachine');
+  const [machineId, machine] = machines[0]!;
+  const imageSteps = logicalId(stack.workflow.imageSteps);
+  const recordSteps = logicalId(stack.workflow.recordSteps);
+
+  it('deploys one standard state machine from the ASL file, with both step Lambdas substituted', () => {
+    expect(machines).toHaveLength(1);
+    expect(machine.Properties).toMatchObject({
+      StateMachineType: 'STANDARD',
+      DefinitionS3Location: expect.any(Object),
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+    });
+    expect(machine.Properties.DefinitionSubstitutions).toEqual({
+      ImageStepsFunctionArn: { 'Fn::GetAtt': [imageSteps, 'Arn'] },
+      RecordStepsFunctionArn: { 'Fn::GetAtt': [recordSteps, 'Arn'] },
+    });
+  });
+
+  it('gives every Task a timeout, and the Lambdas a timeout within it', () => {
+    const definition = JSON.parse(fs.readFileSync(TRANSFORMATION_ASL_PATH, 'utf8')) as {
+      States: Record<string, { Type: string; TimeoutSeconds?: number; Parameters?: { FunctionName?: string } }>;
+    };
+    const tasks = Object.entries(definition.States).filter(([, state]) => state.Type === 'Task');
+    expect(tasks.length).toBeGreaterThanOrEqual(5);
+    for (const [name, task] of tasks) {
+      expect([name, typeof task.TimeoutSeconds]).toEqual([name, 'number']);
+      const fn = task.Parameters?.FunctionName === '${ImageStepsFunctionArn}' ? imageSteps : recordSteps;
+      expect(resources[fn]!.Properties.Timeout).toBeLessThanOrEqual(
+        Math.max(
+          ...tasks
+            .filter(([, t]) => t.Parameters?.FunctionName === task.Parameters?.FunctionName)
+            .map(([, t]) => t.TimeoutSeconds!),
+        ),
+      );
+    }
+  });
+
+  it('lets the state machine invoke only its two step Lambdas', () => {
+    const statements = roleStatements(machine.Properties.RoleArn['Fn::GetAtt'][0] as string);
+    const invoke = statements.filter((s) => asList(s.Action).includes('lambda:InvokeFunction'));
+    const targets = JSON.stringify(invoke.map((s) => s.Resource));
+    expect(targets).toContain(imageSteps);
+    expect(targets).toContain(recordSteps);
+    expect(invoke.flatMap((s) => asList(s.Resource)).every((r) => r !== '*')).toBe(true);
+  });
+
+  it('ships sharp to the image steps as a layer of their architecture', () => {
+    const fn = resources[imageSteps]!.Properties;
+    expect(fn.Layers).toHaveLength(1);
+    const layer = resources[fn.Layers[0].Ref as string]!.Properties;
+    expect(layer.CompatibleArchitectures).toEqual(fn.Architectures);
+    expect(layer.Description).toMatch(/^sharp /);
+    expect(fn.MemorySize).toBeGreaterThanOrEqual(1769);
+    expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('scopes the step Lambdas to the table and the two data buckets', () => {
+    const allowed = [
+      logicalId(stack.data.table),
+      logicalId(stack.storage.uploads),
+      logicalId(stack.storage.results),
+      'SharpLayer',
+      'Secret',
+      'secret:vitrine/dev/image-editing-api-key',
+      'foundation-model/',
+    ];
+    for (const fn of [imageSteps, recordSteps]) {
+      for (const statement of roleStatements(roleOf(fn))) {
+        const actions = asList(statement.Action);
+        if (actions.every((action) => action.startsWith('xray:'))) continue;
+        for (const resource of asList(statement.Resource)) {
+          const text = JSON.stringify(resource);
+          expect([actions, allowed.some((id) => text.includes(id))]).toEqual([actions, true]);
+        }
+      }
+    }
+  });
+
+  it('lets the transformations API start executions of this state machine only', () => {
+    const api = logicalId(stack.api.functions.get('transformations')!);
+    expect(resources[api]!.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: machineId });
+    const start = roleStatements(roleOf(api)).filter((s) => asList(s.Action).includes('states:StartExecution'));
+    expect(start.map((s) => s.Resource)).toEqual([{ Ref: machineId }]);
+    for (const group of ['uploads', 'projects', 'images'] as const) {
+      const other = logicalId(stack.api.functions.get(group)!);
+      const actions = roleStatements(roleOf(other)).flatMap((s) => asList(s.Action));
+      expect(actions.some((action) => action.startsWith('states:'))).toBe(false);
+    }
+  });
+});

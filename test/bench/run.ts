@@ -1,0 +1,31 @@
+/**
+ * `npm run bench`: performance figures, printed, never asserted. Each section is a module under
+ * sections/; adding one is adding its file and a line below.
+ */
+import { consoleReporter, type Reporter } from './report';
+import { foundation } from './sections/foundation';
+import { publicSite } from './sections/public';
+
+export interface BenchSection {
+  name: string;
+  run(report: Reporter): Promise<void>;
+}
+
+const SECTIONS: BenchSection[] = [foundation, publicSite];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const report = consoleReporter();
+  for (const section of SECTIONS) {
+    if (only.length > 0 && !only.includes(section.name)) continue;
+    report.line(`\n== ${section.name} ==`);
+    const started = performance.now();
+    await section.run(report);
+    report.line(`(${section.name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

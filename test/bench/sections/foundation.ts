@@ -1,0 +1,193 @@
+/**
+ * Foundation figures: `npm start` to healthy; each Lambda bundle's minified size and cold
+ * module-load time; GET /api/users/me latency at 20 concurrent connections beside the bare
+ * dynalite GetItem latency measured in the same run.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_ACCOUNT, type RuntimeConfig } from '@vitrine/shared';
+import { ENDPOINT_GROUPS } from '../../../functions/src/routes';
+import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../../../infra/lib/bundling';
+import { TABLE_NAME } from '../../../infra/local/stack';
+import type { BenchSection } from '../run';
+import { measureConcurrent, percentile, type Reporter } from '../report';
+
+const TARGETS = { healthySeconds: 15, bundleKb: 400, loadMs: 120, p99Ms: 50 };
+const HEALTH_TIMEOUT_MS = 60_000;
+const CONCURRENCY = 20;
+const REQUESTS = 2000;
+const WARMUP = 200;
+const LOAD_RUNS = 5;
+/** Inside the repository so bundles resolve their externals (sharp) from node_modules. */
+const BUNDLE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/vitrine-bench');
+
+const run = promisify(execFile);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('npm start did not become healthy in time');
+}
+
+/** Stops the whole process group started for npm start (npm, tsx, node). */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function bundles(report: Reporter): Promise<void> {
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  for (const name of [...ENDPOINT_GROUPS, 'cognito-triggers']) {
+    const outfile = path.join(BUNDLE_DIR, `${name}.mjs`);
+    try {
+      await build({
+        ...ESBUILD_OPTIONS,
+        mainFields: [...ESBUILD_OPTIONS.mainFields],
+        external: [...ESBUILD_OPTIONS.external],
+        entryPoints: [handlerEntry(name)],
+        outfile,
+        logLevel: 'silent',
+      });
+    } catch (error) {
+      report.line(`bundle ${name}: build failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      continue;
+    }
+    const { size } = await stat(outfile);
+    report.figure({ name: `bundle ${name} (minified)`, value: size / 1024, unit: 'KB', target: TARGETS.bundleKb });
+
+    const loads: number[] = [];
+    for (let index = 0; index < LOAD_RUNS; index += 1) {
+      const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: BUNDLE_DIR });
+      loads.push(Number(stdout.trim().split('\n').pop()));
+    }
+    loads.sort((a, b) => a - b);
+    report.figure({
+      name: `cold load ${name} (median of ${LOAD_RUNS})`,
+      value: percentile(loads, 50),
+      unit: 'ms',
+      target: TARGETS.loadMs,
+    });
+  }
+}
+
+async function latency(report: Reporter, url: string, dataDir: string): Promise<void> {
+  const config = (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: DEMO_ACCOUNT.email, PASSWORD: DEMO_ACCOUNT.password },
+    }),
+  );
+  cognito.destroy();
+  const token = AuthenticationResult?.AccessToken;
+  if (!token) throw new Error('demo sign-in returned no token');
+
+  const getMe = async () => {
+    const response = await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET /api/users/me answered ${response.status}`);
+  };
+  await measureConcurrent(WARMUP, CONCURRENCY, getMe);
+  const api = await measureConcurrent(REQUESTS, CONCURRENCY, getMe);
+
+  // The same emulator the handlers use, found through the stack's saved state.
+  const state = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8')) as { ports: { dynamodb: number } };
+  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+  const ddb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${state.ports.dynamodb}`,
+      region: config.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const getItem = async () => {
+    await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: `USER#${sub.sub}`, sk: 'PROFILE' } }));
+  };
+  await measureConcurrent(WARMUP, CONCURRENCY, getItem);
+  const bare = await measureConcurrent(REQUESTS, CONCURRENCY, getItem);
+  ddb.destroy();
+
+  const apiP50 = percentile(api, 50);
+  const apiP99 = percentile(api, 99);
+  const bareP50 = percentile(bare, 50);
+  const bareP99 = percentile(bare, 99);
+  report.line(`latency at ${CONCURRENCY} concurrent connections, ${REQUESTS} requests each (after ${WARMUP} warm-up):`);
+  report.figure({ name: 'GET /api/users/me p50', value: apiP50, unit: 'ms', note: `${(apiP50 / bareP50).toFixed(1)}x GetItem p50` });
+  report.figure({
+    name: 'GET /api/users/me p99',
+    value: apiP99,
+    unit: 'ms',
+    target: TARGETS.p99Ms,
+    note: `${(apiP99 / bareP99).toFixed(1)}x GetItem p99`,
+  });
+  report.figure({ name: 'dynalite GetItem p50 (baseline)', value: bareP50, unit: 'ms' });
+  report.figure({ name: 'dynalite GetItem p99 (baseline)', value: bareP99, unit: 'ms' });
+}
+
+export const foundation: BenchSection = {
+  name: 'foundation',
+  async run(report) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const started = performance.now();
+    const child = spawn('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port), VITRINE_DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+    try {
+      await waitHealthy(url, child);
+      report.figure({
+        name: 'npm start to healthy (fresh data dir)',
+        value: (performance.now() - started) / 1000,
+        unit: 's',
+        target: TARGETS.healthySeconds,
+      });
+      await latency(report, url, dataDir);
+    } finally {
+      await stopGroup(child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    await bundles(report);
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * Pipeline figures on the in-process local stack, for a 12-megapixel JPEG: the pipeline's own
+ * overhead (start request to result downloadable, minus the engine's time on the same image,
+ * measured in the same run) p50 over 10 runs, and 8 files started at once (total time, failures).
+ */
+import type { Transformation } from '@vitrine/shared';
+import { LocalEngine } from '../../../functions/src/engines/local/local-engine';
+import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
+import { startTestStack } from '../../integration/helpers/stack';
+import { api } from '../../integration/helpers/users';
+import { orgUser, start, tableClient, upload } from '../../integration/transformations-fixtures';
+import type { BenchSection } from '../run';
+import { percentile } from '../report';
+
+const TARGETS = { overheadP50Ms: 500, batchFailures: 0 };
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const RUNS = 10;
+const ENGINE_RUNS = 5;
+const BATCH = 8;
+/** The transformation the local engine does end to end (no simulator in the path). */
+const TYPE = 'enhance';
+const POLL_MS = 20;
+
+async function until(stack: Parameters<typeof api>[0], token: string, id: string): Promise<Transformation> {
+  for (;;) {
+    const { status, body } = await api<Transformation>(stack, `/api/transformations/${id}`, { token });
+    if (status !== 200) throw new Error(`GET /api/transformations/${id}: ${status}`);
+    if (body.status === 'succeeded' || body.status === 'failed') return body;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Start request to result bytes downloaded; throws when the transformation fails. */
+async function timedRun(stack: Parameters<typeof api>[0], token: string, uploadId: string): Promise<number> {
+  const begin = performance.now();
+  const started = await start(stack, token, TYPE, { uploadId });
+  if (started.status !== 202 || !started.body.transformationId) {
+    throw new Error(`start: ${started.status} ${started.body.message ?? ''}`);
+  }
+  const result = await until(stack, token, started.body.transformationId);
+  if (result.status !== 'succeeded' || !result.resultUrl) throw new Error(`failed: ${result.message ?? ''}`);
+  const response = await fetch(result.resultUrl);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`result download: ${response.status}`);
+  return performance.now() - begin;
+}
+
+export const pipeline: BenchSection = {
+  name: 'pipeline',
+  async run(report) {
+    const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT, 90);
+    report.line(`input: ${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, type ${TYPE}`);
+
+    const engine = new LocalEngine();
+    const engineTimes: number[] = [];
+    for (let run = 0; run < ENGINE_RUNS; run += 1) {
+      const begin = performance.now();
+      await engine.transform(jpeg, TYPE, {});
+      engineTimes.push(performance.now() - begin);
+    }
+    const engineMs = percentile(
+      engineTimes.sort((a, b) => a - b),
+      50,
+    );
+
+    const stack = await startTestStack({ seedDemo: false });
+    const ddb = tableClient(stack);
+    try {
+      const user = await orgUser(stack, ddb, RUNS + BATCH + 2);
+      // Warm-up: loads the handlers and the step code once, like a warm Lambda.
+      await timedRun(stack, user.token, await upload(stack, user.token, jpeg));
+
+      const totals: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        totals.push(await timedRun(stack, user.token, await upload(stack, user.token, jpeg)));
+      }
+      totals.sort((a, b) => a - b);
+      const overhead = totals.map((total) => total - engineMs).sort((a, b) => a - b);
+      report.figure({ name: `engine time (${TYPE}, p50 of ${ENGINE_RUNS})`, value: engineMs, unit: 'ms' });
+      report.figure({ name: `start to result p50 (${RUNS} runs)`, value: percentile(totals, 50), unit: 'ms' });
+      report.figure({
+        name: 'pipeline overhead p50 (total - engine)',
+        value: percentile(overhead, 50),
+        unit: 'ms',
+        target: TARGETS.overheadP50Ms,
+        note: `max ${overhead[overhead.length - 1]!.toFixed(0)} ms`,
+      });
+
+      const uploads = await Promise.all(Array.from({ length: BATCH }, () => upload(stack, user.token, jpeg)));
+      const begin = performance.now();
+      const outcomes = await Promise.allSettled(uploads.map((uploadId) => timedRun(stack, user.token, uploadId)));
+      const batchMs = performance.now() - begin;
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected');
+      report.figure({ name: `${BATCH} files at once: total`, value: batchMs / 1000, unit: 's' });
+      // A zero target has no ratio: the count is printed with its target as a note.
+      report.figure({
+        name: `${BATCH} files at once: failures`,
+        value: failures.length,
+        unit: '',
+        note: `target ${TARGETS.batchFailures}: ${failures.length === TARGETS.batchFailures ? 'ok' : 'OVER'}`,
+      });
+      for (const failure of failures) report.line(`  failure: ${String((failure as PromiseRejectedResult).reason)}`);
+    } finally {
+      ddb.destroy();
+      await stack.destroy();
+    }
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * Bench section of the public site: Lighthouse (mobile preset, Debian's Chromium) scores of
+ * / and /pricing in its four categories, and the gzipped size of the JavaScript / loads.
+ * Targets: every score >= 95, at most 90 KB of gzipped JavaScript for /.
+ *
+ * Run alone with `npm run bench -- public`: it starts a fresh local stack serving web/dist
+ * (built first when missing), like CloudFront serves the build in AWS.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT } from '../../../infra/lib/bundling';
+import { startLocalStack } from '../../../infra/local/stack';
+import type { Reporter } from '../report';
+import type { BenchSection } from '../run';
+
+export const PUBLIC_TARGETS = { minScore: 95, maxLandingJsGzipKb: 90 } as const;
+const PAGES = ['/', '/pricing'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface PageScores {
+  path: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+export interface PublicBenchResult {
+  pages: PageScores[];
+  landingScripts: { url: string; gzipBytes: number }[];
+  landingJsGzipKb: number;
+  passed: boolean;
+  /** Lines ready to print. */
+  report: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+async function auditPage(url: string, port: number) {
+  const { default: lighthouse } = await import('lighthouse');
+  // Default config = mobile preset (Moto G Power emulation, simulated slow 4G, 4x CPU slowdown).
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .map((audit) => audit.id);
+  const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  return {
+    scores,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    failing,
+    scripts: network.filter((item) => item.resourceType === 'Script').map((item) => item.url),
+  };
+}
+
+/** Gzip (level 9) size of each script, fetched again from the server uncompressed. */
+async function gzipSizes(urls: readonly string[]) {
+  const sizes: { url: string; gzipBytes: number }[] = [];
+  for (const url of new Set(urls)) {
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const body = Buffer.from(await response.arrayBuffer());
+    sizes.push({ url, gzipBytes: gzipSync(body, { level: 9 }).length });
+  }
+  return sizes;
+}
+
+export async function runPublicBench(baseUrl: string): Promise<PublicBenchResult> {
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const pages: PageScores[] = [];
+  const report: string[] = [];
+  let landingScripts: { url: string; gzipBytes: number }[] = [];
+  try {
+    for (const pagePath of PAGES) {
+      const audit = await auditPage(new URL(pagePath, baseUrl).href, chrome.port);
+      pages.push({ path: pagePath, scores: audit.scores, lcpMs: audit.lcpMs, tbtMs: audit.tbtMs, cls: audit.cls });
+      const scores = CATEGORIES.map((category) => `${category} ${audit.scores[category]}`).join(', ');
+      report.push(
+        `Lighthouse ${pagePath}: ${scores} (LCP ${Math.round(audit.lcpMs)} ms, TBT ${Math.round(audit.tbtMs)} ms, CLS ${audit.cls.toFixed(3)})`,
+      );
+      if (audit.failing.length > 0) report.push(`  audits below 0.9: ${audit.failing.join(', ')}`);
+      if (pagePath === '/') landingScripts = await gzipSizes(audit.scripts);
+    }
+  } finally {
+    chrome.kill();
+  }
+  const landingJsGzipKb = landingScripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+  report.push(
+    `JavaScript loaded by /: ${landingJsGzipKb.toFixed(1)} KB gzipped in ${landingScripts.length} files (${landingScripts
+      .map((script) => `${path.basename(new URL(script.url).pathname)} ${(script.gzipBytes / 1024).toFixed(1)}`)
+      .join(', ')})`,
+  );
+  const passed =
+    pages.every((page) => CATEGORIES.every((category) => page.scores[category] >= PUBLIC_TARGETS.minScore)) &&
+    landingJsGzipKb <= PUBLIC_TARGETS.maxLandingJsGzipKb;
+  report.push(
+    `Targets (scores >= ${PUBLIC_TARGETS.minScore}, JS for / <= ${PUBLIC_TARGETS.maxLandingJsGzipKb} KB): ${passed ? 'met' : 'NOT met'}`,
+  );
+  return { pages, landingScripts, landingJsGzipKb, passed, report };
+}
+
+/** Builds web/dist when missing, starts a fresh local stack serving it, measures, stops. */
+export const publicSite: BenchSection = {
+  name: 'public',
+  async run(report: Reporter) {
+    if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
+      report.line('web/dist missing: building it (npm run build -w web)');
+      await promisify(execFile)('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT });
+    }
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-bench-public-'));
+    const stack = await startLocalStack({ port: 0, dataDir, web: 'dist', seedDemo: false, log: () => undefined });
+    try {
+      const result = await runPublicBench(stack.url);
+      for (const line of result.report) report.line(line);
+      report.figure({
+        name: 'JavaScript loaded by / (gzip -9)',
+        value: result.landingJsGzipKb,
+        unit: 'KB',
+        target: PUBLIC_TARGETS.maxLandingJsGzipKb,
+      });
+    } finally {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};

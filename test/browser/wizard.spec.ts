@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import { MESSAGES } from '@vitrine/shared';
+import type { Page } from '@playwright/test';
+import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
+import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
+import { expect, test } from './fixtures/test';
+
+/** A generated outdoor photo: blue-gradient sky over a house and a lawn. */
+async function skyPhoto(name: string, width = 480, height = 360) {
+  const buffer = await encodePngFixture(renderHouseScene(houseScene(width, height)), width, height);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function openWizard(page: Page) {
+  await page.goto('/dashboard/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle transformation' })).toBeVisible();
+}
+
+const fileInput = (page: Page) => page.getByTestId('wizard-file-input').first();
+const card = (page: Page, fileName: string) => page.getByRole('article', { name: fileName });
+
+test.describe('new transformation wizard', () => {
+  let creditsAtStart: number;
+
+  test.beforeAll(async () => {
+    creditsAtStart = await organizationCredits();
+  });
+
+  // The demo organization is shared by every spec: give it back the balance it had.
+  test.afterAll(async () => {
+    await setOrganizationCredits(creditsAtStart);
+  });
+
+  test('replaces the sky of two photos, saves them and downloads one', async ({ signedInPage: page }) => {
+    test.setTimeout(120_000);
+    await openWizard(page);
+    const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
+    await expect(breadcrumb.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByText(MESSAGES.wizard.formatsHint)).toBeVisible();
+
+    await fileInput(page).setInputFiles([await skyPhoto('maison-1.png'), await skyPhoto('maison-2.png', 400, 300)]);
+    await expect(page.getByRole('img', { name: 'maison-1.png' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'maison-2.png' })).toBeVisible();
+    const credits = Number(await page.getByTestId('wizard-credits').textContent());
+    expect(credits).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('radio', { name: 'Remplacement du ciel' }).check();
+    await page.getByRole('radio', { name: 'Coucher de soleil' }).check();
+    await page.getByRole('button', { name: 'Lancer la transformation' }).click();
+
+    await expect(page.getByRole('tab', { name: 'Résultats' })).toHaveAttribute('aria-selected', 'true');
+    for (const name of ['maison-1.png', 'maison-2.png']) {
+      const result = card(page, name).getByRole('img', { name: `Photo transformée : ${name}` });
+      const failure = card(page, name).getByText(MESSAGES.wizard.processingFailedTitle);
+      // Whichever comes first, so a failure is reported at once with its message.
+      await expect(result.or(failure)).toBeVisible({ timeout: 60_000 });
+      await expect(card(page, name).getByRole('alert')).toHaveCount(0);
+      await expect(result).toBeVisible();
+      await expect(card(page, name).getByRole('img', { name: `Photo originale : ${name}` })).toBeVisible();
+      await expect(card(page, name).getByText(MESSAGES.wizard.simulated)).toHaveCount(0);
+    }
+    await expect(page.getByTestId('wizard-credits')).toHaveText(String(credits - 2));
+    await expect(page.getByText(MESSAGES.wizard.someFailed)).toHaveCount(0);
+
+    // The before/after slider compares the two.
+    await card(page, 'maison-1.png').getByRole('button', { name: 'Comparer avant/après' }).click();
+    await expect(card(page, 'maison-1.png').getByRole('slider')).toHaveAttribute('aria-valuenow', '50');
+
+    // Saved to a new project, created from the save dialog.
+    const projectName = `Villa ${Date.now()}`;
+    await card(page, 'maison-1.png').getByRole('button', { name: 'Sauvegarder maison-1.png' }).click();
+    const saveDialog = page.getByRole('dialog', { name: "Sauvegarder l'image" });
+    await expect(saveDialog.getByRole('button', { name: 'Sauvegarder sur ce projet' })).toBeDisabled();
+    await saveDialog.getByRole('button', { name: 'Nouveau projet' }).click();
+    const createDialog = page.getByRole('dialog', { name: 'Nouveau projet' });
+    await createDialog.getByRole('button', { name: 'Créer le projet' }).click();
+    await expect(createDialog.getByText(MESSAGES.validation.projectNameRequired)).toBeVisible();
+    await createDialog.getByLabel('Nom du projet').fill(projectName);
+    await createDialog.getByLabel('Superficie (m²)').fill('85');
+    await createDialog.getByLabel('Type de bien').selectOption({ label: 'Maison' });
+    await createDialog.getByRole('button', { name: 'Créer le projet' }).click();
+    await expect(page.getByText(MESSAGES.projects.created)).toBeVisible();
+    await expect(createDialog).toHaveCount(0);
+    await expect(saveDialog.getByLabel('Projet existant')).toHaveValue(/.+/);
+    await expect(saveDialog.getByLabel('Projet existant').locator('option:checked')).toHaveText(projectName);
+    await saveDialog.getByRole('button', { name: 'Sauvegarder sur ce projet' }).click();
+    await expect(card(page, 'maison-1.png').getByRole('button', { name: 'Sauvegardé maison-1.png' })).toBeDisabled();
+
+    // Saved without a project.
+    await card(page, 'maison-2.png').getByRole('button', { name: 'Sauvegarder maison-2.png' }).click();
+    await page
+      .getByRole('dialog', { name: "Sauvegarder l'image" })
+      .getByRole('button', { name: 'Sauvegarder sans projet' })
+      .click();
+    await expect(
+      card(page, 'maison-2.png').getByRole('button', { name: 'Sauvegardé sans projet maison-2.png' }),
+    ).toBeDisabled();
+    await expect(page.getByText(MESSAGES.wizard.savedWithoutProject)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
+
+    // Downloaded under the original base name plus _enhanced.png, as a PNG.
+    const downloading = page.waitForEvent('download');
+    await card(page, 'maison-1.png').getByRole('link', { name: 'Télécharger maison-1.png' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('maison-1_enhanced.png');
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+    await page.getByRole('button', { name: 'Nouvelle transformation' }).click();
+    await expect(page.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('article')).toHaveCount(0);
+  });
+
+  test('refuses files outside the formats at once, on a 360 px screen', async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openWizard(page);
+    await fileInput(page).setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas une image') },
+      await skyPhoto('maison.png'),
+    ]);
+    await expect(
+      page.getByText('notes.txt : Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.'),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: 'maison.png' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Retirer maison.png' }).click();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByText(MESSAGES.wizard.noFiles)).toBeVisible();
+  });
+
+  test('with no credit left shows the banner and the Crédits épuisés dialog', async ({ signedInPage: page }) => {
+    const previous = await setOrganizationCredits(0);
+    try {
+      await openWizard(page);
+      await expect(page.getByRole('heading', { name: MESSAGES.wizard.outOfCreditsTitle })).toBeVisible();
+      await expect(page.getByTestId('wizard-credits')).toHaveText('0');
+      await fileInput(page).setInputFiles([await skyPhoto('maison.png')]);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+
+      const dialog = page.getByRole('dialog', { name: MESSAGES.wizard.outOfCreditsTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(MESSAGES.wizard.outOfCreditsBody);
+      await expect(dialog.getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute('href', '/pricing');
+      await dialog.getByRole('button', { name: 'Plus tard' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
+    } finally {
+      await setOrganizationCredits(previous);
+    }
+  });
+});

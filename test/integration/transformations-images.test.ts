@@ -1,0 +1,117 @@
+/**
+ * Saving results on the local stack: a succeeded transformation saved to a project and without a
+ * project refers to the stored objects, never duplicates, and stays inside its organization.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { MESSAGES, type Image, type Project } from '@vitrine/shared';
+import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
+import { startTestStack, type TestStack } from './helpers/stack';
+import { api } from './helpers/users';
+import { orgUser, settled, start, tableClient, upload, type OrgUser } from './transformations-fixtures';
+
+let stack: TestStack;
+let ddb: DynamoDBDocumentClient;
+let alice: OrgUser;
+let bob: OrgUser;
+let transformationId: string;
+let project: Project;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seedDemo: false });
+  ddb = tableClient(stack);
+  [alice, bob] = await Promise.all([orgUser(stack, ddb, 3), orgUser(stack, ddb, 3)]);
+  const photo = await encodeJpeg(renderHouseScene(houseScene(400, 300)), 400, 300);
+  const uploadId = await upload(stack, alice.token, photo, 'image/jpeg', 'sejour-lumineux.jpg');
+  const started = await start(stack, alice.token, 'enhance', { uploadId });
+  transformationId = started.body.transformationId!;
+  expect((await settled(stack, alice.token, transformationId)).status).toBe('succeeded');
+  project = (
+    await api<Project>(stack, '/api/projects', { method: 'POST', token: alice.token, body: { name: 'Maison Rivière' } })
+  ).body;
+});
+
+afterAll(async () => {
+  ddb.destroy();
+  await stack.destroy();
+});
+
+const save = (token: string, path: string, body: unknown) =>
+  api<Image & { message?: string }>(stack, path, { method: 'POST', token, body });
+
+describe('saving a result', () => {
+  it('saves to a project once, referring to the stored original and result', async () => {
+    const first = await save(alice.token, `/api/images/project/${project.id}`, { transformationId });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      name: 'sejour-lumineux.jpg',
+      status: 'staged',
+      projectId: project.id,
+      type: 'enhance',
+      transformationId,
+      originalFilePath: expect.stringContaining(alice.orgId),
+      transformedFilePath: expect.stringContaining(transformationId),
+    });
+    const result = await fetch(first.body.transformedSignedUrl!);
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(first.body.originalSignedUrl!)).status).toBe(200);
+
+    const again = await save(alice.token, `/api/images/project/${project.id}`, { transformationId });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const listed = await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token });
+    expect(listed.body.map((image) => image.id)).toEqual([first.body.id]);
+  });
+
+  it('saves without a project once, concurrently too', async () => {
+    const [one, two] = await Promise.all([
+      save(alice.token, '/api/images/no-project', { transformationId }),
+      save(alice.token, '/api/images/no-project', { transformationId }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 201]);
+    expect(one.body.id).toBe(two.body.id);
+    expect(one.body.projectId).toBeNull();
+    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: alice.token });
+    expect(listed.body.filter((image) => image.transformationId === transformationId)).toHaveLength(1);
+    expect(listed.body[0]!.url).toBe(listed.body[0]!.transformedSignedUrl);
+  });
+
+  it("answers 404 for another organization's transformation, project or image", async () => {
+    const foreignTransformation = await save(bob.token, '/api/images/no-project', { transformationId });
+    expect(foreignTransformation).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.processing.transformationNotFound },
+    });
+    const foreignProject = await save(bob.token, `/api/images/project/${project.id}`, { transformationId });
+    expect(foreignProject).toMatchObject({ status: 404, body: { message: MESSAGES.processing.projectNotFound } });
+    const foreignList = await api(stack, `/api/images/project/${project.id}`, { token: bob.token });
+    expect(foreignList.status).toBe(404);
+    const bobs = await api<Image[]>(stack, '/api/images/no-project', { token: bob.token });
+    expect(bobs.body).toEqual([]);
+
+    const [image] = (await api<Image[]>(stack, '/api/images/no-project', { token: alice.token })).body;
+    const foreignDelete = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: bob.token });
+    expect(foreignDelete.status).toBe(404);
+  });
+
+  it('refuses a transformation that has not succeeded', async () => {
+    const uploadId = await upload(stack, alice.token, Buffer.from('pas une image'), 'image/jpeg', 'faux.jpg', 100);
+    const started = await start(stack, alice.token, 'enhance', { uploadId });
+    const failed = await settled(stack, alice.token, started.body.transformationId!);
+    expect(failed.status).toBe('failed');
+    const response = await save(alice.token, '/api/images/no-project', { transformationId: failed.id });
+    expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.processing.transformationNotFinished } });
+  });
+
+  it('deletes an image (the record only: the result stays for its other places)', async () => {
+    const [image] = (await api<Image[]>(stack, '/api/images/no-project', { token: alice.token })).body;
+    const deleted = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: alice.token });
+    expect(deleted.status).toBe(204);
+    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: alice.token });
+    expect(listed.body).toEqual([]);
+    const inProject = await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token });
+    expect((await fetch(inProject.body[0]!.transformedSignedUrl!)).status).toBe(200);
+    const twice = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: alice.token });
+    expect(twice.status).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import { formatPrice, MESSAGES, PLANS } from '@vitrine/shared';
+import { screen, within } from '@testing-library/react';
+import { BillingSuccessPage } from '../pages/billing-success-page';
+import { PricingPage } from '../pages/pricing-page';
+import { renderPage } from '../testing/render-page';
+
+describe('PricingPage', () => {
+  it('shows each shared plan with its fr-FR price, credits and a sign-up link', () => {
+    renderPage(<PricingPage />, '/pricing');
+    expect(formatPrice(2900)).toMatch(/^29,00\s€$/);
+    for (const plan of PLANS) {
+      const card = screen.getByRole('article', { name: plan.name });
+      expect(within(card).getByTestId(`price-${plan.id}`).textContent).toBe(formatPrice(plan.amount));
+      expect(within(card).getByText(`${plan.credits} crédits par mois`)).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: `Choisir l’offre ${plan.name}` })).toHaveAttribute(
+        'href',
+        '/register',
+      );
+      for (const feature of plan.excludedFeatures) expect(within(card).getByText(feature)).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('article', { name: 'Agence' })).getByText('Recommandé')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Mandataire' })).queryByText('Recommandé'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('has the four pricing questions', () => {
+    renderPage(<PricingPage />, '/pricing');
+    for (const question of [
+      'Qu’est-ce qu’un crédit ?',
+      'Que se passe-t-il si je n’ai plus de crédits ?',
+      'Puis-je changer d’offre ?',
+      'Suis-je engagé sur une durée ?',
+    ])
+      expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
+  });
+});
+
+describe('BillingSuccessPage', () => {
+  it('says the payment succeeded and links to the dashboard tutorial', () => {
+    renderPage(<BillingSuccessPage />, '/billing/success?session_id=cs_test');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(MESSAGES.billing.success);
+    expect(screen.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute(
+      'href',
+      '/dashboard?showTutorialModal=true',
+    );
+  });
+});
