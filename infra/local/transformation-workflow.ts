@@ -43,7 +43,7 @@ export async function startTransformationWorkflow(
   registerStateMachine(
     TRANSFORMATION_STATE_MACHINE,
     loadTransformationDefinition(functions) as unknown as Parameters<typeof registerStateMachine>[1],
-    workflowTaskHandlers(functions) as unknown as Parameters<typeof registerStateMachine>[2],
+    workflowTaskHandlers(functions),
     options,
   );
   return { env, simulatorUrl: simulator.url, close: () => simulator.close() };
