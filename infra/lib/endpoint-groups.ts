@@ -42,7 +42,7 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   // Presigned POSTs are signed with the function's role: it needs PutObject on the uploads bucket.
   uploads: { table: 'readWrite', buckets: { uploads: 'put' } },
   // Starts executions (workflow grant below) and signs GET URLs of originals and results.
-  transformations: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
+  transformations: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' }, workflow: 'start' },
   projects: { table: 'readWrite' },
   // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },

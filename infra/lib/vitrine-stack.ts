@@ -13,6 +13,7 @@ import { Data } from './constructs/data';
 import { LogBucket } from './constructs/log-bucket';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
+import { Workflow } from './workflow';
 
 export interface VitrineStackProps extends StackProps {
   config: StageConfig;
@@ -26,6 +27,7 @@ export class VitrineStack extends Stack {
   readonly storage: Storage;
   readonly api: Api;
   readonly web: Web;
+  readonly workflow: Workflow;
 
   constructor(scope: Construct, id: string, props: VitrineStackProps) {
     super(scope, id, props);
@@ -42,6 +44,12 @@ export class VitrineStack extends Stack {
     this.data = new Data(this, 'Data', { config });
     this.storage = new Storage(this, 'Storage', { config, allowedOrigin: appOrigin, accessLogs: logs.bucket });
     this.auth = new Auth(this, 'Auth', { config, appUrl: appOrigin });
+    this.workflow = new Workflow(this, 'Workflow', {
+      config,
+      table: this.data.table,
+      uploadsBucket: this.storage.uploads,
+      resultsBucket: this.storage.results,
+    });
     this.api = new Api(this, 'Api', {
       config,
       userPool: this.auth.userPool,
@@ -49,6 +57,7 @@ export class VitrineStack extends Stack {
       table: this.data.table,
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
+      workflow: this.workflow,
     });
     this.web = new Web(this, 'Web', {
       config,

@@ -21,6 +21,7 @@ import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
+import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, type WebMode } from './web';
 
 export const LOCAL_REGION = 'eu-west-3';
@@ -159,6 +160,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STAGE: 'local',
     };
     Object.assign(process.env, env);
+    const workflow = await startTransformationWorkflow(LOCAL_REGION);
+    closers.push(workflow.close);
+    Object.assign(env, workflow.env);
 
     if (options.seedDemo ?? true) {
       await seedDemoAccount({

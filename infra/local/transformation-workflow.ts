@@ -5,7 +5,10 @@
  */
 import { SIMULATOR_API_KEY, startImageSimulator } from '../../functions/src/engines/simulator/image-simulator';
 import { workflowTaskHandlers } from '../../functions/src/handlers/workflow';
-import { loadTransformationDefinition, type TransformationSubstitutions } from '../../functions/src/workflow/definition';
+import {
+  loadTransformationDefinition,
+  type TransformationSubstitutions,
+} from '../../functions/src/workflow/definition';
 import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
 
 export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';

@@ -93,8 +93,7 @@ export function isTransformationType(value: unknown): value is TransformationTyp
 }
 
 export type OptionsResult =
-  | { success: true; options: OptionsOf<TransformationType> }
-  | { success: false; message: string };
+  { success: true; options: OptionsOf<TransformationType> } | { success: false; message: string };
 
 /**
  * Validates the options of a request body for a type: keeps the options that apply, fills the

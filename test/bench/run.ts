@@ -3,7 +3,9 @@
  * sections/; adding one is adding its file and a line below.
  */
 import { consoleReporter, type Reporter } from './report';
+import { engines } from './sections/engines';
 import { foundation } from './sections/foundation';
+import { pipeline } from './sections/pipeline';
 import { publicSite } from './sections/public';
 
 export interface BenchSection {
@@ -11,7 +13,7 @@ export interface BenchSection {
   run(report: Reporter): Promise<void>;
 }
 
-const SECTIONS: BenchSection[] = [foundation, publicSite];
+const SECTIONS: BenchSection[] = [foundation, publicSite, engines, pipeline];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

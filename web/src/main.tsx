@@ -1,14 +1,22 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { paths } from './app/paths';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+/**
+ * / (the page most visitors land on) is rendered without the router, keeping its JavaScript
+ * small; every other path loads the router app, whose chunk / never downloads.
+ */
+const rootModule: Promise<{ Root: ComponentType }> =
+  window.location.pathname === paths.home.path ? import('./app/landing-root') : import('./app/router-root');
+
+void rootModule.then(({ Root }) => {
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+});

@@ -55,10 +55,9 @@ export function engineKindFor(type: TransformationType, env: EngineEnv): EngineK
  * the first use of that type) and returns the selector; engines are built on first use.
  */
 export function createEngine(env: EngineEnv = process.env): EngineSelector {
-  const kinds = Object.fromEntries(TRANSFORMATION_TYPES.map(({ value }) => [value, engineKindFor(value, env)])) as Record<
-    TransformationType,
-    EngineKind
-  >;
+  const kinds = Object.fromEntries(
+    TRANSFORMATION_TYPES.map(({ value }) => [value, engineKindFor(value, env)]),
+  ) as Record<TransformationType, EngineKind>;
   const built = new Map<EngineKind, ImageEngine>();
   return (type) => {
     const kind = kinds[type];
@@ -87,7 +86,9 @@ function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
       const secretName = env.IMAGE_EDIT_API_SECRET_NAME;
       const localKey = env.IMAGE_EDIT_API_KEY;
       if (!secretName && !localKey) {
-        throw new Error('image-edit-api needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)');
+        throw new Error(
+          'image-edit-api needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)',
+        );
       }
       return new ImageEditApiEngine({
         ...(env.IMAGE_EDIT_API_URL ? { baseUrl: env.IMAGE_EDIT_API_URL } : {}),

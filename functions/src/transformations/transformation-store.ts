@@ -46,8 +46,7 @@ export type NewTransformation = Pick<
   'id' | 'orgId' | 'userId' | 'type' | 'options' | 'uploadId' | 'uploadKey'
 >;
 
-export const transformationKey = (orgId: string, id: string) =>
-  ({ pk: `ORG#${orgId}`, sk: `TX#${id}` }) as const;
+export const transformationKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `TX#${id}` }) as const;
 
 /** Thrown when a write is not allowed from the record's current status (or it is missing). */
 export class TransformationStateError extends Error {

@@ -8,7 +8,15 @@ import { isTransient, TransientError } from './errors';
 import type { CaughtError } from './failure-message';
 import * as steps from './steps';
 
-export const STEP_NAMES = ['validate', 'reserveCredit', 'transform', 'storeResult', 'complete', 'refundCredit', 'markFailed'] as const;
+export const STEP_NAMES = [
+  'validate',
+  'reserveCredit',
+  'transform',
+  'storeResult',
+  'complete',
+  'refundCredit',
+  'markFailed',
+] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
 export interface StepPayload extends steps.TransformationRef {

@@ -127,15 +127,14 @@ export async function transform(deps: WorkflowDeps, ref: TransformationRef): Pro
 export async function conformResult(image: Buffer, width: number, height: number): Promise<Buffer> {
   const meta = await sharp(image).metadata();
   if (meta.format === 'png' && meta.width === width && meta.height === height) return image;
-  return sharp(image).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  return sharp(image)
+    .resize(width, height, { fit: 'fill' })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .toBuffer();
 }
 
 /** Checks the stored object and records it on the transformation. */
-export async function storeResult(
-  deps: WorkflowDeps,
-  ref: TransformationRef,
-  result: TransformResult,
-): Promise<void> {
+export async function storeResult(deps: WorkflowDeps, ref: TransformationRef, result: TransformResult): Promise<void> {
   const head = await deps.s3.send(new HeadObjectCommand({ Bucket: deps.resultsBucket, Key: result.resultKey }));
   if (head.ContentType !== 'image/png' || !head.ContentLength) {
     throw new Error(`Result ${result.resultKey} is not a stored PNG`);

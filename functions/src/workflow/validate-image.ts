@@ -53,9 +53,10 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels })
       // EXIF orientation applied to the pixels; no keepMetadata(): EXIF, GPS and XMP are dropped.
       .rotate();
-    const { data, info } = await (output === 'jpeg'
-      ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
-      : pipeline.png({ compressionLevel: 2 })
+    const { data, info } = await (
+      output === 'jpeg'
+        ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+        : pipeline.png({ compressionLevel: 2 })
     ).toBuffer({ resolveWithObject: true });
     return {
       image: data,

@@ -6,8 +6,18 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
-import { encodeJpeg, houseScene, renderDarkRoom, renderHouseScene, renderInterior } from '../engines/fixtures/synthetic-photos';
+import {
+  encodeJpeg,
+  houseScene,
+  renderDarkRoom,
+  renderHouseScene,
+  renderInterior,
+} from '../engines/fixtures/synthetic-photos';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockEngine } from '../engines/bedrock/bedrock-engine';
+import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
 import { LocalEngine } from '../engines/local/local-engine';
+import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
 import { runStep } from './step-payload';
@@ -121,7 +131,14 @@ describe('transformation workflow', () => {
     const report = await run(ref);
 
     expect(report.status).toBe('FAILED');
-    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'Transform', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
+    expect(report.states).toEqual([
+      'Validate',
+      'ReserveCredit',
+      'Transform',
+      'RefundCredit',
+      'MarkFailed',
+      'TransformationFailed',
+    ]);
     expect(report.retries).toEqual({});
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
@@ -170,6 +187,36 @@ describe('transformation workflow', () => {
       message: TRANSFORMATION_MESSAGES.engineFailed,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+  });
+
+  it('runs a generative type through Bedrock (the simulator here), sized back to the original', async () => {
+    const simulator = await startImageSimulator({ port: 0 });
+    const client = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      endpoint: simulator.url,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    engine = new BedrockEngine({ client, modelId: NOVA_CANVAS_MODEL_ID });
+    try {
+      const ref = await queue(await encodeJpeg(renderInterior(500, 300), 500, 300), 'virtual-staging', {
+        style: 'Japandi',
+        roomType: 'Bedroom',
+        changeFloor: false,
+        repaintWalls: true,
+      });
+
+      expect(await run(ref)).toMatchObject({ status: 'SUCCEEDED' });
+
+      const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+      expect(record).toMatchObject({ status: 'succeeded', engine: 'bedrock', simulated: true });
+      expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'png', width: 500, height: 300 });
+      expect(simulator.log).toEqual([
+        { path: `/model/${encodeURIComponent(NOVA_CANVAS_MODEL_ID)}/invoke`, status: 200 },
+      ]);
+    } finally {
+      client.destroy();
+      await simulator.close();
+    }
   });
 
   it('fails without charging when no credit is left', async () => {

@@ -44,16 +44,20 @@ function freePort(): Promise<number> {
 
 async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
       // Not listening yet.
+      last = String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('npm start did not become healthy in time');
+  throw new Error(`npm start did not become healthy in time (last: ${last})`);
 }
 
 /** Stops the whole process group started for npm start (npm, tsx, node). */

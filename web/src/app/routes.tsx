@@ -7,9 +7,10 @@ import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
 /**
- * The route tree. Only the root layout, the public routes and these declarations are in the
- * entry bundle: the auth pages and the whole protected tree (Amplify, SWR, dashboard) are
- * lazy route modules, so public pages never download them.
+ * The route tree, loaded (router-root.tsx) for every first page except / (landing-root.tsx).
+ * Only the root layout and these declarations come with it: every page, including the public
+ * ones, the auth pages and the whole protected tree (Amplify, SWR, dashboard), is a lazy route
+ * module, so public pages never download the dashboard.
  */
 export const routes: RouteObject[] = [
   {

@@ -2,12 +2,10 @@
  * The Amazon Bedrock adapter: Nova Canvas through InvokeModel (IAM auth, no secret). The model id
  * comes from configuration; the client's endpoint too (the local simulator in `npm start`).
  */
-import {
-  InvokeModelCommand,
-  type BedrockRuntimeClient,
-} from '@aws-sdk/client-bedrock-runtime';
+import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { asPng } from '../generative/as-png';
 import { EngineRejection, TransientEngineError, type EngineResult, type ImageEngine } from '../types';
 import { buildNovaCanvasRequest, novaInputSize } from './nova-canvas-request';
 
@@ -37,7 +35,12 @@ export class BedrockEngine implements ImageEngine {
     const meta = await sharp(image).metadata();
     const size = novaInputSize(meta.width, meta.height);
     const input = await sharp(image).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
-    const request = buildNovaCanvasRequest(type, options, { base64: input.toString('base64'), ...size }, this.config.seed ?? 42);
+    const request = buildNovaCanvasRequest(
+      type,
+      options,
+      { base64: input.toString('base64'), ...size },
+      this.config.seed ?? 42,
+    );
 
     let response;
     try {
@@ -59,13 +62,7 @@ export class BedrockEngine implements ImageEngine {
     };
     const [first] = body.images ?? [];
     if (body.error || !first) throw new EngineRejection(TRANSFORMATION_MESSAGES.engineRefused);
-    const output = await sharp(Buffer.from(first, 'base64')).png().toBuffer({ resolveWithObject: true });
-    return {
-      image: output.data,
-      width: output.info.width,
-      height: output.info.height,
-      simulated: body.vitrine_simulated === true,
-    };
+    return { ...(await asPng(Buffer.from(first, 'base64'))), simulated: body.vitrine_simulated === true };
   }
 }
 

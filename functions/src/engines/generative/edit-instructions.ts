@@ -76,7 +76,11 @@ export function editInstructions(type: TransformationType, options: Transformati
       const sky = SKIES[(options.sky_type as SkyType | undefined) ?? DEFAULT_SKY_TYPE] ?? SKIES[DEFAULT_SKY_TYPE];
       return {
         instruction: `Replace the sky with ${sky}, and match the light on the building and the ground to the new sky.`,
-        keep: ['the building, its roof line and facade', 'the trees, ground and every object below the skyline', 'the camera perspective'],
+        keep: [
+          'the building, its roof line and facade',
+          'the trees, ground and every object below the skyline',
+          'the camera perspective',
+        ],
         avoid: ALWAYS_AVOID,
         region: 'the sky',
       };

@@ -6,6 +6,8 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { EngineRejection, TransientEngineError, type EngineResult, type ImageEngine } from '../types';
+import { asPng } from '../generative/as-png';
+import { PNG_OUTPUT } from '../local/raster';
 import type { ApiKeySource } from './api-key';
 import { buildImageEditFields, DEFAULT_IMAGE_EDIT_MODEL, toFormData } from './image-edit-request';
 
@@ -29,7 +31,7 @@ export class ImageEditApiEngine implements ImageEngine {
   async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
     const input = await sharp(image)
       .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .png()
+      .png(PNG_OUTPUT)
       .toBuffer({ resolveWithObject: true });
     const fields = buildImageEditFields(type, options, input.info, this.config.model ?? DEFAULT_IMAGE_EDIT_MODEL);
     const url = new URL('/v1/images/edits', this.config.baseUrl ?? DEFAULT_IMAGE_EDIT_BASE_URL);
@@ -53,13 +55,7 @@ export class ImageEditApiEngine implements ImageEngine {
     if (!response.ok) throw mapHttpError(response.status, body.error);
     const encoded = body.data?.[0]?.b64_json;
     if (!encoded) throw new TransientEngineError('Image edit API answered without an image');
-    const output = await sharp(Buffer.from(encoded, 'base64')).png().toBuffer({ resolveWithObject: true });
-    return {
-      image: output.data,
-      width: output.info.width,
-      height: output.info.height,
-      simulated: body.vitrine_simulated === true,
-    };
+    return { ...(await asPng(Buffer.from(encoded, 'base64'))), simulated: body.vitrine_simulated === true };
   }
 }
 

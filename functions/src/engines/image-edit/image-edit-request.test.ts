@@ -26,7 +26,9 @@ describe('buildImageEditFields', () => {
   });
 
   it('honours a configured model', () => {
-    expect(buildImageEditFields('declutter', {}, { width: 10, height: 10 }, 'gpt-image-1.5').model).toBe('gpt-image-1.5');
+    expect(buildImageEditFields('declutter', {}, { width: 10, height: 10 }, 'gpt-image-1.5').model).toBe(
+      'gpt-image-1.5',
+    );
   });
 
   it('describes the sky types', () => {

@@ -1,6 +1,13 @@
 /** The sharp-based engine: real image processing for the types classical methods handle. */
 import sharp from 'sharp';
-import { DEFAULT_SKY_TYPE, SKY_TYPES, TRANSFORMATION_MESSAGES, type SkyType, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import {
+  DEFAULT_SKY_TYPE,
+  SKY_TYPES,
+  TRANSFORMATION_MESSAGES,
+  type SkyType,
+  type TransformationOptions,
+  type TransformationType,
+} from '@vitrine/shared';
 import { EngineRejection, type EngineResult, type ImageEngine } from '../types';
 import { enhance } from './enhance';
 import { replaceSky } from './replace-sky';

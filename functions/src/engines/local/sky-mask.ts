@@ -10,10 +10,13 @@ import { clamp, decodeThumbnail, luma, type Raster } from './raster';
 const { abs, ceil, floor, max, min } = Math;
 
 export const SKY_ANALYSIS_SIDE = 320;
-/** Luma difference between neighbours above which a pixel is textured (an edge, foliage). */
-const MAX_TEXTURE = 22;
-/** Largest luma step between two sky pixels of one column. */
-const MAX_STEP = 14;
+/**
+ * Vertical luma differences above which a pixel is textured (an edge, foliage, a facade) or
+ * breaks from the pixel above. Blue pixels are rarely anything but sky, so they get more room;
+ * neutral bright ones (clouds, overcast) could be a white wall and get less.
+ */
+const MAX_TEXTURE = { blue: 60, neutral: 40 };
+const MAX_STEP = { blue: 40, neutral: 24 };
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.4;
@@ -86,12 +89,13 @@ function isSkyPixel(data: Buffer, lum: Float32Array, width: number, height: numb
   const blueish = b > r + 8 && b >= g - 6 && l > 70;
   const overcast = l > 170 && spread < 40;
   if (!blueish && !overcast) return false;
+  const kind = blueish ? 'blue' : 'neutral';
   // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
   const below = y + 1 < height ? lum[p + width]! : l;
   const further = y + 2 < height ? lum[p + 2 * width]! : below;
   const texture = abs(below - l) + abs(further - below);
-  if (texture > MAX_TEXTURE) return false;
-  return y === 0 || abs(l - lum[p - width]!) <= MAX_STEP;
+  if (texture > MAX_TEXTURE[kind]) return false;
+  return y === 0 || abs(l - lum[p - width]!) <= MAX_STEP[kind];
 }
 
 /**

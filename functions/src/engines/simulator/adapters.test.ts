@@ -77,7 +77,9 @@ describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
   it('is refused by the simulator when the body is malformed, in Bedrock error shape', async () => {
     const send = (body: object, modelId = NOVA_CANVAS_MODEL_ID) =>
       bedrock.send(new InvokeModelCommand({ modelId, contentType: 'application/json', body: JSON.stringify(body) }));
-    await expect(send({ taskType: 'INPAINTING', inPaintingParams: { image: 'AA==', maskPrompt: 'sky', maskImage: 'AA==' } })).rejects.toMatchObject({
+    await expect(
+      send({ taskType: 'INPAINTING', inPaintingParams: { image: 'AA==', maskPrompt: 'sky', maskImage: 'AA==' } }),
+    ).rejects.toMatchObject({
       name: 'ValidationException',
       message: expect.stringContaining('exactly one of maskPrompt or maskImage'),
     });
@@ -119,13 +121,19 @@ describe('image-editing API adapter (OpenAI Images edits) against the simulator'
         headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
         body: form,
       });
-      return { status: response.status, body: (await response.json()) as { error?: { param?: string; code?: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { error?: { param?: string; code?: string } },
+      };
     };
     expect(await post({ prompt: 'x', strength: '0.5' })).toEqual({
       status: 400,
       body: { error: expect.objectContaining({ param: 'strength', code: 'unknown_parameter' }) },
     });
-    expect(await post({ prompt: 'x', size: '4000x3000' })).toMatchObject({ status: 400, body: { error: { param: 'size' } } });
+    expect(await post({ prompt: 'x', size: '4000x3000' })).toMatchObject({
+      status: 400,
+      body: { error: { param: 'size' } },
+    });
     expect(await post({ model: 'gpt-image-1' })).toMatchObject({ status: 400, body: { error: { param: 'prompt' } } });
     expect((await post({ prompt: 'Virtually stage this room', model: 'gpt-image-1' })).status).toBe(200);
   });

@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import * as net from 'node:net';
+import { Duplex } from 'node:stream';
 import { answerNovaCanvas, bedrockError, type ProviderReply } from './nova-canvas-fake';
 import { answerImageEdit, openAiError } from './openai-images-fake';
 
@@ -58,11 +59,35 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.once('data', (chunk) => {
-      socket.pause();
-      socket.unshift(chunk);
       // Prior-knowledge HTTP/2 starts with the connection preface 'PRI * HTTP/2.0'.
-      (chunk.toString('latin1', 0, 3) === 'PRI' ? h2c : http1).emit('connection', socket);
-      socket.resume();
+      if (chunk.toString('latin1', 0, 3) !== 'PRI') {
+        socket.pause();
+        socket.unshift(chunk);
+        http1.emit('connection', socket);
+        socket.resume();
+        return;
+      }
+      // The HTTP/2 session reads the native socket directly and would miss an unshifted chunk:
+      // give it a stream that starts with that chunk instead.
+      const stream = new Duplex({
+        read() {},
+        write(data, encoding, done) {
+          socket.write(data, encoding, done);
+        },
+        final(done) {
+          socket.end();
+          done();
+        },
+        destroy(error, done) {
+          socket.destroy(error ?? undefined);
+          done(error);
+        },
+      });
+      stream.push(chunk);
+      socket.on('data', (data) => stream.push(data));
+      socket.on('end', () => stream.push(null));
+      socket.on('error', (error) => stream.destroy(error));
+      h2c.emit('connection', stream);
     });
   });
 
@@ -107,8 +132,10 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
 }
 
 function bedrockFailure(failure: SimulatedFailure): ProviderReply {
-  if (failure === 'throttled') return bedrockError(429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
-  if (failure === 'unavailable') return bedrockError(503, 'ServiceUnavailableException', 'Service unavailable. Try again later.');
+  if (failure === 'throttled')
+    return bedrockError(429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
+  if (failure === 'unavailable')
+    return bedrockError(503, 'ServiceUnavailableException', 'Service unavailable. Try again later.');
   return bedrockError(400, 'ValidationException', 'This request has been blocked by our content filters.');
 }
 

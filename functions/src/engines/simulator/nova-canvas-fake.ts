@@ -25,7 +25,11 @@ const invalid = (message: string) => bedrockError(400, 'ValidationException', `M
 
 type Json = Record<string, unknown>;
 
-export async function answerNovaCanvas(modelId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<ProviderReply> {
+export async function answerNovaCanvas(
+  modelId: string,
+  headers: Record<string, string | string[] | undefined>,
+  raw: Buffer,
+): Promise<ProviderReply> {
   if (!String(headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
     return bedrockError(403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
   }
@@ -52,7 +56,7 @@ export async function answerNovaCanvas(modelId: string, headers: Record<string, 
       (key) => !['image', 'text', 'negativeText', 'maskPrompt', 'maskImage', 'returnMask'].includes(key),
     );
     if (unknown.length) return invalid(`extraneous key [${unknown[0]}] is not permitted`);
-    if (('maskPrompt' in params) === ('maskImage' in params)) return invalid('exactly one of maskPrompt or maskImage');
+    if ('maskPrompt' in params === 'maskImage' in params) return invalid('exactly one of maskPrompt or maskImage');
     const textError = checkText(params, ['text', 'negativeText', 'maskPrompt']);
     if (textError) return invalid(textError);
     const image = await decodeInput(params.image);
@@ -63,7 +67,8 @@ export async function answerNovaCanvas(modelId: string, headers: Record<string, 
     const params = body.imageVariationParams as Json | undefined;
     if (!params) return invalid('imageVariationParams is required for IMAGE_VARIATION');
     const images = params.images;
-    if (!Array.isArray(images) || images.length < 1 || images.length > 5) return invalid('images must hold 1 to 5 images');
+    if (!Array.isArray(images) || images.length < 1 || images.length > 5)
+      return invalid('images must hold 1 to 5 images');
     const strength = params.similarityStrength;
     if (strength !== undefined && (typeof strength !== 'number' || strength < 0.2 || strength > 1)) {
       return invalid('similarityStrength must be between 0.2 and 1.0');
@@ -93,10 +98,14 @@ function reply(image: Buffer): ProviderReply {
 function checkConfig(config: Json | undefined): string | null {
   if (!config) return null;
   const { numberOfImages, quality, cfgScale, seed } = config;
-  if (numberOfImages !== undefined && (!Number.isInteger(numberOfImages) || (numberOfImages as number) < 1 || (numberOfImages as number) > 5)) {
+  if (
+    numberOfImages !== undefined &&
+    (!Number.isInteger(numberOfImages) || (numberOfImages as number) < 1 || (numberOfImages as number) > 5)
+  ) {
     return 'numberOfImages must be an integer from 1 to 5';
   }
-  if (quality !== undefined && quality !== 'standard' && quality !== 'premium') return 'quality must be standard or premium';
+  if (quality !== undefined && quality !== 'standard' && quality !== 'premium')
+    return 'quality must be standard or premium';
   if (cfgScale !== undefined && (typeof cfgScale !== 'number' || cfgScale < 1.1 || cfgScale > 10)) {
     return 'cfgScale must be between 1.1 and 10';
   }
@@ -120,7 +129,12 @@ function checkText(params: Json, fields: string[]): string | null {
 function checkOutputSize(width: unknown, height: unknown): string | null {
   const { minSide, maxSide, maxPixels, multiple } = NOVA_LIMITS;
   for (const side of [width, height]) {
-    if (!Number.isInteger(side) || (side as number) < minSide || (side as number) > maxSide || (side as number) % multiple) {
+    if (
+      !Number.isInteger(side) ||
+      (side as number) < minSide ||
+      (side as number) > maxSide ||
+      (side as number) % multiple
+    ) {
       return `width and height must be multiples of ${multiple} from ${minSide} to ${maxSide}`;
     }
   }

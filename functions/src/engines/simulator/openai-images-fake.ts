@@ -24,7 +24,12 @@ const ALLOWED: Record<string, readonly string[] | null> = {
 const MAX_PROMPT = 32000;
 const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 
-export const openAiError = (status: number, message: string, param: string | null, code: string | null): ProviderReply => ({
+export const openAiError = (
+  status: number,
+  message: string,
+  param: string | null,
+  code: string | null,
+): ProviderReply => ({
   status,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ error: { message, type: 'invalid_request_error', param, code } }),
@@ -57,7 +62,12 @@ export async function answerImageEdit(
     if (!(name in ALLOWED)) return openAiError(400, `Unknown parameter: '${name}'.`, name, 'unknown_parameter');
     const allowed = ALLOWED[name];
     if (allowed && (typeof value !== 'string' || !allowed.includes(value))) {
-      return openAiError(400, `Invalid value for '${name}'. Supported values are: ${allowed.join(', ')}.`, name, 'invalid_value');
+      return openAiError(
+        400,
+        `Invalid value for '${name}'. Supported values are: ${allowed.join(', ')}.`,
+        name,
+        'invalid_value',
+      );
     }
   }
   const prompt = form.get('prompt');
@@ -65,7 +75,12 @@ export async function answerImageEdit(
     return openAiError(400, "Missing required parameter: 'prompt'.", 'prompt', 'missing_required_parameter');
   }
   if (prompt.length > MAX_PROMPT) {
-    return openAiError(400, `Invalid 'prompt': string too long (max ${MAX_PROMPT}).`, 'prompt', 'string_above_max_length');
+    return openAiError(
+      400,
+      `Invalid 'prompt': string too long (max ${MAX_PROMPT}).`,
+      'prompt',
+      'string_above_max_length',
+    );
   }
   const n = form.get('n');
   if (n !== null && (typeof n !== 'string' || !/^([1-9]|10)$/.test(n))) {
@@ -82,7 +97,12 @@ export async function answerImageEdit(
     .then((meta) => meta.format)
     .catch(() => undefined);
   if (format !== 'png' && format !== 'jpeg' && format !== 'webp') {
-    return openAiError(400, "Invalid image file or mode for image 1, please check your image file.", 'image', 'invalid_image_format');
+    return openAiError(
+      400,
+      'Invalid image file or mode for image 1, please check your image file.',
+      'image',
+      'invalid_image_format',
+    );
   }
 
   const size = String(form.get('size') ?? 'auto');

@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
+import { PNG_OUTPUT } from '../local/raster';
 
 export const SIMULATION_CAPTION = 'Simulation locale';
 
@@ -22,7 +23,7 @@ export async function simulateEdit(
       pipeline = pipeline.linear([1.08, 1.0, 0.88], [6, 2, -4]);
       break;
     case 'declutter':
-      pipeline = pipeline.median(5);
+      pipeline = pipeline.median(3);
       break;
     case 'sky-replacement':
       pipeline = pipeline.linear([0.92, 0.98, 1.1], [0, 0, 6]);
@@ -31,10 +32,11 @@ export async function simulateEdit(
       pipeline = pipeline.normalise({ lower: 1, upper: 99 });
       break;
   }
-  const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
-  return sharp(data)
+  // Raw in between: sharp composites before it grades, and the caption must not be graded.
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .composite([{ input: captionBand(info.width, info.height, type), gravity: 'south' }])
-    .png()
+    .png(PNG_OUTPUT)
     .toBuffer();
 }
 

@@ -74,4 +74,3 @@ export function bombPng(side: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
-

@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { LandingPage } from './pages/landing-page';
 
 /**
- * Public pages. The landing page is in the entry chunk so / renders without a second
- * round trip; every other page is a lazy route module (its own chunk).
+ * Public pages, each a lazy route module (its own chunk). A visit that starts on / renders the
+ * landing page without the router (app/landing-root.tsx); the router shows the same page when
+ * the visitor comes back to / from another page.
  */
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
+  { index: true, lazy: () => import('./routes/landing') },
   { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
   { path: paths.billingSuccess.path, lazy: () => import('./routes/billing-success') },
   { path: paths.legal.notice.path, lazy: () => import('./routes/legal-notice') },

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LandingPage } from '../pages/landing-page';
 import { renderPage } from '../testing/render-page';
@@ -22,6 +22,18 @@ describe('LandingPage', () => {
     expect(within(nav).getByRole('link', { name: 'Tarifs' })).toHaveAttribute('href', '/pricing');
     expect(within(header).getAllByRole('link', { name: 'Inscription' })[0]).toHaveAttribute('href', '/register');
     expect(within(header).getAllByRole('link', { name: 'Connexion' })[0]).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('renders without a router, as / is served (internal links are plain anchors)', () => {
+    render(<LandingPage />);
+    const header = screen.getByTestId('site-header');
+    expect(within(header).getAllByRole('link', { name: 'Tarifs', hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    expect(within(header).getAllByRole('link', { name: 'FAQ', hidden: true })[0]).toHaveAttribute('href', '/#faq');
+    expect(screen.getAllByRole('link', { name: 'Inscription' })[0]).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/mentions-legales');
   });
 
   it('shows the figures, five sliders at 50 %, three testimonials and a seven-question FAQ', () => {

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { buttonClasses } from '../../../components/ui/button';
 import { LANDING } from '../content/landing';
@@ -24,9 +24,9 @@ export function HeroSection() {
           </h1>
           <p className="mt-5 text-lg text-ink-700">{t.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'lg' })}>
+            <AppLink href={paths.auth.register.getHref()} className={buttonClasses({ size: 'lg' })}>
               {t.signUp}
-            </Link>
+            </AppLink>
             <a
               href={demoBookingUrl}
               {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { SECTION_IDS, SITE } from '../content/site';
 import { SocialIcon } from './social-icon';
@@ -13,9 +13,13 @@ export function SiteFooter() {
     <footer className="bg-brand-950 text-ink-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
-          <Link to={paths.home.getHref()} aria-label={SITE.homeLink} className="inline-block rounded-lg bg-white p-2">
+          <AppLink
+            href={paths.home.getHref()}
+            aria-label={SITE.homeLink}
+            className="inline-block rounded-lg bg-white p-2"
+          >
             <Logo />
-          </Link>
+          </AppLink>
           <p className="mt-4 text-sm text-ink-300">{t.description}</p>
         </div>
         <nav aria-labelledby="footer-product">
@@ -24,24 +28,24 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to={{ pathname: paths.home.getHref(), hash: `#${SECTION_IDS.features}` }} className={linkClasses}>
+              <AppLink href={`${paths.home.getHref()}#${SECTION_IDS.features}`} className={linkClasses}>
                 {SITE.nav.features}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.pricing.getHref()} className={linkClasses}>
+              <AppLink href={paths.pricing.getHref()} className={linkClasses}>
                 {SITE.nav.pricing}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.auth.register.getHref()} className={linkClasses}>
+              <AppLink href={paths.auth.register.getHref()} className={linkClasses}>
                 {SITE.nav.register}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.dashboard.root.getHref()} className={linkClasses}>
+              <AppLink href={paths.dashboard.root.getHref()} className={linkClasses}>
                 {SITE.nav.login}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
@@ -51,19 +55,19 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to={paths.legal.notice.getHref()} className={linkClasses}>
+              <AppLink href={paths.legal.notice.getHref()} className={linkClasses}>
                 {t.legalNotice}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.legal.privacy.getHref()} className={linkClasses}>
+              <AppLink href={paths.legal.privacy.getHref()} className={linkClasses}>
                 {t.privacy}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.legal.terms.getHref()} className={linkClasses}>
+              <AppLink href={paths.legal.terms.getHref()} className={linkClasses}>
                 {t.terms}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,7 @@
 import { UI_CONSTANTS } from '@vitrine/shared';
 import { useId, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -30,13 +30,13 @@ export function SiteHeader() {
   const links = (
     <>
       {ANCHORS.map((anchor) => (
-        <Link key={anchor.id} to={{ pathname: paths.home.getHref(), hash: `#${anchor.id}` }} className={linkClasses}>
+        <AppLink key={anchor.id} href={`${paths.home.getHref()}#${anchor.id}`} className={linkClasses}>
           {anchor.label}
-        </Link>
+        </AppLink>
       ))}
-      <Link to={paths.pricing.getHref()} className={linkClasses}>
+      <AppLink href={paths.pricing.getHref()} className={linkClasses}>
         {SITE.nav.pricing}
-      </Link>
+      </AppLink>
     </>
   );
 
@@ -50,18 +50,18 @@ export function SiteHeader() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link to={paths.home.getHref()} aria-label={SITE.homeLink} className="mr-auto rounded-lg p-1">
+        <AppLink href={paths.home.getHref()} aria-label={SITE.homeLink} className="mr-auto rounded-lg p-1">
           <Logo />
-        </Link>
+        </AppLink>
         <nav aria-label={SITE.mainNavLabel} className="hidden items-center gap-1 lg:flex">
           {links}
         </nav>
-        <Link to={paths.dashboard.root.getHref()} className={cn(linkClasses, 'hidden sm:inline-flex')}>
+        <AppLink href={paths.dashboard.root.getHref()} className={cn(linkClasses, 'hidden sm:inline-flex')}>
           {SITE.nav.login}
-        </Link>
-        <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'sm' })}>
+        </AppLink>
+        <AppLink href={paths.auth.register.getHref()} className={buttonClasses({ size: 'sm' })}>
           {SITE.nav.register}
-        </Link>
+        </AppLink>
         <button
           type="button"
           aria-expanded={menuOpen}
@@ -92,9 +92,9 @@ export function SiteHeader() {
       >
         <div className="flex flex-col">
           {links}
-          <Link to={paths.dashboard.root.getHref()} className={cn(linkClasses, 'sm:hidden')}>
+          <AppLink href={paths.dashboard.root.getHref()} className={cn(linkClasses, 'sm:hidden')}>
             {SITE.nav.login}
-          </Link>
+          </AppLink>
         </div>
       </nav>
     </header>

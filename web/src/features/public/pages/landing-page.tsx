@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { DemoSection } from '../components/demo-section';
 import { FaqSection } from '../components/faq-section';
@@ -32,15 +32,18 @@ export function LandingPage() {
           </h2>
           <p className="mt-4 text-lg text-brand-50">{LANDING.cta.lead}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={paths.auth.register.getHref()} className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+            <AppLink
+              href={paths.auth.register.getHref()}
+              className={buttonClasses({ size: 'lg', variant: 'secondary' })}
+            >
               {SITE.nav.register}
-            </Link>
-            <Link
-              to={paths.pricing.getHref()}
+            </AppLink>
+            <AppLink
+              href={paths.pricing.getHref()}
               className="inline-flex h-12 items-center justify-center rounded-lg border border-white px-6 text-base font-medium text-white hover:bg-white/10"
             >
               {LANDING.cta.pricing}
-            </Link>
+            </AppLink>
           </div>
         </div>
       </section>

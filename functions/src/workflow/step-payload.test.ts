@@ -1,0 +1,69 @@
+import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import { EngineRejection } from '../engines/types';
+import { InvalidImageError, TransientError, isTransient } from './errors';
+import { failureMessage } from './failure-message';
+import { runStep } from './step-payload';
+import type { WorkflowDeps } from './steps';
+
+/** Deps whose DynamoDB answers every call with the given error. */
+function failingDeps(error: Error): WorkflowDeps {
+  return {
+    ddb: { send: () => Promise.reject(error) } as never,
+    tableName: 'table',
+    s3: { send: () => Promise.reject(error) } as never,
+    uploadsBucket: 'uploads',
+    resultsBucket: 'results',
+    engineFor: () => {
+      throw new Error('unused');
+    },
+  };
+}
+
+const sdkError = (name: string, status: number) =>
+  Object.assign(new Error(`${name} from the service`), { name, $metadata: { httpStatusCode: status } });
+
+describe('runStep error classification', () => {
+  it('turns throttling and 5xx from AWS into TransientError, which the ASL retries', async () => {
+    for (const error of [sdkError('ThrottlingException', 400), sdkError('InternalServerError', 500)]) {
+      await expect(
+        runStep(failingDeps(error), { step: 'reserveCredit', orgId: 'o', transformationId: 't' }),
+      ).rejects.toBeInstanceOf(TransientError);
+    }
+  });
+
+  it('keeps other errors as they are, so Catch routes them', async () => {
+    const denied = sdkError('AccessDeniedException', 403);
+    await expect(runStep(failingDeps(denied), { step: 'complete', orgId: 'o', transformationId: 't' })).rejects.toBe(
+      denied,
+    );
+  });
+
+  it('recognises network failures as transient', () => {
+    expect(isTransient(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isTransient(new Error('plain'))).toBe(false);
+  });
+});
+
+describe('failureMessage', () => {
+  it('passes on the French message of our own user-facing errors, from Lambda or local causes', () => {
+    const lambdaCause = JSON.stringify({
+      errorType: 'InvalidImageError',
+      errorMessage: TRANSFORMATION_MESSAGES.notAnImage,
+    });
+    expect(failureMessage({ Error: new InvalidImageError('x').name, Cause: lambdaCause })).toBe(
+      TRANSFORMATION_MESSAGES.notAnImage,
+    );
+    expect(failureMessage({ Error: new EngineRejection('x').name, Cause: TRANSFORMATION_MESSAGES.noSkyDetected })).toBe(
+      TRANSFORMATION_MESSAGES.noSkyDetected,
+    );
+  });
+
+  it('never shows internal details', () => {
+    expect(failureMessage({ Error: 'TypeError', Cause: 'Cannot read properties of undefined' })).toBe(
+      TRANSFORMATION_MESSAGES.engineFailed,
+    );
+    expect(failureMessage({ Error: 'States.Timeout' })).toBe(TRANSFORMATION_MESSAGES.timedOut);
+    expect(failureMessage({ Error: 'InsufficientCreditsError' })).toMatch(/insufficient credits/);
+    expect(failureMessage(undefined)).toBe(TRANSFORMATION_MESSAGES.engineFailed);
+  });
+});

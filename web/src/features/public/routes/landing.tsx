@@ -1,0 +1,3 @@
+import { LandingPage } from '../pages/landing-page';
+
+export { LandingPage as Component };
