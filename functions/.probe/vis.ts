@@ -16,5 +16,7 @@ import { replaceSky } from '../src/engines/local/replace-sky';
   const jpeg = await sharp(base, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
   const out = await replaceSky(jpeg, 'sunset');
   const a = await sharp(jpeg).resize(600).toBuffer(); const b = await sharp(out).resize(600).toBuffer();
+  await sharp(out).extract({ left: 480, top: 250, width: 400, height: 300 }).toFile('/tmp/probe/zoom.png');
   await sharp({ create: { width: 1200, height: 450, channels: 3, background: '#fff' } }).composite([{ input: a, left: 0, top: 0 }, { input: b, left: 600, top: 0 }]).png().toFile('/tmp/probe/vis.png');
 })();
+(async () => { await new Promise((r) => setTimeout(r, 4000)); })();

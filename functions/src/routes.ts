@@ -34,6 +34,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
   { method: 'POST', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
   { method: 'DELETE', path: '/api/images/{imageId}', group: 'images', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/images/project/{projectId}/{imageId}', group: 'images', auth: 'jwt' },
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

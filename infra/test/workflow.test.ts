@@ -3,7 +3,9 @@ import { TRANSFORMATION_ASL_PATH } from '../../functions/src/workflow/definition
 import { synthStage } from './synth';
 
 const { template, stack } = synthStage('dev');
-const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+/** CloudFormation JSON, typed as loosely as the assertions library types it. */
+type CfnJson = ReturnType<typeof template.toJSON>;
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: CfnJson }>;
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

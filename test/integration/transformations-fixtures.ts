@@ -133,7 +133,7 @@ export async function upload(
   if (presign.status !== 201) throw new Error(`POST /api/uploads: ${presign.status} ${JSON.stringify(presign.body)}`);
   const form = new FormData();
   for (const [name, value] of Object.entries(presign.body.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes], { type: contentType }), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
   const response = await fetch(presign.body.url, { method: 'POST', body: form });
   if (response.status >= 300) throw new Error(`S3 POST: ${response.status} ${await response.text()}`);
   return presign.body.uploadId;

@@ -114,4 +114,27 @@ describe('saving a result', () => {
     const twice = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: alice.token });
     expect(twice.status).toBe(404);
   });
+
+  it('deletes an image of a project through the project route only', async () => {
+    const [image] = (await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body;
+    const other = (
+      await api<Project>(stack, '/api/projects', { method: 'POST', token: alice.token, body: { name: 'Autre bien' } })
+    ).body;
+    const wrongProject = await api(stack, `/api/images/project/${other.id}/${image!.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
+    expect(wrongProject).toMatchObject({ status: 404, body: { message: MESSAGES.processing.imageNotFound } });
+    const foreign = await api(stack, `/api/images/project/${project.id}/${image!.id}`, {
+      method: 'DELETE',
+      token: bob.token,
+    });
+    expect(foreign.status).toBe(404);
+    const deleted = await api(stack, `/api/images/project/${project.id}/${image!.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body).toEqual([]);
+  });
 });

@@ -54,16 +54,21 @@ async function list(event: HttpEvent, projectId: string | null) {
   return json(200, await Promise.all(records.map((record) => toImage(record, sign))));
 }
 
+/** Deletes the item only: the stored objects may back the same result saved elsewhere. */
+async function remove(event: HttpEvent, imageId: string, projectId?: string) {
+  const { orgId } = await organizationCaller(event);
+  if (!(await deleteImage(table(), orgId, imageId, projectId))) {
+    throw new NotFound(MESSAGES.processing.imageNotFound);
+  }
+  return noContent();
+}
+
 export const handler = createHttpHandler({
   'POST /api/images/no-project': ({ event, body }) => save(event, body, null),
   'POST /api/images/project/{projectId}': ({ event, body }) => save(event, body, event.pathParameters?.projectId ?? ''),
   'GET /api/images/no-project': ({ event }) => list(event, null),
   'GET /api/images/project/{projectId}': ({ event }) => list(event, event.pathParameters?.projectId ?? ''),
-  'DELETE /api/images/{imageId}': async ({ event }) => {
-    const { orgId } = await organizationCaller(event);
-    if (!(await deleteImage(table(), orgId, event.pathParameters?.imageId ?? ''))) {
-      throw new NotFound(MESSAGES.processing.imageNotFound);
-    }
-    return noContent();
-  },
+  'DELETE /api/images/{imageId}': ({ event }) => remove(event, event.pathParameters?.imageId ?? ''),
+  'DELETE /api/images/project/{projectId}/{imageId}': ({ event }) =>
+    remove(event, event.pathParameters?.imageId ?? '', event.pathParameters?.projectId ?? ''),
 });

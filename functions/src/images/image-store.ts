@@ -108,10 +108,30 @@ export async function listImages(
   return images;
 }
 
-/** True when an item was deleted; false when the id does not exist in this organization. */
-export async function deleteImage({ ddb, tableName }: TableDeps, orgId: string, imageId: string): Promise<boolean> {
-  const { Attributes } = await ddb.send(
-    new DeleteCommand({ TableName: tableName, Key: imageItemKey(orgId, imageId), ReturnValues: 'ALL_OLD' }),
-  );
-  return Attributes !== undefined;
+/**
+ * True when an item was deleted; false when the id does not exist in this organization (or, with
+ * `projectId`, is not in that project: the project-scoped route must not delete elsewhere).
+ */
+export async function deleteImage(
+  { ddb, tableName }: TableDeps,
+  orgId: string,
+  imageId: string,
+  projectId?: string,
+): Promise<boolean> {
+  try {
+    const { Attributes } = await ddb.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: imageItemKey(orgId, imageId),
+        ...(projectId === undefined
+          ? {}
+          : { ConditionExpression: 'projectId = :projectId', ExpressionAttributeValues: { ':projectId': projectId } }),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes !== undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

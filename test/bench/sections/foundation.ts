@@ -53,7 +53,7 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
       last = `${response.status} ${await response.text()}`;
     } catch (error) {
       // Not listening yet.
-      last = String(error);
+      last = `${String(error)} ${String((error as Error).cause)}`;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -176,7 +176,7 @@ export const foundation: BenchSection = {
     const child = spawn('npm', ['start'], {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: String(port), VITRINE_DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit'],
       detached: true,
     });
     try {

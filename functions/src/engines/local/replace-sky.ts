@@ -7,16 +7,23 @@ import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, encodePng } from './raster';
-import { findSky, lowestSkyline, SKY_ANALYSIS_SIDE, skyAlpha, skylineAt, type SkyDetection } from './sky-mask';
+import { findSky, looksLikeSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { renderSky, skyLight } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, max, min, round } = Math;
 
 /** Width the sky is rendered at before sharp upscales it: clouds are soft, this is plenty. */
-const SKY_RENDER_WIDTH = 1280;
-/** Width of the skyline blend, as a share of the image height. */
-const FEATHER_SHARE = 0.006;
+const SKY_RENDER_WIDTH = 1024;
+/** Alpha codes of the sky band: 255 sky, 0 foreground, 1..254 undecided (along the skyline). */
+const SURE_SKY = 255;
+
+/** The mask's edge zone (about one thumbnail pixel each side) stays undecided. */
+function edgeCoded(value: number): number {
+  if (value >= 0.98) return SURE_SKY;
+  if (value <= 0.02) return 0;
+  return 1 + round(value * 253);
+}
 
 export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffer> {
   const sky = findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
@@ -34,9 +41,9 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
   const renderWidth = min(width, SKY_RENDER_WIDTH);
   const ratio = renderWidth / width;
   const renderHeight = max(1, round(height * ratio));
-  const feather = max(1.5, FEATHER_SHARE * renderHeight);
-  const bandRows = min(renderHeight, ceil(lowestSkyline(sky, renderHeight) + feather + 2));
-  const horizon = meanSkyline(sky, renderWidth, renderHeight);
+  const toRender = renderHeight / sky.height;
+  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * toRender));
+  const horizon = max(1, sky.horizonRow * toRender);
 
   const rgb = renderSky(skyType, renderWidth, bandRows, horizon);
   const rgba = Buffer.alloc(renderWidth * bandRows * 4);
@@ -46,7 +53,7 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
       rgba[p * 4] = rgb[p * 3]!;
       rgba[p * 4 + 1] = rgb[p * 3 + 1]!;
       rgba[p * 4 + 2] = rgb[p * 3 + 2]!;
-      rgba[p * 4 + 3] = round(255 * skyAlpha(sky, renderWidth, renderHeight, x, y, feather));
+      rgba[p * 4 + 3] = edgeCoded(skyMaskValue(sky, renderWidth, renderHeight, x, y));
     }
   }
   const rows = min(height, round(bandRows / ratio));
@@ -62,8 +69,10 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
 
 /**
  * In place: every pixel takes the new sky's light (a per-channel gain through a lookup table),
- * and the band's pixels are mixed with the sky by its alpha. Sharp premultiplies during the
- * resize, so the band's colours are un-premultiplied already.
+ * and the band's pixels are mixed with the sky by its alpha. Undecided pixels along the skyline
+ * are sky when their own colour is, foreground otherwise: the thumbnail's one-pixel uncertainty
+ * would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies after
+ * the resize, so the band's colours are plain.
  */
 function blendSky(
   pixels: Buffer,
@@ -84,7 +93,8 @@ function blendSky(
     let g = tg[pixels[i + 1]!]!;
     let b = tb[pixels[i + 2]!]!;
     if (p < bandPixels) {
-      const a = band[p * 4 + 3]!;
+      let a = band[p * 4 + 3]!;
+      if (a > 0 && a < SURE_SKY) a = looksLikeSky(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) ? SURE_SKY : 0;
       if (a > 0) {
         r += ((band[p * 4]! - r) * a) / 255;
         g += ((band[p * 4 + 1]! - g) * a) / 255;
@@ -95,10 +105,4 @@ function blendSky(
     pixels[i + 1] = g;
     pixels[i + 2] = b;
   }
-}
-
-function meanSkyline(sky: SkyDetection, width: number, height: number): number {
-  let sum = 0;
-  for (let x = 0; x < width; x += 8) sum += skylineAt(sky, width, height, x);
-  return max(1, sum / ceil(width / 8));
 }

@@ -1,13 +1,18 @@
 /**
- * Automatic sky detection on a thumbnail. Per column, the sky is the run of pixels connected to
- * the top edge that look like sky (blue-ish, or bright and neutral like an overcast sky), are
- * smooth (low texture) and change colour gradually. The skyline (where each run ends) is then
- * median-filtered so isolated columns (a lamp post, a wire) do not cut notches into the mask.
+ * Automatic sky detection on a thumbnail, in two passes:
+ * 1. seeds: per column, the run of pixels connected to the top edge that look like sky (blue-ish,
+ *    or bright and neutral like clouds and overcast skies), are smooth vertically and change
+ *    gradually;
+ * 2. growth: from the seeds to neighbouring pixels of sky colour close to the pixel they are
+ *    reached from, which recovers the sky under eaves, beside trees and between branches, while
+ *    anything in front of the sky (a post, a wire, a roof) stays out.
+ * The binary mask is softened by a 3x3 mean and sampled bilinearly at any output size, with a
+ * ramp of a few output pixels along the skyline.
  */
 import { clamp, decodeThumbnail, luma, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { abs, ceil, floor, max, min } = Math;
+const { abs, floor, max, min } = Math;
 
 export const SKY_ANALYSIS_SIDE = 320;
 /**
@@ -17,118 +22,172 @@ export const SKY_ANALYSIS_SIDE = 320;
  */
 const MAX_TEXTURE = { blue: 60, neutral: 40 };
 const MAX_STEP = { blue: 40, neutral: 24 };
+/** Growth: largest RGB distance (sum of channel differences) between neighbouring sky pixels. */
+const MAX_GROWTH_DISTANCE = 48;
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.4;
 
 export interface SkyDetection {
-  /** Thumbnail size the skyline is measured in. */
+  /** Thumbnail size the mask is measured in. */
   width: number;
   height: number;
-  /** Per thumbnail column: number of sky rows from the top (fractional after smoothing). */
-  skyline: Float32Array;
+  /** Sky opacity per thumbnail pixel, 0..1, softened along edges. */
+  mask: Float32Array;
   /** Share of the thumbnail covered by sky, 0..1. */
   coverage: number;
+  /** Mean over sky columns of the lowest sky row (thumbnail rows): where the horizon light is. */
+  horizonRow: number;
+  /** Lowest thumbnail row holding any sky. */
+  lowestRow: number;
 }
 
 export async function detectSky(image: Buffer): Promise<SkyDetection | null> {
   return findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
 }
 
+type Kind = 'blue' | 'neutral';
+
 /** Pure detection on RGB pixels; null when the photo shows no usable sky. */
 export function findSky(thumb: Raster): SkyDetection | null {
   const { data, width, height } = thumb;
-  const lum = new Float32Array(width * height);
-  for (let p = 0, i = 0; p < lum.length; p++, i += 3) lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
+  const pixels = width * height;
+  const lum = new Float32Array(pixels);
+  for (let p = 0, i = 0; p < pixels; p++, i += 3) lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
 
-  const raw = new Float32Array(width);
-  let skyLuma = 0;
-  let skyPixels = 0;
+  const kindOf = (p: number): Kind | null => {
+    const i = p * 3;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    const l = lum[p]!;
+    if (b > r + 8 && b >= g - 6 && l > 70) return 'blue';
+    if (l > 170 && max(r, g, b) - min(r, g, b) < 40) return 'neutral';
+    return null;
+  };
+  // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
+  const texture = (p: number, y: number): number => {
+    const l = lum[p]!;
+    const below = y + 1 < height ? lum[p + width]! : l;
+    const further = y + 2 < height ? lum[p + 2 * width]! : below;
+    return abs(below - l) + abs(further - below);
+  };
+
+  const sky = new Uint8Array(pixels);
+  const queue = new Int32Array(pixels);
+  let tail = 0;
   for (let x = 0; x < width; x++) {
-    let y = 0;
-    while (y < height && isSkyPixel(data, lum, width, height, x, y)) {
-      skyLuma += lum[y * width + x]!;
-      skyPixels++;
-      y++;
+    for (let y = 0; y < height; y++) {
+      const p = y * width + x;
+      const kind = kindOf(p);
+      if (!kind || texture(p, y) > MAX_TEXTURE[kind]) break;
+      if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) break;
+      sky[p] = 1;
+      queue[tail++] = p;
     }
-    raw[x] = y;
   }
 
-  const skyline = smooth(raw, 2);
-  let area = 0;
-  let columns = 0;
-  for (let x = 0; x < width; x++) {
-    area += skyline[x]!;
-    if (skyline[x]! >= height * 0.03) columns++;
+  const grow = (from: number, to: number, y: number) => {
+    if (sky[to]) return;
+    const kind = kindOf(to);
+    if (!kind || texture(to, y) > MAX_TEXTURE[kind] || abs(lum[to]! - lum[from]!) > MAX_STEP[kind]) return;
+    const a = from * 3;
+    const b = to * 3;
+    const distance = abs(data[a]! - data[b]!) + abs(data[a + 1]! - data[b + 1]!) + abs(data[a + 2]! - data[b + 2]!);
+    if (distance > MAX_GROWTH_DISTANCE) return;
+    sky[to] = 1;
+    queue[tail++] = to;
+  };
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const x = p % width;
+    const y = (p - x) / width;
+    if (x > 0) grow(p, p - 1, y);
+    if (x + 1 < width) grow(p, p + 1, y);
+    if (y > 0) grow(p, p - width, y - 1);
+    if (y + 1 < height) grow(p, p + width, y + 1);
   }
-  const coverage = area / (width * height);
+
+  let columns = 0;
+  let lowestSum = 0;
+  let lowestRow = 0;
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    let lowest = -1;
+    for (let y = 0; y < height; y++) {
+      if (sky[y * width + x]) {
+        count++;
+        lowest = y;
+      }
+    }
+    if (count >= height * 0.03) columns++;
+    if (lowest >= 0) lowestSum += lowest + 1;
+    lowestRow = max(lowestRow, lowest + 1);
+  }
+  const coverage = tail / pixels;
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
 
   // A sky is brighter than what stands under it; a pale ceiling over a bright room is not one.
+  let skyLuma = 0;
   let restLuma = 0;
-  let restPixels = 0;
-  for (let x = 0; x < width; x++) {
-    for (let y = ceil(raw[x]!); y < height; y++) {
-      restLuma += lum[y * width + x]!;
-      restPixels++;
-    }
+  for (let p = 0; p < pixels; p++) {
+    if (sky[p]) skyLuma += lum[p]!;
+    else restLuma += lum[p]!;
   }
-  if (restPixels > 0 && skyLuma / skyPixels < restLuma / restPixels + 8) return null;
+  if (tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
 
-  return { width, height, skyline, coverage };
+  return {
+    width,
+    height,
+    mask: soften(sky, width, height),
+    coverage,
+    horizonRow: lowestSum / max(1, columns),
+    lowestRow,
+  };
 }
 
-function isSkyPixel(data: Buffer, lum: Float32Array, width: number, height: number, x: number, y: number): boolean {
-  const p = y * width + x;
-  const i = p * 3;
-  const r = data[i]!;
-  const g = data[i + 1]!;
-  const b = data[i + 2]!;
-  const l = lum[p]!;
-  const spread = max(r, g, b) - min(r, g, b);
-  const blueish = b > r + 8 && b >= g - 6 && l > 70;
-  const overcast = l > 170 && spread < 40;
-  if (!blueish && !overcast) return false;
-  const kind = blueish ? 'blue' : 'neutral';
-  // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
-  const below = y + 1 < height ? lum[p + width]! : l;
-  const further = y + 2 < height ? lum[p + 2 * width]! : below;
-  const texture = abs(below - l) + abs(further - below);
-  if (texture > MAX_TEXTURE[kind]) return false;
-  return y === 0 || abs(l - lum[p - width]!) <= MAX_STEP[kind];
-}
-
-/**
- * Median over a small window (drops one- or two-column spikes: posts, wires, antennas), then a
- * mean over neighbours at a similar depth only, so the step at a wall's edge stays sharp.
- */
-function smooth(values: Float32Array, radius: number): Float32Array {
-  const n = values.length;
-  const median = new Float32Array(n);
-  const window: number[] = [];
-  for (let x = 0; x < n; x++) {
-    window.length = 0;
-    for (let k = max(0, x - radius); k <= min(n - 1, x + radius); k++) window.push(values[k]!);
-    window.sort((a, b) => a - b);
-    median[x] = window[window.length >> 1]!;
-  }
-  const out = new Float32Array(n);
-  for (let x = 0; x < n; x++) {
-    let sum = 0;
-    let count = 0;
-    for (let k = max(0, x - radius); k <= min(n - 1, x + radius); k++) {
-      if (abs(median[k]! - median[x]!) > 3) continue;
-      sum += median[k]!;
-      count++;
+/** 3x3 mean of the binary mask: edges become a one-pixel ramp instead of a step. */
+function soften(sky: Uint8Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(sky.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          sum += sky[yy * width + xx]!;
+          count++;
+        }
+      }
+      out[y * width + x] = sum / count;
     }
-    out[x] = sum / count;
   }
   return out;
 }
 
+/** The softened mask (0..1) at pixel (x, y) of an image of outWidth x outHeight, bilinearly. */
+export function skyMaskValue(sky: SkyDetection, outWidth: number, outHeight: number, x: number, y: number): number {
+  const fx = clamp(((x + 0.5) * sky.width) / outWidth - 0.5, 0, sky.width - 1);
+  const fy = clamp(((y + 0.5) * sky.height) / outHeight - 0.5, 0, sky.height - 1);
+  const x0 = floor(fx);
+  const y0 = floor(fy);
+  const x1 = min(sky.width - 1, x0 + 1);
+  const y1 = min(sky.height - 1, y0 + 1);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  const m = sky.mask;
+  const top = m[y0 * sky.width + x0]! * (1 - tx) + m[y0 * sky.width + x1]! * tx;
+  const bottom = m[y1 * sky.width + x0]! * (1 - tx) + m[y1 * sky.width + x1]! * tx;
+  return top * (1 - ty) + bottom * ty;
+}
+
 /**
- * Sky opacity (0..1) of pixel (x, y) of an image of outWidth x outHeight: 1 above the skyline,
- * 0 below, with a linear ramp of `feather` output pixels across it.
+ * Sky opacity (0..1) at an output pixel, from the mask alone: its ramp steepened to span about
+ * `feather` output pixels around the 0.5 level.
  */
 export function skyAlpha(
   sky: SkyDetection,
@@ -138,22 +197,17 @@ export function skyAlpha(
   y: number,
   feather: number,
 ): number {
-  return clamp((skylineAt(sky, outWidth, outHeight, x) - y) / feather + 0.5, 0, 1);
+  // The softened mask ramps over about two thumbnail pixels.
+  const ramp = (2 * outHeight) / sky.height;
+  const steepness = max(1, ramp / max(1, feather));
+  return clamp((skyMaskValue(sky, outWidth, outHeight, x, y) - 0.5) * steepness + 0.5, 0, 1);
 }
 
-/** Skyline row at output column x, interpolated between thumbnail columns. */
-export function skylineAt(sky: SkyDetection, outWidth: number, outHeight: number, x: number): number {
-  const position = clamp(((x + 0.5) * sky.width) / outWidth - 0.5, 0, sky.width - 1);
-  const left = floor(position);
-  const right = min(sky.width - 1, left + 1);
-  const t = position - left;
-  const rows = sky.skyline[left]! * (1 - t) + sky.skyline[right]! * t;
-  return (rows * outHeight) / sky.height;
-}
-
-/** Deepest skyline row (output pixels), to bound the band that needs blending. */
-export function lowestSkyline(sky: SkyDetection, outHeight: number): number {
-  let deepest = 0;
-  for (const rows of sky.skyline) deepest = max(deepest, rows);
-  return (deepest * outHeight) / sky.height;
+/**
+ * Whether a full-resolution pixel has the colour of sky (the detector's colour test). Along the
+ * skyline the thumbnail cannot tell which side a pixel is on; its own colour can.
+ */
+export function looksLikeSky(r: number, g: number, b: number): boolean {
+  const l = luma(r, g, b);
+  return (b > r + 8 && b >= g - 6 && l > 70) || (l > 170 && max(r, g, b) - min(r, g, b) < 40);
 }

@@ -11,6 +11,9 @@ const { exp, floor, imul, max, min, round } = Math;
 
 type Rgb = readonly [number, number, number];
 
+/** Rows between a cloud pixel and the one that shades it. */
+const SHADE_OFFSET = 4;
+
 interface SkyLook {
   /** Gradient stops from the top (0) to the horizon (1). */
   gradient: readonly (readonly [number, Rgb])[];
@@ -85,21 +88,28 @@ export function renderSky(type: SkyType, width: number, height: number, horizon:
   const moon = type === 'night' ? { x: width * 0.78, y: horizon * 0.25, r: width * 0.022 } : null;
   const gradient = gradientTable(look.gradient, 1024);
 
+  // One noise value per pixel, plus SHADE_OFFSET rows below the band for the cloud shading.
+  const rows = height + SHADE_OFFSET;
+  const field = new Float32Array(width * rows);
+  for (let y = 0; y < rows; y++) {
+    // Clouds flatten towards the horizon, as seen in perspective.
+    const stretch = 1 + 2.5 * clamp(y / max(horizon, 1), 0, 1);
+    for (let x = 0; x < width; x++) field[y * width + x] = noise.fbm(x * cloudScale, y * cloudScale * stretch, 5);
+  }
+
   for (let y = 0; y < height; y++) {
     const t = clamp(y / max(horizon, 1), 0, 1);
     const g = round(t * 1023) * 3;
-    // Clouds flatten towards the horizon, as seen in perspective.
-    const stretch = 1 + 2.5 * t;
     for (let x = 0; x < width; x++) {
       let r = gradient[g]!;
       let gr = gradient[g + 1]!;
       let b = gradient[g + 2]!;
 
-      const n = noise.fbm(x * cloudScale, y * cloudScale * stretch, 5);
+      const n = field[y * width + x]!;
       const density = smoothstep(cover - softness, cover + softness, n) * opacity;
       if (density > 0) {
-        // Lit tops, shaded bases: shade by the density a little lower in the cloud.
-        const shade = clamp(0.5 + (n - noise.fbm(x * cloudScale, (y + 6) * cloudScale * stretch, 3)) * 6, 0, 1);
+        // Lit tops, shaded bases: denser cloud a little lower means this pixel is its top.
+        const shade = clamp(0.5 + (n - field[(y + SHADE_OFFSET) * width + x]!) * 6, 0, 1);
         const cr = shadow[0] + (light[0] - shadow[0]) * shade;
         const cg = shadow[1] + (light[1] - shadow[1]) * shade;
         const cb = shadow[2] + (light[2] - shadow[2]) * shade;

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * Creates object URLs and revokes each one as soon as `referenced` no longer holds it, and all
- * of them on unmount, so no preview or result stays in memory after it leaves the screen.
+ * Creates object URLs and revokes each one as soon as it drops out of `referenced` (the URLs the
+ * state still shows), and every one of them on unmount.
+ * A URL is revoked only after it has been seen in `referenced`: a URL created just before its
+ * dispatch may meet an effect of the previous render, which must not revoke it.
  */
 export function useObjectUrls(referenced: Set<string>) {
   const created = useRef(new Set<string>());
+  const live = useRef(new Set<string>());
 
   const createObjectUrl = useCallback((blob: Blob) => {
     const url = URL.createObjectURL(blob);
@@ -14,19 +17,23 @@ export function useObjectUrls(referenced: Set<string>) {
   }, []);
 
   useEffect(() => {
-    for (const url of created.current) {
+    for (const url of live.current) {
       if (!referenced.has(url)) {
         URL.revokeObjectURL(url);
+        live.current.delete(url);
         created.current.delete(url);
       }
     }
+    for (const url of referenced) if (created.current.has(url)) live.current.add(url);
   }, [referenced]);
 
   useEffect(() => {
     const urls = created.current;
+    const seen = live.current;
     return () => {
       for (const url of urls) URL.revokeObjectURL(url);
       urls.clear();
+      seen.clear();
     };
   }, []);
 
