@@ -27,6 +27,8 @@ export const ESBUILD_OPTIONS = {
   sourcemap: true,
   mainFields: ['module', 'main'],
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  /** Lambda credentials always come from the environment: skip the SDK's full provider chain. */
+  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-credentials.ts') },
   /** Native modules shipped by a Lambda layer or installed per architecture, never bundled. */
   external: ['sharp'],
 } as const;

@@ -92,8 +92,9 @@ export class Workflow extends Construct {
     this.recordSteps.addLayers(sharp);
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read')
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read');
+      // StoreResult checks the stored result (HeadObject); the uploads bucket is named, never read.
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read')
+      .addEnvironment(ENV.uploadsBucket, props.uploadsBucket.bucketName);
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

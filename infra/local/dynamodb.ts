@@ -1,6 +1,12 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- brings the emulator typings along when another project (test) compiles this file
 /// <reference path="./vendor.d.ts" />
 /** DynamoDB on dynalite, persisted on disk, with the single table of the data model. */
-import { CreateTableCommand, DynamoDBClient, ResourceNotFoundException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  DescribeTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { closeServer, listen } from './ports';
 
@@ -22,7 +28,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S',
+      })),
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },

@@ -107,7 +107,10 @@ function isTextual(contentType: string | undefined): boolean {
 /** HTTP API hands claims to Lambda as strings; arrays as "[a b]". */
 function claimsAsStrings(claims: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
+    Object.entries(claims).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? `[${value.join(' ')}]` : String(value),
+    ]),
   );
 }
 
@@ -215,7 +218,9 @@ export function createGateway(options: GatewayOptions) {
       writeResult(response, await handler(event, lambdaContext(matched.route.group, requestId)));
     } catch (error) {
       // What API Gateway does when the function itself fails: a bare 500.
-      options.log?.(`[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log?.(
+        `[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (!response.headersSent) sendJson(response, 500, { message: MESSAGES.api.internal });
     }
   };

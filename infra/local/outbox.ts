@@ -51,7 +51,10 @@ export async function createOutbox(directory: string): Promise<Outbox> {
   await mkdir(directory, { recursive: true });
 
   async function list(): Promise<OutboxMail[]> {
-    const files = (await readdir(directory)).filter((file) => file.endsWith('.json')).sort().reverse();
+    const files = (await readdir(directory))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     return Promise.all(
       files.map(async (file) => JSON.parse(await readFile(path.join(directory, file), 'utf8')) as OutboxMail),
     );

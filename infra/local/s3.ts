@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- brings the emulator typings along when another project (test) compiles this file
 /// <reference path="./vendor.d.ts" />
 /** S3 on s3rver, persisted on disk, with both buckets and a CORS rule for the browser's uploads. */
 import S3rver from 's3rver';

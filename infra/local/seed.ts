@@ -21,7 +21,9 @@ async function demoUserSub(
   pool: { userPoolId: string; userPoolClientId: string },
 ): Promise<string> {
   try {
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: DEMO_ACCOUNT.email }));
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: DEMO_ACCOUNT.email }),
+    );
     const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
     if (sub) return sub;
   } catch (error) {
@@ -46,7 +48,9 @@ async function demoUserSub(
 
 async function putIfAbsent(ddb: DynamoDBDocumentClient, tableName: string, item: object): Promise<void> {
   try {
-    await ddb.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await ddb.send(
+      new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
   } catch (error) {
     if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
   }

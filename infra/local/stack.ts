@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { RuntimeConfig } from '@vitrine/shared';
+import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
@@ -83,7 +83,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const saved = await readState(stateFile);
   const closers: (() => Promise<void>)[] = [];
   const stop = async () => {
-    for (const close of closers.reverse()) await close().catch((error: unknown) => log(`[stack] stop: ${String(error)}`));
+    for (const close of closers.reverse())
+      await close().catch((error: unknown) => log(`[stack] stop: ${String(error)}`));
     closers.length = 0;
   };
 
@@ -102,7 +103,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamo = await startDynamoDb(path.join(dataDir, 'dynamodb'), await portToUse(saved.ports?.dynamodb));
     closers.push(dynamo.close);
-    const s3 = await startS3(path.join(dataDir, 's3'), await portToUse(saved.ports?.s3), [UPLOADS_BUCKET, RESULTS_BUCKET]);
+    const s3 = await startS3(path.join(dataDir, 's3'), await portToUse(saved.ports?.s3), [
+      UPLOADS_BUCKET,
+      RESULTS_BUCKET,
+    ]);
     closers.push(s3.close);
     // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
     const { handler: triggerHandler } = await import('../../functions/src/handlers/cognito-triggers');
@@ -113,7 +117,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outbox,
     });
     closers.push(cognito.close);
-    const sfn = await startStepFunctionsEndpoint({ host: LOCAL_HOST, port: await portToUse(saved.ports?.stepFunctions) });
+    const sfn = await startStepFunctionsEndpoint({
+      host: LOCAL_HOST,
+      port: await portToUse(saved.ports?.stepFunctions),
+    });
     closers.push(sfn.close);
 
     const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint });
@@ -137,7 +144,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
 
     // The main server listens before the app URL is known to the triggers (APP_URL).
-    const server = http.createServer();
+    // Requests arriving before everything is wired get a 503, never a hung connection.
+    let route: http.RequestListener = (_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
+      response.end(JSON.stringify({ message: MESSAGES.api.serviceUnavailable }));
+    };
+    const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
@@ -193,7 +205,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const web = await createWebApp(options.web, server);
     if (web) closers.push(() => web.close());
 
-    server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    route = (request, response) => {
       const pathname = new URL(request.url ?? '/', 'http://local').pathname;
       const fail = (error: unknown) => {
         log(`[stack] ${request.method} ${pathname} failed: ${String(error)}`);
@@ -217,7 +229,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       } else {
         response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       }
-    });
+    };
 
     return {
       url,

@@ -4,7 +4,13 @@
  */
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { executionDone, registerStateMachine, startStepFunctionsEndpoint, stateMachineArn, type StepFunctionsEndpoint } from './step-functions';
+import {
+  executionDone,
+  registerStateMachine,
+  startStepFunctionsEndpoint,
+  stateMachineArn,
+  type StepFunctionsEndpoint,
+} from './step-functions';
 
 const REGION = 'eu-west-3';
 
@@ -39,7 +45,12 @@ beforeAll(async () => {
     definition,
     {
       Work: async (input) => {
-        const { id, failures, permanent, slow } = input as { id: string; failures: number; permanent?: boolean; slow?: boolean };
+        const { id, failures, permanent, slow } = input as {
+          id: string;
+          failures: number;
+          permanent?: boolean;
+          slow?: boolean;
+        };
         const attempt = (attempts.get(id) ?? 0) + 1;
         attempts.set(id, attempt);
         // Never settles: the execution stays RUNNING until stopped.

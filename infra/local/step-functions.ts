@@ -197,7 +197,10 @@ export interface StepFunctionsEndpoint {
   close(): Promise<void>;
 }
 
-export async function startStepFunctionsEndpoint(options: { host: string; port: number }): Promise<StepFunctionsEndpoint> {
+export async function startStepFunctionsEndpoint(options: {
+  host: string;
+  port: number;
+}): Promise<StepFunctionsEndpoint> {
   const server = http.createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });

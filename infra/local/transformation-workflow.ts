@@ -3,7 +3,11 @@
  * Step Functions endpoint, each Task served in-process by the step Lambda's handler; and the image
  * simulator standing in for the hosted generative models (its results are labelled simulated).
  */
-import { SIMULATOR_API_KEY, startImageSimulator } from '../../functions/src/engines/simulator/image-simulator';
+import {
+  SIMULATOR_API_KEY,
+  startImageSimulator,
+  type ImageSimulator,
+} from '../../functions/src/engines/simulator/image-simulator';
 import { workflowTaskHandlers } from '../../functions/src/handlers/workflow';
 import {
   loadTransformationDefinition,
@@ -16,8 +20,18 @@ export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
 export interface LocalTransformationWorkflow {
   /** Variables the API and step handlers read (also set on process.env). */
   env: Record<string, string>;
-  simulatorUrl: string;
+  simulator: ImageSimulator;
   close(): Promise<void>;
+}
+
+let running: LocalTransformationWorkflow | undefined;
+
+/**
+ * The workflow of the stack running in this process (one at a time, like the stack): lets
+ * integration tests make the simulated providers fail (`simulator.failNext`).
+ */
+export function runningTransformationWorkflow(): LocalTransformationWorkflow | undefined {
+  return running;
 }
 
 /** Lambda ARNs as CDK would substitute them; locally they only label the Task states' targets. */
@@ -49,5 +63,14 @@ export async function startTransformationWorkflow(
     workflowTaskHandlers(functions),
     options,
   );
-  return { env, simulatorUrl: simulator.url, close: () => simulator.close() };
+  const workflow: LocalTransformationWorkflow = {
+    env,
+    simulator,
+    close: async () => {
+      if (running === workflow) running = undefined;
+      await simulator.close();
+    },
+  };
+  running = workflow;
+  return workflow;
 }

@@ -71,7 +71,9 @@ async function loadDist(distDir: string): Promise<Map<string, StaticFile>> {
       cacheControl,
       gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
       brotli: compress
-        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : undefined,
     });
   }
@@ -80,7 +82,11 @@ async function loadDist(distDir: string): Promise<Map<string, StaticFile>> {
 
 function serveFile(request: IncomingMessage, response: ServerResponse, file: StaticFile): void {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': file.cacheControl, vary: 'accept-encoding' };
+  const headers: Record<string, string> = {
+    'content-type': file.type,
+    'cache-control': file.cacheControl,
+    vary: 'accept-encoding',
+  };
   let body = file.body;
   if (file.brotli && /\bbr\b/.test(accepted)) {
     body = file.brotli;

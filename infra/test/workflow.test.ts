@@ -109,6 +109,12 @@ describe('transformation workflow', () => {
     }
   });
 
+  it('keeps the record steps away from the uploads bucket', () => {
+    const uploads = logicalId(stack.storage.uploads);
+    const resources = roleStatements(roleOf(recordSteps)).flatMap((s) => asList(s.Resource));
+    expect(JSON.stringify(resources)).not.toContain(uploads);
+  });
+
   it('lets the transformations API start executions of this state machine only', () => {
     const api = logicalId(stack.api.functions.get('transformations')!);
     expect(resources[api]!.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: machineId });

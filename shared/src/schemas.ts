@@ -1,5 +1,5 @@
 /** zod schemas for the spec's validation rules (section 5), with its French messages. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIELD_LIMITS, PROJECT_TYPES, ROOM_TYPES, SKY_TYPES, STYLES, UPLOAD_LIMITS } from './constants';
 import { MESSAGES } from './messages';
 

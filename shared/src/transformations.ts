@@ -3,7 +3,7 @@
  * names and defaults, and the French messages of the transformation pipeline.
  * Options that do not apply to the type are dropped; values outside the spec's lists are refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_ROOM_TYPE,
   DEFAULT_SKY_TYPE,

@@ -26,7 +26,11 @@ export function consoleReporter(): Reporter {
       const columns = [name.padEnd(44), format(value, unit).padStart(12)];
       if (target !== undefined) {
         const ratio = value / target;
-        columns.push(`target ≤ ${format(target, unit)}`.padStart(20), `ratio ${ratio.toFixed(2)}`.padStart(11), ratio <= 1 ? 'ok' : 'OVER');
+        columns.push(
+          `target ≤ ${format(target, unit)}`.padStart(20),
+          `ratio ${ratio.toFixed(2)}`.padStart(11),
+          ratio <= 1 ? 'ok' : 'OVER',
+        );
       }
       if (note) columns.push(`  ${note}`);
       console.log(columns.join('  '));
@@ -44,7 +48,11 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Runs `task` `total` times with `concurrency` in flight; returns sorted latencies in ms. */
-export async function measureConcurrent(total: number, concurrency: number, task: () => Promise<void>): Promise<number[]> {
+export async function measureConcurrent(
+  total: number,
+  concurrency: number,
+  task: () => Promise<void>,
+): Promise<number[]> {
   const latencies: number[] = [];
   let started = 0;
   const worker = async () => {

@@ -61,7 +61,11 @@ describe('registration and profile', () => {
       body: { firstName: 'Bérénice', lastName: 'Lefèvre', phoneNumber: '+33 6 11 22 33 44' },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ firstName: 'Bérénice', lastName: 'Lefèvre', phoneNumber: '+33 6 11 22 33 44' });
+    expect(patched.body).toMatchObject({
+      firstName: 'Bérénice',
+      lastName: 'Lefèvre',
+      phoneNumber: '+33 6 11 22 33 44',
+    });
 
     const read = await api<User>(stack, '/api/users/me', { token: tokens.accessToken });
     expect(read.body).toMatchObject({ firstName: 'Bérénice', lastName: 'Lefèvre', phoneNumber: '+33 6 11 22 33 44' });
@@ -177,9 +181,8 @@ describe('local services', () => {
 
   it('writes the French reset e-mail with its link into the outbox', async () => {
     const user = await registerUser(stack);
-    const { CognitoIdentityProviderClient, ForgotPasswordCommand } = await import(
-      '@aws-sdk/client-cognito-identity-provider'
-    );
+    const { CognitoIdentityProviderClient, ForgotPasswordCommand } =
+      await import('@aws-sdk/client-cognito-identity-provider');
     const client = new CognitoIdentityProviderClient({ endpoint: stack.services.cognito, region: stack.config.region });
     await client.send(new ForgotPasswordCommand({ ClientId: stack.services.userPoolClientId, Username: user.email }));
     client.destroy();

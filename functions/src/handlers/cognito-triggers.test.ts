@@ -53,7 +53,9 @@ describe('Pre sign-up', () => {
   });
 
   it('leaves admin-created users (invitations) to Cognito', async () => {
-    const result = (await handler(preSignUp('PreSignUp_AdminCreateUser', 'agent@example.com'))) as PreSignUpTriggerEvent;
+    const result = (await handler(
+      preSignUp('PreSignUp_AdminCreateUser', 'agent@example.com'),
+    )) as PreSignUpTriggerEvent;
     expect(result.response).toMatchObject({ autoConfirmUser: false, autoVerifyEmail: false });
   });
 });
@@ -62,7 +64,9 @@ describe('Custom message', () => {
   it('sends a French reset e-mail whose link carries the e-mail and the code placeholder', async () => {
     const result = (await handler(customMessage('CustomMessage_ForgotPassword'))) as CustomMessageTriggerEvent;
     expect(result.response.emailSubject).toBe('Réinitialisation de votre mot de passe Vitrine');
-    const token = /https:\/\/app\.example\.com\/reset-password\?token=([^"]+)"/.exec(result.response.emailMessage ?? '')?.[1];
+    const token = /https:\/\/app\.example\.com\/reset-password\?token=([^"]+)"/.exec(
+      result.response.emailMessage ?? '',
+    )?.[1];
     expect(decodeResetToken(token ?? '')).toEqual({ email: 'agent@example.com', code: '{####}' });
     // Cognito requires the placeholder to appear verbatim.
     expect(result.response.emailMessage).toContain('{####}');

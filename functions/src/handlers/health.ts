@@ -4,7 +4,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { MESSAGES } from '@vitrine/shared';
 import { cognito, userPoolId } from '../lib/aws/cognito';
-import { dynamodb, tableName } from '../lib/aws/dynamodb';
+import { dynamodb, tableName } from '../lib/aws/dynamodb-client';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
 import { createHttpHandler, json } from '../lib/http';
 

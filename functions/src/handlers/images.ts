@@ -2,7 +2,7 @@
  * Saved images: save a finished transformation to a project or without one (no re-upload: the
  * image refers to the stored objects), list them with signed URLs, delete one. Organization-scoped.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '@vitrine/shared';
 import { ddb, tableName } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';

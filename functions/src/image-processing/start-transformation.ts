@@ -4,7 +4,7 @@
  * path for the common case; the workflow's reservation is the authority under concurrency.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   isTransformationType,
   MESSAGES,

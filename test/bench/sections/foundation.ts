@@ -84,7 +84,9 @@ async function bundles(report: Reporter): Promise<void> {
         logLevel: 'silent',
       });
     } catch (error) {
-      report.line(`bundle ${name}: build failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      report.line(
+        `bundle ${name}: build failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
       continue;
     }
     const { size } = await stat(outfile);
@@ -154,7 +156,12 @@ async function latency(report: Reporter, url: string, dataDir: string): Promise<
   const bareP50 = percentile(bare, 50);
   const bareP99 = percentile(bare, 99);
   report.line(`latency at ${CONCURRENCY} concurrent connections, ${REQUESTS} requests each (after ${WARMUP} warm-up):`);
-  report.figure({ name: 'GET /api/users/me p50', value: apiP50, unit: 'ms', note: `${(apiP50 / bareP50).toFixed(1)}x GetItem p50` });
+  report.figure({
+    name: 'GET /api/users/me p50',
+    value: apiP50,
+    unit: 'ms',
+    note: `${(apiP50 / bareP50).toFixed(1)}x GetItem p50`,
+  });
   report.figure({
     name: 'GET /api/users/me p99',
     value: apiP99,
@@ -176,7 +183,7 @@ export const foundation: BenchSection = {
     const child = spawn('npm', ['start'], {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: String(port), VITRINE_DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: 'ignore',
       detached: true,
     });
     try {

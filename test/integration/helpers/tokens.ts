@@ -25,5 +25,7 @@ export function emulatorSigningKey(): { pem: string; kid: string } {
 }
 
 export function foreignKeyPem(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 }

@@ -26,7 +26,10 @@ export function cognitoClient(stack: LocalStack): CognitoIdentityProviderClient 
 }
 
 /** A plain SignUp, as the browser does it; the Pre sign-up trigger confirms the account. */
-export async function registerUser(stack: LocalStack, overrides: Partial<Omit<TestUser, 'sub'>> = {}): Promise<TestUser> {
+export async function registerUser(
+  stack: LocalStack,
+  overrides: Partial<Omit<TestUser, 'sub'>> = {},
+): Promise<TestUser> {
   const user = {
     email: overrides.email ?? `agent-${randomUUID()}@example.com`,
     password: overrides.password ?? 'Motdepasse1!',
@@ -95,7 +98,12 @@ export async function api<T = Record<string, unknown>>(
   const response = await fetch(`${stack.url}${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };

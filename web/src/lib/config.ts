@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@vitrine/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Shape of /config.json, written by the local stack or at deploy time (architecture decision 3). */
 export const runtimeConfigSchema = z.object({

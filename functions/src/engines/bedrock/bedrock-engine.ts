@@ -34,7 +34,11 @@ export class BedrockEngine implements ImageEngine {
   async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
     const meta = await sharp(image).metadata();
     const size = novaInputSize(meta.width, meta.height);
-    const input = await sharp(image).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
+    const input = await sharp(image)
+      .resize(size.width, size.height, { fit: 'fill' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const request = buildNovaCanvasRequest(
       type,
       options,

@@ -52,4 +52,25 @@ describe('enhance', () => {
     expect(plan.curves[1][128]).toBeLessThan(160);
     expect(plan.saturation).toBeGreaterThanOrEqual(1.05);
   });
+
+  it.each([
+    [
+      'a greyscale JPEG',
+      () =>
+        sharp({ create: { width: 64, height: 48, channels: 3, background: '#404040' } })
+          .toColourspace('b-w')
+          .jpeg(),
+    ],
+    [
+      'a PNG with transparency',
+      () =>
+        sharp({
+          create: { width: 64, height: 48, channels: 4, background: { r: 40, g: 60, b: 80, alpha: 0.5 } },
+        }).png(),
+    ],
+  ])('handles %s as an opaque RGB photo', async (_label, make) => {
+    const output = await enhance(await make().toBuffer());
+    const meta = await sharp(output).metadata();
+    expect([meta.width, meta.height, meta.channels, meta.hasAlpha]).toEqual([64, 48, 3, false]);
+  });
 });

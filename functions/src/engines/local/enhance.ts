@@ -18,6 +18,8 @@ const GAIN_BLOCK_SHIFT = 2;
 /** Gains are stored as bytes: value / GAIN_SCALE, so 255 is a gain of about 4. */
 const GAIN_SCALE = 64;
 const MAX_GAIN = 3;
+/** Highest luma (0..1) a pixel contributes to its neighbourhood's brightness. */
+const BASE_CEILING = 0.45;
 /** Output levels: black lifted slightly, highlights rolled off below 255. */
 const BLACK_LEVEL = 4;
 const WHITE_TARGET = 238;
@@ -40,6 +42,8 @@ export async function enhance(image: Buffer): Promise<Buffer> {
   const blockHeight = ceil(full.height / (1 << GAIN_BLOCK_SHIFT));
   const gain = await sharp(plan.gain.data, { raw: { width: plan.gain.width, height: plan.gain.height, channels: 1 } })
     .resize(blockWidth, blockHeight, { fit: 'fill', kernel: 'linear' })
+    // sharp would hand a one-channel raw input back as three channels.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   applyPlan(full, plan, gain, blockWidth);
@@ -51,21 +55,27 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   const { data, width, height } = thumb;
   const pixels = width * height;
 
-  // Grey-world white balance on mid-tones only (shadows are noisy, highlights may be clipped).
+  // White balance from the near-neutral pixels (walls, ceilings, clouds): their mean colour is
+  // the cast. Not grey-world over everything: a big sky or lawn is not a cast. Too few neutral
+  // pixels, no correction.
   const sums = [0, 0, 0];
   let counted = 0;
   for (let i = 0; i < data.length; i += 3) {
-    const l = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (l < 20 || l > 235) continue;
-    sums[0]! += data[i]!;
-    sums[1]! += data[i + 1]!;
-    sums[2]! += data[i + 2]!;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    const l = luma(r, g, b);
+    const top = max(r, g, b);
+    if (l < 20 || l > 235 || top - min(r, g, b) > 0.25 * top) continue;
+    sums[0]! += r;
+    sums[1]! += g;
+    sums[2]! += b;
     counted++;
   }
-  const means = counted > 0 ? sums.map((s) => s / counted) : [128, 128, 128];
+  const means = counted >= pixels * 0.02 ? sums.map((s) => s / counted) : [1, 1, 1];
   const grey = (means[0]! + means[1]! + means[2]!) / 3;
   // Damped: a sunset should stay warm, only casts are reduced.
-  const wb = means.map((m) => clamp(1 + 0.8 * (grey / max(m, 1) - 1), 0.8, 1.25));
+  const wb = means.map((m) => clamp(1 + 0.6 * (grey / max(m, 1) - 1), 0.88, 1.15));
 
   // Exposure stretch from luma percentiles after white balance.
   const histogram = new Uint32Array(256);
@@ -88,7 +98,8 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   let meanLuma = 0;
   for (let p = 0, i = 0; p < pixels; p++, i += 3) {
     const l = luma(curves[0][data[i]!]!, curves[1][data[i + 1]!]!, curves[2][data[i + 2]!]!) / 255;
-    base[p] = l;
+    // Bright areas count as mid-grey at most, so a window does not darken its surroundings (halo).
+    base[p] = min(l, BASE_CEILING);
     meanLuma += l;
   }
   meanLuma /= pixels;
@@ -105,34 +116,43 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   for (let i = 0; i < data.length; i += 3) {
     chroma += max(data[i]!, data[i + 1]!, data[i + 2]!) - min(data[i]!, data[i + 1]!, data[i + 2]!);
   }
-  const saturation = clamp(1.35 - chroma / pixels / 160, 1.05, 1.3);
+  const saturation = clamp(1.25 - chroma / pixels / 200, 1, 1.18);
 
   return { curves, saturation, gain: { data: gainData, width, height } };
 }
 
-/** The full-resolution pass, in place: curves, tone-map gain, saturation, highlight knee. */
+/**
+ * The full-resolution pass, in place: curves, tone-map gain, saturation, highlight knee. Written
+ * for speed (it touches 36 M values at 12 MP): the saturation mix and the knee table's half-step
+ * index are folded into two factors per pixel, and clamps are plain comparisons.
+ */
 export function applyPlan(full: Raster, plan: EnhancePlan, gain: Buffer, gainWidth: number): void {
   const { data, width, height } = full;
   const [curveR, curveG, curveB] = plan.curves;
-  const saturation = plan.saturation;
   const knee = highlightKnee();
   const kneeMax = knee.length - 1;
+  // out = knee[2 * (l + s * (c - l))] = knee[lPart + cPart * c], times the gain k.
+  const lFactor = 2 * (1 - plan.saturation);
+  const cFactor = 2 * plan.saturation;
+  const lift = new Float32Array(256);
+  for (let g = 0; g < 256; g++) lift[g] = g / GAIN_SCALE - 1;
   for (let y = 0, i = 0; y < height; y++) {
     const gainRow = (y >> GAIN_BLOCK_SHIFT) * gainWidth;
     for (let x = 0; x < width; x++, i += 3) {
-      let r = curveR[data[i]!]!;
-      let g = curveG[data[i + 1]!]!;
-      let b = curveB[data[i + 2]!]!;
-      let l = 0.299 * r + 0.587 * g + 0.114 * b;
+      const r = curveR[data[i]!]!;
+      const g = curveG[data[i + 1]!]!;
+      const b = curveB[data[i + 2]!]!;
+      const l = 0.299 * r + 0.587 * g + 0.114 * b;
       // The lift fades out on bright pixels, so a window in a dark room keeps its detail.
-      const k = 1 + (gain[gainRow + (x >> GAIN_BLOCK_SHIFT)]! / GAIN_SCALE - 1) * (l < 200 ? 1 - l / 200 : 0);
-      r *= k;
-      g *= k;
-      b *= k;
-      l *= k;
-      data[i] = knee[min(kneeMax, max(0, (l + saturation * (r - l)) * 2) | 0)]!;
-      data[i + 1] = knee[min(kneeMax, max(0, (l + saturation * (g - l)) * 2) | 0)]!;
-      data[i + 2] = knee[min(kneeMax, max(0, (l + saturation * (b - l)) * 2) | 0)]!;
+      const k = l < 200 ? 1 + lift[gain[gainRow + (x >> GAIN_BLOCK_SHIFT)]!]! * (1 - l * 0.005) : 1;
+      const base = lFactor * l * k;
+      const scale = cFactor * k;
+      let index = (base + scale * r) | 0;
+      data[i] = knee[index < 0 ? 0 : index > kneeMax ? kneeMax : index]!;
+      index = (base + scale * g) | 0;
+      data[i + 1] = knee[index < 0 ? 0 : index > kneeMax ? kneeMax : index]!;
+      index = (base + scale * b) | 0;
+      data[i + 2] = knee[index < 0 ? 0 : index > kneeMax ? kneeMax : index]!;
     }
   }
 }

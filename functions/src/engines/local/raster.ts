@@ -16,9 +16,12 @@ export interface Raster {
  */
 export const PNG_OUTPUT = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
-/** Full-resolution RGB pixels (alpha flattened away: results are opaque photos). */
+/** Transparent areas become white, as a viewer shows them: results are opaque photos. */
+const OPAQUE = { background: '#ffffff' } as const;
+
+/** Full-resolution RGB pixels. */
 export async function decodeRgb(image: Buffer): Promise<Raster> {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image).flatten(OPAQUE).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -26,7 +29,7 @@ export async function decodeRgb(image: Buffer): Promise<Raster> {
 export async function decodeThumbnail(image: Buffer, maxSide: number): Promise<Raster> {
   const { data, info } = await sharp(image)
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
+    .flatten(OPAQUE)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };

@@ -1,7 +1,8 @@
 /**
- * Sky replacement: detect the sky on a thumbnail, render the new sky and its alpha (feathered
- * along the skyline) at a reduced resolution, let sharp upscale that band, then one pass over the
- * full-resolution pixels tints the foreground toward the new sky's light and blends the sky in.
+ * Sky replacement: detect the sky on a thumbnail, render the new sky and its alpha at a reduced
+ * resolution, let sharp upscale that band, then one pass over the full-resolution pixels tints the
+ * foreground toward the new sky's light and blends the sky in, deciding the pixels along the
+ * skyline by their own colour.
  */
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';

@@ -39,6 +39,21 @@ describe('automatic sky mask', () => {
     expect(houseMasked / housePixels).toBeLessThan(0.01);
   });
 
+  it('reaches the sky under the eaves, which no column sees from the top', async () => {
+    const sky = await detectSky(photo);
+    // The roof overhangs the walls by 5% of the house width on each side.
+    let underEaves = 0;
+    let masked = 0;
+    for (let y = Math.ceil(HEIGHT * 0.45); y < HEIGHT * 0.6; y++) {
+      for (let x = Math.ceil(WIDTH * 0.285); x < WIDTH * 0.295; x++) {
+        underEaves++;
+        if (skyAlpha(sky!, WIDTH, HEIGHT, x, y, 4) > 0.5) masked++;
+      }
+    }
+    expect(underEaves).toBeGreaterThan(50);
+    expect(masked / underEaves).toBeGreaterThan(0.9);
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

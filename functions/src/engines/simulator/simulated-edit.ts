@@ -15,7 +15,7 @@ export async function simulateEdit(
   type: TransformationType,
   size?: { width: number; height: number },
 ): Promise<Buffer> {
-  let pipeline = sharp(image).removeAlpha();
+  let pipeline = sharp(image).flatten({ background: '#ffffff' });
   if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
   switch (type) {
     case 'virtual-staging':

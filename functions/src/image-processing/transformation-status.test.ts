@@ -1,0 +1,61 @@
+import { transformationView, RESULT_URL_EXPIRY_SECONDS, type TransformationState } from './transformation-status';
+
+const base: TransformationState = {
+  id: 'tx-1',
+  type: 'sky-replacement',
+  options: { sky_type: 'night' },
+  status: 'processing',
+  originalBucket: 'uploads',
+  originalKey: 'normalised/org-1/tx-1.jpg',
+};
+
+const signed: [string, string, number][] = [];
+const sign = async (bucket: string, key: string, expiresIn: number) => {
+  signed.push([bucket, key, expiresIn]);
+  return `https://signed/${bucket}/${key}`;
+};
+
+beforeEach(() => {
+  signed.length = 0;
+});
+
+describe('transformationView', () => {
+  it('gives the original only while the transformation runs', async () => {
+    const view = await transformationView(base, 7, sign);
+    expect(view).toEqual({
+      id: 'tx-1',
+      type: 'sky-replacement',
+      options: { sky_type: 'night' },
+      status: 'processing',
+      originalUrl: 'https://signed/uploads/normalised/org-1/tx-1.jpg',
+      simulated: false,
+      creditBalance: 7,
+    });
+    expect(signed).toEqual([['uploads', 'normalised/org-1/tx-1.jpg', RESULT_URL_EXPIRY_SECONDS]]);
+    expect(RESULT_URL_EXPIRY_SECONDS).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('adds the signed result once succeeded, and says when it was simulated', async () => {
+    const view = await transformationView(
+      { ...base, status: 'succeeded', resultBucket: 'results', resultKey: 'results/org-1/tx-1.png', simulated: true },
+      6,
+      sign,
+    );
+    expect(view).toMatchObject({
+      status: 'succeeded',
+      resultUrl: 'https://signed/results/results/org-1/tx-1.png',
+      simulated: true,
+    });
+    expect(view).not.toHaveProperty('message');
+  });
+
+  it('gives the French message of a failure and no result', async () => {
+    const view = await transformationView(
+      { ...base, status: 'failed', message: 'Aucun ciel détecté.', resultBucket: 'results', resultKey: 'x.png' },
+      7,
+      sign,
+    );
+    expect(view).toMatchObject({ status: 'failed', message: 'Aucun ciel détecté.' });
+    expect(view).not.toHaveProperty('resultUrl');
+  });
+});
