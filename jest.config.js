@@ -37,7 +37,7 @@ module.exports = {
       displayName: 'integration',
       testEnvironment: 'node',
       roots: ['<rootDir>/test/integration'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/test/integration/setup.ts'],
     },
   ],
 };

@@ -9,7 +9,6 @@ import { api, registerAndSignIn } from './helpers/users';
 import { orgUser, start, tableClient, upload, type OrgUser, type PresignedUpload } from './transformations-fixtures';
 
 // Jest ignores `testTimeout` in a project's config: executions under load need more than 5 s.
-jest.setTimeout(60_000);
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;

@@ -10,7 +10,6 @@ import { api } from './helpers/users';
 import { orgUser, settled, start, tableClient, upload, type OrgUser } from './transformations-fixtures';
 
 // Jest ignores `testTimeout` in a project's config: executions under load need more than 5 s.
-jest.setTimeout(60_000);
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;

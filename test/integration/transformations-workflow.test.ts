@@ -30,7 +30,6 @@ const WIDTH = 640;
 const HEIGHT = 480;
 
 // Jest ignores `testTimeout` in a project's config: executions under load need more than 5 s.
-jest.setTimeout(60_000);
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;
