@@ -32,7 +32,13 @@ export const PLANS: readonly Plan[] = [
     is_organization: false,
     recommended: false,
     stripeLookupKey: 'vitrine_mandataire_monthly',
-    features: ['1 utilisateur', '30 photos par mois', 'Images haute résolution', 'Utilisation commerciale', 'Dernier modèle d’IA'],
+    features: [
+      '1 utilisateur',
+      '30 photos par mois',
+      'Images haute résolution',
+      'Utilisation commerciale',
+      'Dernier modèle d’IA',
+    ],
     excludedFeatures: ['Gestion d’équipe', 'API dédiée', 'Support prioritaire'],
   },
   {

@@ -8,7 +8,9 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 describe('validation schemas', () => {
   it('rejects an invalid login email with the spec message', () => {
-    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(MESSAGES.validation.invalidEmail);
+    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(
+      MESSAGES.validation.invalidEmail,
+    );
     expect(firstMessage(loginSchema.safeParse({ email: 'a@b.fr', password: '' }))).toBe(
       MESSAGES.validation.passwordRequired,
     );
@@ -17,7 +19,9 @@ describe('validation schemas', () => {
   it('applies the register rules', () => {
     const valid = { email: 'a@b.fr', password: '12345678', phoneNumber: '+33 6 12 34 56 78', firstName: 'A' };
     expect(registerSchema.safeParse(valid).success).toBe(true);
-    expect(firstMessage(registerSchema.safeParse({ ...valid, password: 'short' }))).toBe(MESSAGES.validation.passwordMin);
+    expect(firstMessage(registerSchema.safeParse({ ...valid, password: 'short' }))).toBe(
+      MESSAGES.validation.passwordMin,
+    );
     expect(firstMessage(registerSchema.safeParse({ ...valid, phoneNumber: 'abc' }))).toBe(
       MESSAGES.validation.invalidPhone,
     );

@@ -3,7 +3,7 @@
  * names and defaults, and the French messages of the transformation pipeline.
  * Options that do not apply to the type are dropped; values outside the spec's lists are refused.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   DEFAULT_ROOM_TYPE,
   DEFAULT_SKY_TYPE,
@@ -44,15 +44,19 @@ const values = <T extends { value: string }>(list: readonly T[]) =>
 
 /** Booleans as JSON, or 'true'/'false' as the original multipart API sent them. */
 const flag = (message: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false'])], { error: message })
-    .transform((value) => value === true || value === 'true')
-    .default(false);
+  z._default(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }),
+      z.transform((value: boolean | 'true' | 'false') => value === true || value === 'true'),
+    ),
+    false,
+  );
 
-const style = z.enum(values(STYLES), { error: TRANSFORMATION_MESSAGES.invalidStyle }).default(DEFAULT_STYLE);
-const roomType = z
-  .enum(values(ROOM_TYPES), { error: TRANSFORMATION_MESSAGES.invalidRoomType })
-  .default(DEFAULT_ROOM_TYPE);
+const style = z._default(z.enum(values(STYLES), { error: TRANSFORMATION_MESSAGES.invalidStyle }), DEFAULT_STYLE);
+const roomType = z._default(
+  z.enum(values(ROOM_TYPES), { error: TRANSFORMATION_MESSAGES.invalidRoomType }),
+  DEFAULT_ROOM_TYPE,
+);
 
 const interiorOptions = z.object({
   style,
@@ -65,11 +69,14 @@ export const TRANSFORMATION_OPTION_SCHEMAS = {
   'virtual-staging': interiorOptions,
   'room-refresh': interiorOptions,
   'sky-replacement': z.object({
-    sky_type: z.enum(values(SKY_TYPES), { error: TRANSFORMATION_MESSAGES.invalidSkyType }).default(DEFAULT_SKY_TYPE),
+    sky_type: z._default(
+      z.enum(values(SKY_TYPES), { error: TRANSFORMATION_MESSAGES.invalidSkyType }),
+      DEFAULT_SKY_TYPE,
+    ),
   }),
   declutter: z.object({}),
   enhance: z.object({}),
-} as const satisfies Record<TransformationType, z.ZodType>;
+} as const satisfies Record<TransformationType, z.ZodMiniType>;
 
 export interface InteriorOptions {
   style: Style;

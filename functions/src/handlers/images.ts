@@ -2,7 +2,7 @@
  * Saved images: save a finished transformation to a project or without one (no re-upload: the
  * image refers to the stored objects), list them with signed URLs, delete one. Organization-scoped.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '@vitrine/shared';
 import { ddb, tableName } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
@@ -20,7 +20,7 @@ import { getUpload } from '../uploads/upload-store';
 const saveSchema = z.object({
   transformationId: z
     .string({ error: MESSAGES.processing.transformationNotFound })
-    .min(1, MESSAGES.processing.transformationNotFound),
+    .check(z.minLength(1, MESSAGES.processing.transformationNotFound)),
 });
 
 const table = () => ({ ddb, tableName: tableName() });

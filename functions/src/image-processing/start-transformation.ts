@@ -4,7 +4,7 @@
  * path for the common case; the workflow's reservation is the authority under concurrency.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   isTransformationType,
   MESSAGES,
@@ -17,7 +17,9 @@ import { parseBody } from '../lib/http';
 import type { UploadRecord } from '../uploads/upload-store';
 
 const uploadRefSchema = z.object({
-  uploadId: z.string({ error: MESSAGES.processing.uploadNotFound }).min(1, MESSAGES.processing.uploadNotFound),
+  uploadId: z
+    .string({ error: MESSAGES.processing.uploadNotFound })
+    .check(z.minLength(1, MESSAGES.processing.uploadNotFound)),
 });
 
 export interface QueuedTransformation {

@@ -1,17 +1,17 @@
 import type { RuntimeConfig } from '@vitrine/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Shape of /config.json, written by the local stack or at deploy time (architecture decision 3). */
 export const runtimeConfigSchema = z.object({
-  apiBase: z.string().min(1),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  userPoolEndpoint: z.url().optional(),
+  apiBase: z.string().check(z.minLength(1)),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  userPoolEndpoint: z.optional(z.url()),
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   mode: z.enum(['local', 'aws']),
   demoBookingUrl: z.string(),
-}) satisfies z.ZodType<RuntimeConfig>;
+}) satisfies z.ZodMiniType<RuntimeConfig>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

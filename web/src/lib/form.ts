@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
 /** First message of each field of a failed zod parse, keyed by the top-level field name. */
-export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+export function fieldErrors<T>(error: z.core.$ZodError<T>): FieldErrors<T> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');

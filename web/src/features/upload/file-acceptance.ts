@@ -2,12 +2,13 @@
  * Files the wizard accepts (spec 9: JPG, PNG, WEBP up to 10 MB), checked with the same shared
  * schema the API applies, so a refused file is refused at once with the API's French message.
  */
+import * as z from 'zod/mini';
 import { UPLOAD_LIMITS, uploadRequestSchema } from '@vitrine/shared';
 
 /** Value of the file input's `accept` attribute. */
 export const ACCEPTED_CONTENT_TYPES = UPLOAD_LIMITS.contentTypes.join(',');
 
-const fileChecks = uploadRequestSchema.pick({ contentType: true, size: true });
+const fileChecks = z.pick(uploadRequestSchema, { contentType: true, size: true });
 
 export interface FileRefusal {
   fileName: string;
