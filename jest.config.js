@@ -1,19 +1,8 @@
 /** One jest run, several projects: `--selectProjects` picks unit or integration. */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
 // ESM-only dependencies that jest must transform to CommonJS.
 const esmDeps = ['@middy', 'aws-local-stepfunctions', 'get-port', 'nanoid', '@scure', '@noble'];
 const base = {
-  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transform: { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/jest.transform.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmDeps.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };

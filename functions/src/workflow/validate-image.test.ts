@@ -32,6 +32,13 @@ describe('validateImage', () => {
     expect(meta.orientation).toBeUndefined();
   });
 
+  it('keeps a clean JPEG byte for byte (nothing to strip, no second lossy generation)', async () => {
+    const input = await photo('jpeg');
+    const result = await validateImage(input);
+    expect(result.image.equals(input)).toBe(true);
+    expect(result).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+  });
+
   it('turns WEBP into PNG and keeps PNG lossless', async () => {
     await expect(validateImage(await photo('webp'))).resolves.toMatchObject({ format: 'png', width: 64, height: 48 });
     await expect(validateImage(await photo('png'))).resolves.toMatchObject({ format: 'png' });

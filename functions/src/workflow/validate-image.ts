@@ -48,6 +48,23 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
   }
 
+  if (format !== 'webp' && carriesNothingToStrip(header)) {
+    // Nothing to rotate or strip: a full decode proves the file is whole, and the original bytes
+    // are kept as they are (no second lossy JPEG generation, and no encode on the hot path).
+    try {
+      await sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels }).raw().toBuffer();
+    } catch {
+      throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
+    }
+    return {
+      image: bytes,
+      format,
+      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+      width: header.width,
+      height: header.height,
+    };
+  }
+
   const output = format === 'jpeg' ? 'jpeg' : 'png';
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels })
@@ -68,4 +85,9 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
   } catch {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
   }
+}
+
+/** No EXIF (GPS lives there), XMP, IPTC or PNG text chunks, and no rotation to apply. */
+function carriesNothingToStrip(header: Metadata): boolean {
+  return !header.exif && !header.xmp && !header.iptc && !header.comments?.length && (header.orientation ?? 1) === 1;
 }
