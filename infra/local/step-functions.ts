@@ -7,21 +7,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import '../../functions/src/workflow/node20-polyfills';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-
-// aws-local-stepfunctions targets Node 22; on Node 20 every Task fails without this.
-const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-if (typeof promiseStatics.withResolvers !== 'function') {
-  promiseStatics.withResolvers = function withResolvers<T>() {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
 
 export const LOCAL_ACCOUNT_ID = '000000000000';
 

@@ -1,21 +1,8 @@
 /** Runs transformation.asl.json in-process with aws-local-stepfunctions, for the workflow tests. */
+import '../node20-polyfills';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { loadTransformationDefinition } from '../definition';
 import { createLocalTaskHandlers, type StepInvoker } from '../local-task-handlers';
-
-// aws-local-stepfunctions targets Node 22; on Node 20 every Task fails without this polyfill.
-const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-if (typeof promiseStatics.withResolvers !== 'function') {
-  promiseStatics.withResolvers = function withResolvers<T>() {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
 
 export const TEST_SUBSTITUTIONS = {
   ImageStepsFunctionArn: 'arn:aws:lambda:eu-west-3:000000000000:function:vitrine-image-steps',

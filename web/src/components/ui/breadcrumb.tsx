@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export interface BreadcrumbItem {
   label: string;
@@ -24,19 +25,7 @@ export function Breadcrumb({ items, className = '' }: { items: readonly Breadcru
                   {item.label}
                 </span>
               )}
-              {!isLast && (
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="14"
-                  height="14"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              )}
+              {!isLast && <StrokeIcon d={ICON_PATHS.chevronRight} size={14} />}
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export interface DialogProps {
   open: boolean;
@@ -99,17 +100,7 @@ export function Dialog({
               aria-label="Fermer"
               className="absolute top-4 right-4 inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                width="20"
-                height="20"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <StrokeIcon d={ICON_PATHS.close} />
             </button>
           )}
         </div>

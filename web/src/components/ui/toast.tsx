@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
@@ -96,17 +97,7 @@ function ToastCard({ entry, onDismiss }: { entry: ToastEntry; onDismiss: (id: nu
         aria-label="Fermer la notification"
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-        </svg>
+        <StrokeIcon d={ICON_PATHS.close} size={16} />
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { TEXTS } from '../../../lib/texts';
 import type { LocalUpload } from '../wizard-state';
 import { useFilePicker } from './file-drop-zone';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** The picked photos with a remove button each, and the Add tile that picks more. */
 export function FileThumbnailGrid({
@@ -27,17 +28,7 @@ export function FileThumbnailGrid({
             aria-label={TEXTS.upload.removeFile(upload.file.name)}
             className="absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow hover:bg-white hover:text-danger-700"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <StrokeIcon d={ICON_PATHS.close} size={18} />
           </button>
         </li>
       ))}
@@ -49,17 +40,7 @@ export function FileThumbnailGrid({
           aria-label={TEXTS.upload.addTileLabel}
           className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-ink-300 bg-white text-sm font-medium text-ink-700 hover:border-brand-500 hover:text-brand-700"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="24"
-            height="24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon d={ICON_PATHS.plus} size={24} />
           {TEXTS.upload.addTile}
         </button>
       </li>

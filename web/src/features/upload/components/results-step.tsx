@@ -4,6 +4,7 @@ import { TEXTS } from '../../../lib/texts';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { canSaveAll, regenerateBlocker } from '../wizard-state';
 import { ResultCard } from './result-card';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** Step 3: the page message, Save all, New transformation and one card per file. */
 export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
@@ -22,17 +23,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
             aria-label={TEXTS.upload.dismiss}
             className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-danger-600/10"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="16"
-              height="16"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <StrokeIcon d={ICON_PATHS.close} size={16} />
           </button>
         </div>
       )}
