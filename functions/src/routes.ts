@@ -4,7 +4,8 @@
  * (one per endpoint group) whose handler is `functions/src/handlers/<group>.ts`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type EndpointGroup = 'health' | 'users' | 'uploads' | 'transformations' | 'projects' | 'images';
+export type EndpointGroup =
+  'health' | 'users' | 'uploads' | 'image-processing' | 'transformations' | 'projects' | 'images';
 
 export interface Route {
   method: HttpMethod;
@@ -24,7 +25,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/users/me', group: 'users', auth: 'jwt' },
   { method: 'PATCH', path: '/api/users/me', group: 'users', auth: 'jwt' },
   { method: 'POST', path: '/api/uploads', group: 'uploads', auth: 'jwt' },
-  { method: 'POST', path: '/api/image-processing/{type}', group: 'transformations', auth: 'jwt' },
+  { method: 'POST', path: '/api/image-processing/{type}', group: 'image-processing', auth: 'jwt' },
   { method: 'GET', path: '/api/transformations/{id}', group: 'transformations', auth: 'jwt' },
   { method: 'GET', path: '/api/projects', group: 'projects', auth: 'jwt' },
   { method: 'POST', path: '/api/projects', group: 'projects', auth: 'jwt' },

@@ -41,8 +41,10 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   users: { table: 'readWrite', userPool: 'id' },
   // Presigned POSTs are signed with the function's role: it needs PutObject on the uploads bucket.
   uploads: { table: 'readWrite', buckets: { uploads: 'put' } },
-  // Starts executions (workflow grant below) and signs GET URLs of originals and results.
-  transformations: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' }, workflow: 'start' },
+  // Records a transformation and starts its execution (workflow grant below); no S3 access.
+  'image-processing': { table: 'readWrite', workflow: 'start' },
+  // Reads a transformation and signs GET URLs of its original and result.
+  transformations: { table: 'read', buckets: { uploads: 'read', results: 'read' } },
   projects: { table: 'readWrite' },
   // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },

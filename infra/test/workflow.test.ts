@@ -115,12 +115,12 @@ describe('transformation workflow', () => {
     expect(JSON.stringify(resources)).not.toContain(uploads);
   });
 
-  it('lets the transformations API start executions of this state machine only', () => {
-    const api = logicalId(stack.api.functions.get('transformations')!);
+  it('lets the image-processing API start executions of this state machine only', () => {
+    const api = logicalId(stack.api.functions.get('image-processing')!);
     expect(resources[api]!.Properties.Environment.Variables.STATE_MACHINE_ARN).toEqual({ Ref: machineId });
     const start = roleStatements(roleOf(api)).filter((s) => asList(s.Action).includes('states:StartExecution'));
     expect(start.map((s) => s.Resource)).toEqual([{ Ref: machineId }]);
-    for (const group of ['uploads', 'projects', 'images'] as const) {
+    for (const group of ['uploads', 'transformations', 'projects', 'images'] as const) {
       const other = logicalId(stack.api.functions.get(group)!);
       const actions = roleStatements(roleOf(other)).flatMap((s) => asList(s.Action));
       expect(actions.some((action) => action.startsWith('states:'))).toBe(false);

@@ -1,0 +1,51 @@
+/**
+ * POST /api/image-processing/{type}: records a transformation job for the caller's organization
+ * and starts its workflow execution. Polling is the transformations group's job.
+ */
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { envGetter } from '../lib/config';
+import { ddb, tableName } from '../lib/aws/dynamodb';
+import { sfn } from '../lib/aws/sfn';
+import { createHttpHandler, json } from '../lib/http';
+import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
+import { organizationCaller } from '../scope/organization-caller';
+import { createTransformation, markFailed } from '../transformations/transformation-store';
+import { getUpload } from '../uploads/upload-store';
+import { getOrganizationRecord } from '../users/user-store';
+
+const stateMachineArn = envGetter('STATE_MACHINE_ARN');
+const table = () => ({ ddb, tableName: tableName() });
+
+const startDeps: StartTransformationDeps = {
+  findUpload: (orgId, uploadId) => getUpload(table(), orgId, uploadId),
+  creditBalance: async (orgId) => (await getOrganizationRecord(orgId))?.creditBalance ?? 0,
+  createQueued: async (t) => {
+    await createTransformation(table(), {
+      id: t.id,
+      orgId: t.orgId,
+      userId: t.userId,
+      type: t.type,
+      options: t.options,
+      uploadId: t.upload.id,
+      uploadKey: t.upload.key,
+    });
+  },
+  startExecution: async (t) => {
+    await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: stateMachineArn(),
+        // The name makes a start idempotent: Step Functions refuses a second execution of one id.
+        name: t.id,
+        input: JSON.stringify({ transformationId: t.id, orgId: t.orgId }),
+      }),
+    );
+  },
+  markNotStarted: (t, message) => markFailed(table(), t.orgId, t.id, message),
+};
+
+export const handler = createHttpHandler({
+  'POST /api/image-processing/{type}': async ({ event, body }) => {
+    const caller = await organizationCaller(event);
+    return json(202, await startTransformation(startDeps, caller, event.pathParameters?.type, body));
+  },
+});
