@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { encodeJpeg, houseScene, renderHouseScene, renderInterior } from '../fixtures/synthetic-photos';
 import { EngineRejection } from '../types';
-import { detectSky, skyAlpha } from './sky-mask';
+import { detectSky, skyAlpha, skyMaskValue } from './sky-mask';
 import { replaceSky } from './replace-sky';
 import { skyLight } from './sky-render';
 
@@ -52,6 +52,32 @@ describe('automatic sky mask', () => {
     }
     expect(underEaves).toBeGreaterThan(50);
     expect(masked / underEaves).toBeGreaterThan(0.9);
+  });
+
+  const drawn = (svg: string) => sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+
+  it('keeps a cream facade standing against an overcast sky out of the mask', async () => {
+    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#b0b5ba"/>
+      <rect y="380" width="640" height="100" fill="#5d7a45"/>
+      <rect x="200" y="150" width="240" height="230" fill="#e2d9c8"/>
+    </svg>`);
+    const sky = await detectSky(photo);
+    expect(sky).not.toBeNull();
+    expect(skyMaskValue(sky!, 640, 480, 320, 60)).toBeGreaterThan(0.9);
+    expect(skyMaskValue(sky!, 640, 480, 100, 250)).toBeGreaterThan(0.9);
+    expect(skyMaskValue(sky!, 640, 480, 320, 260)).toBeLessThan(0.05);
+    expect(skyMaskValue(sky!, 640, 480, 215, 300)).toBeLessThan(0.05);
+  });
+
+  it('finds no sky in a pale room with cool walls under a warm white ceiling', async () => {
+    const room = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#d0d5d1"/>
+      <rect width="640" height="70" fill="#f1f0ec"/>
+      <rect x="0" y="0" width="12" height="480" fill="#cfd6d2"/>
+      <rect y="330" width="640" height="150" fill="#8c6d51"/>
+    </svg>`);
+    expect(await detectSky(room)).toBeNull();
   });
 
   it('finds no sky in an interior photo', async () => {

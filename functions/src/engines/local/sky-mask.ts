@@ -24,6 +24,11 @@ const MAX_TEXTURE = { blue: 60, neutral: 40 };
 const MAX_STEP = { blue: 40, neutral: 24 };
 /** Growth: largest RGB distance (sum of channel differences) between neighbouring sky pixels. */
 const MAX_GROWTH_DISTANCE = 48;
+/**
+ * Growth reaches at most this many thumbnail pixels from the seeds: enough for the sky under eaves
+ * and between branches, not enough to walk across a pale wall of sky-like colour.
+ */
+const MAX_GROWTH_STEPS = 16;
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.4;
@@ -62,7 +67,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
     const b = data[i + 2]!;
     const l = lum[p]!;
     if (b > r + 8 && b >= g - 6 && l > 70) return 'blue';
-    if (l > 170 && max(r, g, b) - min(r, g, b) < 40) return 'neutral';
+    if (isOvercastWhite(r, g, b, l)) return 'neutral';
     return null;
   };
   // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
@@ -74,9 +79,12 @@ export function findSky(thumb: Raster): SkyDetection | null {
   };
 
   const sky = new Uint8Array(pixels);
+  const steps = new Uint8Array(pixels);
   const queue = new Int32Array(pixels);
   let tail = 0;
+  let seededColumns = 0;
   for (let x = 0; x < width; x++) {
+    const before = tail;
     for (let y = 0; y < height; y++) {
       const p = y * width + x;
       const kind = kindOf(p);
@@ -85,10 +93,13 @@ export function findSky(thumb: Raster): SkyDetection | null {
       sky[p] = 1;
       queue[tail++] = p;
     }
+    if (tail - before >= height * 0.03) seededColumns++;
   }
+  // The sky itself must span the top of the photo; growth only refines its edges.
+  if (seededColumns < width * MIN_SKY_COLUMNS) return null;
 
   const grow = (from: number, to: number, y: number) => {
-    if (sky[to]) return;
+    if (sky[to] || steps[from]! >= MAX_GROWTH_STEPS) return;
     const kind = kindOf(to);
     if (!kind || texture(to, y) > MAX_TEXTURE[kind] || abs(lum[to]! - lum[from]!) > MAX_STEP[kind]) return;
     const a = from * 3;
@@ -96,6 +107,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
     const distance = abs(data[a]! - data[b]!) + abs(data[a + 1]! - data[b + 1]!) + abs(data[a + 2]! - data[b + 2]!);
     if (distance > MAX_GROWTH_DISTANCE) return;
     sky[to] = 1;
+    steps[to] = steps[from]! + 1;
     queue[tail++] = to;
   };
   for (let head = 0; head < tail; head++) {
@@ -209,5 +221,13 @@ export function skyAlpha(
  */
 export function looksLikeSky(r: number, g: number, b: number): boolean {
   const l = luma(r, g, b);
-  return (b > r + 8 && b >= g - 6 && l > 70) || (l > 170 && max(r, g, b) - min(r, g, b) < 40);
+  return (b > r + 8 && b >= g - 6 && l > 70) || isOvercastWhite(r, g, b, l);
+}
+
+/**
+ * Bright, unsaturated and not warm: clouds and overcast skies are neutral to cool, while the pale
+ * surfaces that could pass for them (a cream facade, a ceiling lit by the room) lean warm.
+ */
+function isOvercastWhite(r: number, g: number, b: number, l: number): boolean {
+  return l > 170 && max(r, g, b) - min(r, g, b) < 40 && b >= r - 3;
 }
