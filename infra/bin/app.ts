@@ -10,7 +10,9 @@ import { REPO_ROOT } from '../lib/bundling';
 const app = new App();
 
 // The stack deploys web/dist: build it on a fresh checkout so `npx cdk synth` works on its own.
-if (!app.node.tryGetContext('webDistPath') && !existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
+const defaultWebDist = path.join(REPO_ROOT, 'web/dist');
+const webDist = path.resolve(REPO_ROOT, app.node.tryGetContext('webDistPath') ?? 'web/dist');
+if (webDist === defaultWebDist && !existsSync(path.join(webDist, 'index.html'))) {
   console.error('web/dist is missing: building the web app (npm run build)…');
   execSync('npm run build', { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
 }

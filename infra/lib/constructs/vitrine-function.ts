@@ -169,6 +169,7 @@ export function nodejsBundlingOptions() {
     mainFields: [...ESBUILD_OPTIONS.mainFields],
     banner: ESBUILD_OPTIONS.banner.js,
     externalModules: [...ESBUILD_OPTIONS.external],
+    esbuildArgs: Object.fromEntries(Object.entries(ESBUILD_OPTIONS.alias).map(([from, to]) => [`--alias:${from}`, to])),
     // The local esbuild binary bundles: synth works offline and without Docker.
     forceDockerBundling: false,
   };
