@@ -24,12 +24,27 @@ async function waitHealthy(url: string): Promise<void> {
   throw new Error(`The local stack did not become healthy: ${last}`);
 }
 
+/**
+ * The AWS SDK v3 tells Node 20 users that its 2027 releases need Node 22. Lambda runs Node 22 and
+ * the lock file pins the SDK, so locally the notice only buries the one line `npm start` prints.
+ * Every other warning is still printed, as Node would.
+ */
+function quietNodeVersionNotice(): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (!`${warning.name} ${warning.message}`.includes('NodeVersionSupportWarning')) {
+      console.error(`(node) ${warning.name}: ${warning.message}`);
+    }
+  });
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${process.env.PORT}`);
   const dataDir = process.env.VITRINE_DATA_DIR ?? path.join(REPO_ROOT, '.local');
   // cognito-local loads the AWS SDK v2 for types it never calls here; its end-of-support notice is noise.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  quietNodeVersionNotice();
   const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });
 
