@@ -66,9 +66,10 @@ export class Workflow extends Construct {
     this.imageSteps.addLayers(sharp);
     this.imageSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      // Reads the upload, writes the normalised original beside it.
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readWrite')
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'readWrite')
+      // Reads the upload, writes the normalised original beside it; writes the result. It runs
+      // libvips on user files, so it gets no delete or tagging rights anywhere.
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readPut')
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'write')
       // Used when a type is configured with ENGINE_<TYPE>=image-edit-api (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, 'IMAGE_EDIT_API_SECRET_NAME');
     const bedrock = props.bedrock ?? { modelId: NOVA_CANVAS_MODEL_ID, region: 'eu-west-1' };
@@ -111,8 +112,9 @@ export class Workflow extends Construct {
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromFile(TRANSFORMATION_ASL_PATH),
       definitionSubstitutions: { ...substitutions },
-      // A transformation is seconds of work; an execution still running after this is stuck.
-      timeout: Duration.minutes(15),
+      // Above the worst case of every Task's timeouts and retries (about 22 minutes), so a failure
+      // always reaches the Catch chain (refund, mark failed): an execution timeout cannot be caught.
+      timeout: Duration.minutes(30),
       tracingEnabled: true,
       // Execution data holds ids and keys only, but stays out of the logs anyway.
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },

@@ -109,7 +109,13 @@ async function createDistApp(): Promise<WebApp> {
   if (!index) throw new Error('web/dist/index.html is missing: run `npm run build` first');
   return {
     handle(request, response) {
-      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
       const file = files.get(pathname);
       if (file) return serveFile(request, response, file);
       // A missing asset is a real 404; any other path is a client-side route.

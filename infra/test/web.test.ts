@@ -107,7 +107,7 @@ describe('contentSecurityPolicy', () => {
 describe('app deployment', () => {
   it('writes config.json for the AWS mode from the stack outputs', () => {
     const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
-    const entry = deployments.find((d) => d.Properties.Prune === false)!;
+    const entry = deployments.find((d) => d.Properties.DistributionPaths)!;
     expect(entry.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(entry.Properties.DistributionPaths).toEqual(['/*']);
     const markers = JSON.stringify(entry.Properties.SourceMarkers);

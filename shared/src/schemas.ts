@@ -4,10 +4,13 @@
  * out of every Lambda bundle and out of the web chunks that validate forms.
  */
 import * as z from 'zod/mini';
-import { FIELD_LIMITS, PROJECT_TYPES, ROOM_TYPES, SKY_TYPES, STYLES, UPLOAD_LIMITS } from './constants';
+import { FIELD_LIMITS, PROJECT_TYPES, UPLOAD_LIMITS } from './constants';
 import { MESSAGES } from './messages';
 
 const v = MESSAGES.validation;
+
+// Any issue without a message of its own (a wrong type, an unknown key) reads in French too.
+z.config({ customError: () => MESSAGES.api.invalidRequest });
 
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
@@ -95,20 +98,19 @@ const optionalSize = z.pipe(
 );
 
 export const projectCreateSchema = z.object({
-  name: trimmed(z.minLength(1, v.projectNameRequired), z.maxLength(FIELD_LIMITS.projectName, v.projectNameTooLong)),
+  name: z
+    .string({ error: v.projectNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, v.projectNameRequired),
+      z.maxLength(FIELD_LIMITS.projectName, v.projectNameTooLong),
+    ),
   description: z.optional(trimmed(z.maxLength(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong))),
   address: z.optional(trimmed(z.maxLength(FIELD_LIMITS.projectAddress, v.projectAddressTooLong))),
   size: z.optional(optionalSize),
   type: z.optional(z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid })),
 });
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
-
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
-
-export const styleSchema = z.enum(values(STYLES), { error: 'Style inconnu.' });
-export const roomTypeSchema = z.enum(values(ROOM_TYPES), { error: 'Type de pièce inconnu.' });
-export const skyTypeSchema = z.enum(values(SKY_TYPES), { error: 'Type de ciel inconnu.' });
 
 export const uploadRequestSchema = z.object({
   fileName: trimmed(z.minLength(1), z.maxLength(255)),

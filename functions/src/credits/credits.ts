@@ -6,6 +6,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 
 export interface CreditDeps {
   ddb: DynamoDBDocumentClient;
@@ -198,10 +199,6 @@ async function writeLedger(
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
-}
-
-function isConditionalCheckFailed(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
 function isMissingMapPath(error: unknown): boolean {

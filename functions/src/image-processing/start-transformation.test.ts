@@ -85,7 +85,10 @@ describe('startTransformation', () => {
         throw new Error('throttled');
       },
     });
-    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' })).rejects.toThrow('throttled');
+    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' })).rejects.toMatchObject({
+      statusCode: 503,
+      message: MESSAGES.processing.startFailed,
+    });
     expect(notStarted).toEqual([MESSAGES.processing.startFailed]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
-import { BadRequest, NotFound, PaymentRequired } from '../lib/errors';
+import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable } from '../lib/errors';
 import { parseBody } from '../lib/http';
 import type { UploadRecord } from '../uploads/upload-store';
 
@@ -71,8 +71,12 @@ export async function startTransformation(
   try {
     await deps.startExecution(transformation);
   } catch (error) {
-    await deps.markNotStarted(transformation, MESSAGES.processing.startFailed);
-    throw error;
+    console.error(
+      JSON.stringify({ level: 'error', message: 'StartExecution failed', id: transformation.id, error: String(error) }),
+    );
+    // Nothing was reserved: the record is closed as failed and the user is told to try again.
+    await deps.markNotStarted(transformation, MESSAGES.processing.startFailed).catch(() => undefined);
+    throw new ServiceUnavailable(MESSAGES.processing.startFailed);
   }
   return { transformationId: transformation.id };
 }

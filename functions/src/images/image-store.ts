@@ -13,6 +13,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { ImageStatus, TransformationType } from '@vitrine/shared';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 
 export interface TableDeps {
   ddb: DynamoDBDocumentClient;
@@ -71,7 +72,7 @@ export async function putImageOnce(
     );
     return { record, created: true };
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
     const existing = await getImage({ ddb, tableName }, record.organizationId, record.id);
     if (!existing) throw error;
     return { record: existing, created: false };
@@ -131,7 +132,7 @@ export async function deleteImage(
     );
     return Attributes !== undefined;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
 }

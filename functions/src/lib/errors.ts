@@ -55,3 +55,10 @@ export class PayloadTooLarge extends HttpError {
     super(413, message);
   }
 }
+
+/** A dependency did not answer; the request can be retried as is. */
+export class ServiceUnavailable extends HttpError {
+  constructor(message: string = MESSAGES.api.serviceUnavailable) {
+    super(503, message);
+  }
+}

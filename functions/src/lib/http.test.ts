@@ -71,6 +71,20 @@ it('maps domain errors to their status and message', async () => {
   expect(parse(response)).toEqual({ status: 403, body: { message: MESSAGES.api.forbidden } });
 });
 
+it('answers 400 in French for a body of the wrong shape', async () => {
+  const response = await handler(
+    event('PATCH /api/users/me', JSON.stringify({ firstName: null, admin: true })),
+    context,
+  );
+  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.api.invalidRequest } });
+});
+
+it('answers 404 for a path parameter that cannot be an id (an over-long key would be a 500)', async () => {
+  const request = { ...event('GET /api/users/me'), pathParameters: { id: 'x'.repeat(2000) } };
+  const response = await handler(request, context);
+  expect(parse(response)).toEqual({ status: 404, body: { message: MESSAGES.api.notFound } });
+});
+
 it('answers 404 for a route the group does not serve', async () => {
   const response = await handler(event('DELETE /api/users/me'), context);
   expect(parse(response)).toEqual({ status: 404, body: { message: MESSAGES.api.routeNotFound } });

@@ -6,6 +6,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationStatus, TransformationType } from '@vitrine/shared';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 
 export interface TransformationDeps {
   ddb: DynamoDBDocumentClient;
@@ -125,13 +126,11 @@ export function markSucceeded(deps: TransformationDeps, orgId: string, id: strin
 }
 
 /**
- * Failure is reachable from every status: a failure while completing (after the record said
- * succeeded) is refunded, so the record must say failed too. The result key is dropped then.
+ * Failure is reachable from every status but success: a succeeded transformation was charged and
+ * stays succeeded (see `complete` in the workflow steps). The result key is dropped.
  */
 export async function markFailed(deps: TransformationDeps, orgId: string, id: string, message: string): Promise<void> {
-  await transition(deps, orgId, id, ['queued', 'processing', 'succeeded', 'failed'], { status: 'failed', message }, [
-    'resultKey',
-  ]);
+  await transition(deps, orgId, id, ['queued', 'processing', 'failed'], { status: 'failed', message }, ['resultKey']);
 }
 
 async function transition(
@@ -165,7 +164,7 @@ async function transition(
       }),
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+    if (isConditionalCheckFailed(error)) {
       throw new TransformationStateError(`Transformation ${id} cannot move to ${JSON.stringify(set)} from its status`);
     }
     throw error;

@@ -12,8 +12,9 @@ export const UPLOAD_POST_EXPIRY_SECONDS = 5 * 60;
 
 /**
  * Tag of an upload not yet kept by a transformation: the uploads bucket expires objects still
- * carrying it after a day (infra Storage construct, PENDING_UPLOAD_TAG); the workflow removes it
- * once the original is kept. Signed into the policy, so the browser cannot drop it.
+ * carrying it after a day (infra Storage construct, PENDING_UPLOAD_TAG). The raw upload always
+ * expires: the workflow keeps its own untagged copy (the normalised original). Signed into the
+ * policy, so the browser cannot drop it.
  */
 export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
 

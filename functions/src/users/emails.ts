@@ -53,7 +53,7 @@ export function invitationEmail(
       'Vous êtes invité à rejoindre Vitrine',
       [
         'Vous avez été invité à rejoindre une organisation sur Vitrine.',
-        `Identifiant : ${username}<br>Mot de passe temporaire : ${temporaryPassword}`,
+        `Identifiant : ${escapeHtml(username)}<br>Mot de passe temporaire : ${temporaryPassword}`,
       ],
       { href, label: 'Accepter l’invitation' },
     ),

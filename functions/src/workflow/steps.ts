@@ -142,10 +142,16 @@ export async function storeResult(deps: WorkflowDeps, ref: TransformationRef, re
   await recordResult(deps, ref.orgId, ref.transformationId, result);
 }
 
-/** Succeeded first, then the charge is kept: if settling fails, the Catch refunds and marks failed. */
+/**
+ * Succeeded first: until then a failure is refunded by the Catch. Once the record says succeeded
+ * the charge stands, so settling (dropping the reservation id; the balance was debited at
+ * reservation) must not fail the step: a leftover id is bookkeeping, a refund would be a free result.
+ */
 export async function complete(deps: WorkflowDeps, ref: TransformationRef): Promise<void> {
   await markSucceeded(deps, ref.orgId, ref.transformationId);
-  await settleCredit(deps, ref.orgId, ref.transformationId);
+  await settleCredit(deps, ref.orgId, ref.transformationId).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'warn', message: 'Reservation not settled', ...ref, error: String(error) }));
+  });
 }
 
 export async function refund(deps: WorkflowDeps, ref: TransformationRef): Promise<{ refunded: boolean }> {

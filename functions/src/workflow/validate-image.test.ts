@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { InvalidImageError } from './errors';
 import { badImages } from './testing/bad-images';
-import { sniffFormat, validateImage } from './validate-image';
+import { jpegCarriesOnlyPixels, sniffFormat, validateImage } from './validate-image';
 
 const photo = (format: 'jpeg' | 'png' | 'webp', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -37,6 +37,17 @@ describe('validateImage', () => {
     const result = await validateImage(input);
     expect(result.image.equals(input)).toBe(true);
     expect(result).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+  });
+
+  it('re-encodes a JPEG whose comment segment could carry personal data', async () => {
+    const clean = await photo('jpeg');
+    const comment = Buffer.from('Propriétaire : Jean Dupont, 12 rue des Lilas', 'latin1');
+    const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+    const input = Buffer.concat([clean.subarray(0, 2), segment, clean.subarray(2)]);
+    expect(jpegCarriesOnlyPixels(clean)).toBe(true);
+    expect(jpegCarriesOnlyPixels(input)).toBe(false);
+    const result = await validateImage(input);
+    expect(result.image.includes(comment)).toBe(false);
   });
 
   it('turns WEBP into PNG and keeps PNG lossless', async () => {

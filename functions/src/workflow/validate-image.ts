@@ -48,7 +48,7 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
   }
 
-  if (format !== 'webp' && carriesNothingToStrip(header)) {
+  if (format !== 'webp' && carriesNothingToStrip(header) && (format !== 'jpeg' || jpegCarriesOnlyPixels(bytes))) {
     // Nothing to rotate or strip: a full decode proves the file is whole, and the original bytes
     // are kept as they are (no second lossy JPEG generation, and no encode on the hot path).
     try {
@@ -90,4 +90,21 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
 /** No EXIF (GPS lives there), XMP, IPTC or PNG text chunks, and no rotation to apply. */
 function carriesNothingToStrip(header: Metadata): boolean {
   return !header.exif && !header.xmp && !header.iptc && !header.comments?.length && (header.orientation ?? 1) === 1;
+}
+
+/**
+ * sharp reports EXIF, XMP and IPTC, not JPEG comments or other application segments. Conservative
+ * byte scan: inside entropy-coded data 0xFF is only followed by 0x00 or a restart marker, so any
+ * comment (FFFE), application segment other than JFIF (FFE0) and ICC (FFE2), second image (FFD8)
+ * or data after the end of image sends the file down the re-encoding path.
+ */
+export function jpegCarriesOnlyPixels(bytes: Buffer): boolean {
+  for (let i = 2; i < bytes.length - 1; i++) {
+    if (bytes[i] !== 0xff) continue;
+    const marker = bytes[i + 1]!;
+    if (marker === 0xd9) return i === bytes.length - 2;
+    if (marker === 0xd8 || marker === 0xfe || (marker >= 0xe1 && marker <= 0xef && marker !== 0xe2)) return false;
+    if (marker === 0xe2 && bytes.toString('latin1', i + 4, i + 16) !== 'ICC_PROFILE\0') return false;
+  }
+  return false;
 }

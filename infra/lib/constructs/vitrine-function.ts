@@ -41,7 +41,11 @@ export type TableAccess = 'describe' | 'read' | 'readWrite';
  * 'head': the bucket exists (HeadBucket). Object access within the bucket: 'read' (GetObject, and
  * presigned GET URLs), 'put' (PutObject with tagging, and presigned POST uploads), 'readWrite'.
  */
-export type BucketAccess = 'head' | 'read' | 'put' | 'readWrite';
+/**
+ * 'put' is for presigned POSTs (the tag is part of the form); 'write' and 'readPut' are object
+ * writes without tagging or delete rights, for code that only creates objects.
+ */
+export type BucketAccess = 'head' | 'read' | 'put' | 'write' | 'readPut' | 'readWrite';
 /** 'describe': DescribeUserPool (health); 'id': the pool id only (calls made with the user's own token). */
 export type UserPoolAccess = 'id' | 'describe';
 
@@ -108,6 +112,8 @@ export class VitrineFunction extends NodejsFunction {
     const objectActions: Record<Exclude<BucketAccess, 'head'>, string[]> = {
       read: ['s3:GetObject'],
       put: ['s3:PutObject', 's3:PutObjectTagging'],
+      write: ['s3:PutObject'],
+      readPut: ['s3:GetObject', 's3:PutObject'],
       readWrite: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:DeleteObject'],
     };
     if (access === 'head') {

@@ -172,6 +172,8 @@ export class Web extends Construct {
       destinationBucket: this.bucket,
       sources: [s3deploy.Source.asset(distPath, { exclude: ENTRY_FILES })],
       exclude: ENTRY_FILES, // neither uploaded nor pruned by this deployment
+      // Keep the previous build's hashed chunks: open tabs and the old index.html still load them.
+      prune: false,
       // Not immutable: web/public files are copied without a content hash.
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=86400')],
       memoryLimit: 512,

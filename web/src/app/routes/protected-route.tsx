@@ -36,7 +36,8 @@ function ProfileGate({ children, redirectState }: { children: ReactNode; redirec
   const [dropped, setDropped] = useState(false);
 
   useEffect(() => {
-    if (!error) return;
+    // Only a profile that never loaded drops the session: a failed refresh keeps the user in.
+    if (!error || user) return;
     let active = true;
     void signOut().then(() => {
       if (active) setDropped(true);

@@ -1,13 +1,12 @@
 /** POST /api/projects: creates a project (spec 5 'Project create'), then refreshes the list. */
-import { projectCreateSchema, type Project, type ProjectCreateInput } from '@vitrine/shared';
+import type { Project, ProjectCreateInput } from '@vitrine/shared';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api-client';
 import { getProjectsKey } from './get-projects';
 
-export { projectCreateSchema };
-
+/** The input was validated by the form with the same shared schema the API applies. */
 export const createProject = (input: ProjectCreateInput) =>
-  api<Project>(getProjectsKey(), { method: 'POST', body: projectCreateSchema.parse(input) });
+  api<Project>(getProjectsKey(), { method: 'POST', body: input });
 
 export function useCreateProject() {
   const { mutate } = useSWRConfig();

@@ -1,6 +1,7 @@
 /** GET /api/transformations/{id}, and the polling until the transformation is over. */
 import type { Transformation } from '@vitrine/shared';
 import { api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 
 export const getTransformationKey = (id: string) => `/transformations/${encodeURIComponent(id)}`;
 
@@ -43,8 +44,13 @@ export async function waitForTransformation(
 ): Promise<Transformation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const transformation = await getTransformation(id, signal);
-    if (transformation.status === 'succeeded' || transformation.status === 'failed') return transformation;
+    const transformation = await getTransformation(id, signal).catch((error: unknown) => {
+      // A dropped connection or a 5xx says nothing about the job, which may still succeed (and be
+      // charged): keep polling until the deadline. A 4xx or an abort is final.
+      if (signal?.aborted || (error instanceof ApiError && error.status < 500)) throw error;
+      return undefined;
+    });
+    if (transformation?.status === 'succeeded' || transformation?.status === 'failed') return transformation;
     if (Date.now() + intervalMs > deadline) throw new PollTimeoutError(`Transformation ${id} still running`);
     await delay(intervalMs, signal);
   }
