@@ -79,6 +79,12 @@ export const UPLOAD_LIMITS = {
   maxPixels: 50_000_000,
   contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
+/**
+ * Object tag of a raw upload: the presigned POST sets it, and the uploads bucket expires objects
+ * still carrying it after a day. The workflow keeps its own untagged copy (the normalised
+ * original), so raw uploads always expire. One definition for the API and the bucket rule.
+ */
+export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
 export type UploadContentType = (typeof UPLOAD_LIMITS.contentTypes)[number];
 
 export const FIELD_LIMITS = {

@@ -5,19 +5,12 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import { UPLOAD_LIMITS, type UploadContentType } from '@vitrine/shared';
+import { PENDING_UPLOAD_TAG, UPLOAD_LIMITS, type UploadContentType } from '@vitrine/shared';
 
 /** Minutes, not hours: the wizard uploads right after asking. */
 export const UPLOAD_POST_EXPIRY_SECONDS = 5 * 60;
 
-/**
- * Tag of an upload not yet kept by a transformation: the uploads bucket expires objects still
- * carrying it after a day (infra Storage construct, PENDING_UPLOAD_TAG). The raw upload always
- * expires: the workflow keeps its own untagged copy (the normalised original). Signed into the
- * policy, so the browser cannot drop it.
- */
-export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
-
+/** The pending tag as the presigned POST's `tagging` form field (S3 expects its XML form). */
 export const PENDING_UPLOAD_TAGGING = `<Tagging><TagSet><Tag><Key>${PENDING_UPLOAD_TAG.key}</Key><Value>${PENDING_UPLOAD_TAG.value}</Value></Tag></TagSet></Tagging>`;
 
 /** Organization-scoped key: the workflow only reads objects under the caller's organization prefix. */

@@ -6,6 +6,7 @@
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PENDING_UPLOAD_TAG } from '@vitrine/shared';
 import type { StageConfig } from '../../config/stages';
 
 export interface StorageProps {
@@ -14,13 +15,6 @@ export interface StorageProps {
   allowedOrigin: string;
   accessLogs: s3.IBucket;
 }
-
-/**
- * Object tag marking an upload not yet used by a transformation: the presigned POST sets it (form
- * field `tagging`), the transformation workflow deletes it once the original is kept. Objects still
- * tagged after `abandonedUploadExpiry` are abandoned and expire. Untagged objects are never expired.
- */
-export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
 
 export class Storage extends Construct {
   readonly uploads: s3.Bucket;

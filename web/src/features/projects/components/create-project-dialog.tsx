@@ -155,6 +155,7 @@ function CreateProjectForm({
             value={values.type}
             onChange={(event) => change('type')(event.target.value)}
             aria-invalid={errors.type ? true : undefined}
+            aria-describedby={errors.type ? `${typeId}-error` : undefined}
             className="h-10 w-full rounded-lg border border-ink-300 bg-white px-3 text-base text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 sm:text-sm"
           >
             <option value="">{T.typeUnset}</option>
@@ -164,7 +165,11 @@ function CreateProjectForm({
               </option>
             ))}
           </select>
-          {errors.type && <p className="text-sm text-danger-700">{errors.type}</p>}
+          {errors.type && (
+            <p id={`${typeId}-error`} className="text-sm text-danger-700">
+              {errors.type}
+            </p>
+          )}
         </div>
       </div>
     </form>

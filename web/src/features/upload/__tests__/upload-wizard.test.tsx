@@ -139,6 +139,8 @@ describe('upload wizard', () => {
     await addPhotos(user, photo('salon.png'));
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     expect(screen.getByRole('tab', { name: 'Télécharger' })).toBeDisabled();
+    // The Continue button left with its step: focus moves to the new step's panel.
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
     const types = screen.getAllByRole('radio');
     expect(types.map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Home staging virtuel',

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@vitrine/shared';
 import { paths } from '../../../app/paths';
@@ -27,9 +28,21 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
   const { state } = wizard;
   const available = tabAvailability(state);
   const title = MESSAGES.wizard.newTransformation;
+  const sectionRef = useRef<HTMLElement>(null);
+  const firstStep = useRef(true);
+
+  // Continue, Back, Start and New transformation remove the focused button with their step:
+  // keyboard and screen-reader users continue from the new step's panel, not from the top.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    sectionRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus();
+  }, [state.step]);
 
   return (
-    <section aria-labelledby="upload-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
+    <section ref={sectionRef} aria-labelledby="upload-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
       <title>{`${title} | ${TEXTS.common.appName}`}</title>
       <Breadcrumb items={[{ label: TEXTS.dashboard.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
       <div className="flex flex-wrap items-center justify-between gap-3">
