@@ -80,6 +80,7 @@ describe('startTransformation', () => {
   });
 
   it('marks the record failed when the execution cannot start', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { d, notStarted } = deps(5, {
       startExecution: async () => {
         throw new Error('throttled');
@@ -90,5 +91,7 @@ describe('startTransformation', () => {
       message: MESSAGES.processing.startFailed,
     });
     expect(notStarted).toEqual([MESSAGES.processing.startFailed]);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('StartExecution failed'));
+    logged.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export interface AccordionItem {
   id: string;
@@ -56,18 +57,10 @@ export function Accordion({
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-ink-900 hover:bg-ink-50 focus-visible:-outline-offset-2"
               >
                 <span>{item.title}</span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
+                <StrokeIcon
+                  d={ICON_PATHS.chevronDown}
                   className={`shrink-0 transition-transform motion-reduce:transition-none ${isOpen ? 'rotate-180' : ''}`}
-                >
-                  <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                />
               </button>
             </Heading>
             <div

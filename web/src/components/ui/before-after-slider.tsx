@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { UI_CONSTANTS } from '@vitrine/shared';
 import { Picture, type PictureImage } from './picture';
+import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export interface BeforeAfterSliderProps {
   before: PictureImage;
@@ -123,9 +124,7 @@ export function BeforeAfterSlider({
           aria-hidden="true"
           className="absolute top-1/2 left-1/2 flex h-10 w-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-800 shadow-lg ring-offset-2 group-focus-visible:ring-4 group-focus-visible:ring-brand-600"
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <StrokeIcon d={ICON_PATHS.leftRight} />
         </span>
       </div>
     </div>

@@ -5,15 +5,18 @@ export const ICON_PATHS = {
   chevronRight: 'M9 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',
   check: 'M5 12l5 5 9-10',
+  cross: 'M7 7l10 10M17 7L7 17',
+  leftRight: 'M9 6l-6 6 6 6M15 6l6 6-6 6',
 } as const;
 
 interface StrokeIconProps {
   d: string;
   size?: number;
+  strokeWidth?: number;
   className?: string;
 }
 
-export function StrokeIcon({ d, size = 20, className }: StrokeIconProps) {
+export function StrokeIcon({ d, size = 20, strokeWidth = 2, className }: StrokeIconProps) {
   return (
     <svg
       aria-hidden="true"
@@ -22,7 +25,7 @@ export function StrokeIcon({ d, size = 20, className }: StrokeIconProps) {
       height={size}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       className={className}
     >
       <path d={d} strokeLinecap="round" strokeLinejoin="round" />

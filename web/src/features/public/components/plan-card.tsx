@@ -2,23 +2,17 @@ import { formatInterval, formatPrice, type Plan } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { buttonClasses } from '../../../components/ui/button';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { cn } from '../../../lib/cn';
 import { PRICING } from '../content/pricing';
 
 function Mark({ included }: { included: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
+    <StrokeIcon
+      d={included ? ICON_PATHS.check : ICON_PATHS.cross}
+      strokeWidth={2.5}
       className={cn('mt-0.5 shrink-0', included ? 'text-success-600' : 'text-ink-400')}
-    >
-      <path d={included ? 'M5 12l5 5 9-10' : 'M7 7l10 10M17 7L7 17'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { PageMeta } from '../components/page-meta';
 import { PublicLayout } from '../components/public-layout';
 import { BILLING_SUCCESS } from '../content/billing';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** Return page of Stripe Checkout (/billing/success?session_id=...). */
 export function BillingSuccessPage() {
@@ -24,9 +25,7 @@ export function BillingSuccessPage() {
           aria-hidden="true"
           className="flex size-16 items-center justify-center rounded-full bg-success-50 text-success-600"
         >
-          <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="2.5">
-            <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <StrokeIcon d={ICON_PATHS.check} size={32} strokeWidth={2.5} />
         </span>
         <h1 id="billing-success-title" className="mt-6 text-3xl font-bold">
           {MESSAGES.billing.success}
