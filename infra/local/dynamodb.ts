@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { createTableInput } from '../../functions/src/lib/aws/table-schema';
 import { closeServer, listen } from './ports';
 
 export async function startDynamoDb(directory: string, port: number) {
@@ -24,28 +25,5 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({
-        AttributeName: name,
-        AttributeType: 'S',
-      })),
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'gsi1',
-          KeySchema: [
-            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
-  );
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
 }

@@ -3,12 +3,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../../config/stages';
-
-export const TABLE_KEYS = {
-  partitionKey: 'pk',
-  sortKey: 'sk',
-  gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-} as const;
+import { TABLE_KEYS } from '../../../functions/src/lib/aws/table-schema';
 
 export class Data extends Construct {
   readonly table: dynamodb.TableV2;

@@ -12,6 +12,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
+import { createTableInput } from '../../lib/aws/table-schema';
 
 const REGION = 'eu-west-3';
 const DUMMY_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -32,20 +33,7 @@ export async function startLocalTable(tableName = 'vitrine-test'): Promise<Local
     endpoint: `http://127.0.0.1:${port}`,
     credentials: DUMMY_CREDENTIALS,
   });
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
   const ddb = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return {
     ddb,

@@ -7,8 +7,10 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { TEXTS } from '../../../lib/texts';
 import { useCreateProject } from '../api/create-project';
+import { SelectField } from '../../../components/ui/select-field';
 
 const T = TEXTS.projects;
+const TYPE_OPTIONS = [{ value: '', label: T.typeUnset }, ...PROJECT_TYPES];
 
 export interface CreateProjectDialogProps {
   open: boolean;
@@ -70,7 +72,6 @@ function CreateProjectForm({
   const createProject = useCreateProject();
   const { toast } = useToast();
   const descriptionId = useId();
-  const typeId = useId();
 
   const change = (field: FieldName) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -146,31 +147,13 @@ function CreateProjectForm({
           onChange={(event) => change('size')(event.target.value)}
           error={errors.size}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={typeId} className="text-sm font-medium text-ink-800">
-            {T.type}
-          </label>
-          <select
-            id={typeId}
-            value={values.type}
-            onChange={(event) => change('type')(event.target.value)}
-            aria-invalid={errors.type ? true : undefined}
-            aria-describedby={errors.type ? `${typeId}-error` : undefined}
-            className="h-10 w-full rounded-lg border border-ink-300 bg-white px-3 text-base text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 sm:text-sm"
-          >
-            <option value="">{T.typeUnset}</option>
-            {PROJECT_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-          {errors.type && (
-            <p id={`${typeId}-error`} className="text-sm text-danger-700">
-              {errors.type}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label={T.type}
+          value={values.type}
+          onValueChange={change('type')}
+          options={TYPE_OPTIONS}
+          error={errors.type}
+        />
       </div>
     </form>
   );

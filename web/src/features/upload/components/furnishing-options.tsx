@@ -1,7 +1,7 @@
 import { MESSAGES, ROOM_TYPES, STYLES, type RoomType, type Style } from '@vitrine/shared';
 import { TEXTS } from '../../../lib/texts';
 import type { TransformationParameters } from '../transformation-options';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 /** Options of staging and refresh: style, room type, and the two checkboxes (off by default). */
 export function FurnishingOptions({

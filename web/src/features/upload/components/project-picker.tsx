@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TEXTS } from '../../../lib/texts';
 import { useProjects } from '../../projects/api/get-projects';
 import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 const NO_PROJECT = '';
 

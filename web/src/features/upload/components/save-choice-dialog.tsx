@@ -6,7 +6,7 @@ import { TEXTS } from '../../../lib/texts';
 import { useProjects } from '../../projects/api/get-projects';
 import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
 import type { SaveTarget } from '../wizard-state';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 export interface SaveChoiceDialogProps {
   target: SaveTarget | null;
