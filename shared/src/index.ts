@@ -1,3 +1,4 @@
+export * from './api-errors';
 export * from './constants';
 export * from './format';
 export * from './messages';

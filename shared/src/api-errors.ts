@@ -1,0 +1,40 @@
+/**
+ * The API's error contract: every error answer is `{ code, message }`. `message` is French and
+ * shown to users; `code` is stable and machine-readable, so clients decide by code, never by
+ * matching text. Add a code here before using it anywhere.
+ */
+export const ERROR_CODES = [
+  /** The body or a parameter failed validation (the message says which rule). */
+  'VALIDATION',
+  /** The body is not JSON. */
+  'MALFORMED_JSON',
+  /** No valid access token. */
+  'UNAUTHORIZED',
+  /** Authenticated, but the caller's role does not allow it. */
+  'FORBIDDEN',
+  /** Authenticated, but the caller belongs to no organization (or an inactive one). */
+  'NO_ORGANIZATION',
+  /** The resource does not exist, or belongs to another organization. */
+  'NOT_FOUND',
+  /** No route matches the method and path. */
+  'ROUTE_NOT_FOUND',
+  /** The request conflicts with the resource's current state. */
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  /** The organization has no credit left (the message contains 'insufficient credits'). */
+  'INSUFFICIENT_CREDITS',
+  /** The organization has no active subscription. */
+  'SUBSCRIPTION_REQUIRED',
+  /** Too many requests or jobs in flight; retry after the Retry-After header. */
+  'RATE_LIMITED',
+  /** A dependency did not answer; the same request can be retried. */
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+}
