@@ -1,4 +1,5 @@
 /** Entities as the API returns them (spec section 3). */
+import type { ErrorCode } from './api-errors';
 import type { Role, TransformationType } from './constants';
 
 export interface Price {
@@ -101,6 +102,8 @@ export interface Transformation {
   originalUrl: string;
   resultUrl?: string;
   message?: string;
+  /** Why it failed, when it did: clients decide by this code, never by the message. */
+  code?: ErrorCode;
   /** True when a local simulator produced the result instead of a hosted model. */
   simulated?: boolean;
   creditBalance: number;
