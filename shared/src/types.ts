@@ -11,6 +11,8 @@ export interface Price {
   interval: 'month' | 'year';
   stripePriceId: string | null;
   features: string[];
+  /** Credits granted each billing period. */
+  credits: number;
   is_organization: boolean;
 }
 

@@ -18,6 +18,7 @@ export function planToPrice(plan: Plan): Price {
     interval: plan.interval,
     stripePriceId: null,
     features: plan.features,
+    credits: plan.credits,
     is_organization: plan.is_organization,
   };
 }

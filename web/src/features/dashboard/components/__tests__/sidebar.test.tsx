@@ -34,6 +34,7 @@ function makeUser(overrides: { isOrganization?: boolean; credits?: number | null
                 currency: 'eur',
                 interval: 'month',
                 stripePriceId: null,
+                credits: 30,
                 features: [],
                 is_organization: isOrganization,
               },
