@@ -147,7 +147,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Requests arriving before everything is wired get a 503, never a hung connection.
     let route: http.RequestListener = (_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-      response.end(JSON.stringify({ message: MESSAGES.api.serviceUnavailable }));
+      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable }));
     };
     const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);

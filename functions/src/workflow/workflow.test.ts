@@ -19,6 +19,7 @@ import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
+import { keys, SK_PREFIX } from '../lib/keys';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
 import { runStep } from './step-payload';
 import type { WorkflowDeps } from './steps';
@@ -61,7 +62,7 @@ async function queue(file: Buffer, type: TransformationType, options: Transforma
   await table.ddb.send(
     new PutCommand({
       TableName: table.tableName,
-      Item: { pk: `ORG#${orgId}`, sk: 'ORG', id: orgId, name: 'Agence', creditBalance: credits },
+      Item: { ...keys.organization(orgId), id: orgId, name: 'Agence', creditBalance: credits },
     }),
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
@@ -73,14 +74,12 @@ const run = (ref: { orgId: string; transformationId: string }) =>
   runTransformationWorkflow(ref, (payload) => runStep(deps, payload));
 
 async function credits(orgId: string) {
-  const { Item } = await table.ddb.send(
-    new GetCommand({ TableName: table.tableName, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
-  );
+  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
   const { Items } = await table.ddb.send(
     new QueryCommand({
       TableName: table.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':ledger': 'LEDGER#' },
+      ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':ledger': SK_PREFIX.ledger },
     }),
   );
   return {
