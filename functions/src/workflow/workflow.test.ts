@@ -141,6 +141,7 @@ describe('transformation workflow', () => {
     expect(report.retries).toEqual({});
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
+      code: 'IMAGE_REJECTED',
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
@@ -183,6 +184,7 @@ describe('transformation workflow', () => {
     expect(report.retries).toEqual({ Transform: 3 });
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
+      code: 'ENGINE_FAILED',
       message: TRANSFORMATION_MESSAGES.engineFailed,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
@@ -225,7 +227,7 @@ describe('transformation workflow', () => {
 
     expect(report.states).toEqual(['Validate', 'ReserveCredit', 'MarkFailed', 'TransformationFailed']);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-    expect(record).toMatchObject({ status: 'failed' });
+    expect(record).toMatchObject({ status: 'failed', code: 'INSUFFICIENT_CREDITS' });
     expect(record!.message).toMatch(/insufficient credits/);
     expect(await credits(ref.orgId)).toEqual({ balance: 0, reservations: [], ledger: [] });
   });
@@ -237,7 +239,11 @@ describe('transformation workflow', () => {
 
     expect(report.status).toBe('FAILED');
     expect(report.states).toEqual(['Validate', 'MarkFailed', 'TransformationFailed']);
-    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({ status: 'failed', message });
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'failed',
+      code: 'IMAGE_REJECTED',
+      message,
+    });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
   });
 });
