@@ -1,10 +1,10 @@
 /**
- * Every environment variable the functions read: the one list of names, imported by the functions
- * (envGetter, engines/factory.ts), by the CDK (bind* of VitrineFunction, the Api and Auth
- * constructs) and by the local stack, so a name cannot be written under one spelling and read
- * under another. infra/test/env.test.ts and the foundation integration test fail when the CDK or
- * the local stack sets a name that is in neither ENV, ENGINE_ENV_NAMES nor PLATFORM_ENV.
- * Keys are the camelCase names code uses; values are the variables.
+ * Every environment variable the functions read (architecture decision 22): the one list of
+ * names, imported by the functions (envGetter, engines/factory.ts), by the CDK (bind* of
+ * VitrineFunction, the Api, Auth and Workflow constructs) and by the local stack, so a name cannot
+ * be written under one spelling and read under another. infra/test/api.test.ts and the foundation
+ * integration test fail when the CDK or the local stack sets a name that is in neither ENV,
+ * ENGINE_ENV_NAMES nor PLATFORM_ENV. Keys are the camelCase names code uses; values are the variables.
  */
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
 

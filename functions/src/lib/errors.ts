@@ -1,7 +1,8 @@
 /**
  * Domain errors carrying an HTTP status, the stable machine code of the error contract
- * (`ERROR_CODES` of @vitrine/shared) and the French message the user reads. Thrown anywhere in a
- * handler; `createHttpHandler` turns them into `{ code, message }` responses in one place.
+ * (`ERROR_CODES` of @vitrine/shared, architecture decision 21) and the French message the user
+ * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
+ * responses in one place.
  */
 import { MESSAGES, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
 

@@ -1,12 +1,13 @@
 /**
- * The single table's keys (docs/architecture.md, "Data model"): the one place where an item's
- * pk/sk and gsi1 keys are spelled. Stores, the local seed and test fixtures build keys here only;
- * the stored shapes are in records.ts, the table definition in aws/table-schema.ts.
+ * The single table's keys (docs/architecture.md, "Data model"; architecture decision 14): the one
+ * place where an item's pk/sk and gsi1 keys are spelled. Stores, the local seed and test fixtures
+ * build keys here only; the stored shapes are in records.ts, the table definition in
+ * aws/table-schema.ts. Pure: importing it creates no AWS client.
  *
- * Adding an item kind (e.g. a Stripe event, an invitation): add its sort-key prefix to SK_PREFIX,
- * its builder to `keys` (and to `gsi1Keys` when it is listed through the index), its record type
- * (`extends ItemKey<'...'>`) to records.ts, and its row to the data model in docs/architecture.md.
- * Pure: no AWS client is created by importing it.
+ * Adding an item kind (e.g. a processed Stripe event, an invitation): its builder in `keys` (and
+ * in `gsi1Keys` when it is listed through the index), its sort-key prefix in SK_PREFIX when it
+ * lives under an organization and is queried by prefix, its record type (`extends ItemKey<'...'>`)
+ * in records.ts, a line in keys.test.ts and its row in the data model of docs/architecture.md.
  */
 import type { LedgerKind } from './records';
 
