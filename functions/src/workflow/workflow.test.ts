@@ -20,7 +20,7 @@ import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
-import { runStep } from './step-payload';
+import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
 import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from './testing/local-aws';
