@@ -16,7 +16,7 @@ import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { createAccessTokenVerifier } from './jwt';
-import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
+import { loadLambdaHandler, stopLambdaWorkers, type HandlerSource } from './lambda-handlers';
 import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
@@ -112,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESULTS_BUCKET,
     ]);
     closers.push(s3.close);
+    closers.push(stopLambdaWorkers);
     // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
     const triggerHandler = await loadLambdaHandler<typeof cognitoTriggerHandler>(
       'cognito-triggers',
