@@ -94,7 +94,13 @@ function bundleWorker(file: string): BundleWorker {
   const created: BundleWorker = {
     invoke(event, context) {
       const id = (next += 1);
-      const { getRemainingTimeInMillis, done: _done, fail: _fail, succeed: _succeed, ...plain } = context ?? ({} as Context);
+      const {
+        getRemainingTimeInMillis,
+        done: _done,
+        fail: _fail,
+        succeed: _succeed,
+        ...plain
+      } = context ?? ({} as Context);
       const remainingMs = getRemainingTimeInMillis?.() ?? 30_000;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });

@@ -18,11 +18,17 @@ async function main(): Promise<number> {
     const files =
       selected.length > 0
         ? selected.map((file) => path.resolve(file))
-        : (await readdir(__dirname)).filter((file) => file.endsWith('.test.ts')).map((file) => path.join(__dirname, file));
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
-      stdio: 'inherit',
-      env: { ...process.env, [BUNDLE_DIR_ENV]: built.dir },
-    });
+        : (await readdir(__dirname))
+            .filter((file) => file.endsWith('.test.ts'))
+            .map((file) => path.join(__dirname, file));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, [BUNDLE_DIR_ENV]: built.dir },
+      },
+    );
     return await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   } finally {
     await built.remove();
