@@ -9,21 +9,6 @@ import { MESSAGES } from './messages';
 
 const v = MESSAGES.validation;
 
-/**
- * Any issue without a message of its own (a wrong type, an unknown key) reads in French too: give
- * this error map to each parse (`safeParseInFrench`), or to `z.config` in an application's entry
- * (web/src/main.tsx). Never a top-level `z.config(...)` in this package: it declares
- * `sideEffects: false`, so bundlers drop such a call from every bundle that imports nothing else
- * from the file (the image-processing and images Lambdas answered 'Invalid input' in AWS), and zod
- * keeps that config on globalThis, where it would leak between bundles loaded side by side.
- */
-export const frenchFallbackError = (): string => MESSAGES.api.invalidRequest;
-
-/** `z.safeParse` with the French fallback message: what servers validate request bodies with. */
-export function safeParseInFrench<S extends z.ZodMiniType>(schema: S, value: unknown) {
-  return z.safeParse(schema, value, { error: frenchFallbackError });
-}
-
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
 

@@ -18,7 +18,7 @@ import {
   type TransformationType,
 } from './constants';
 import { MESSAGES } from './messages';
-import { safeParseInFrench } from './schemas';
+import { safeParseInFrench } from './parse-in-french';
 
 export const TRANSFORMATION_MESSAGES = {
   invalidStyle: 'Style de décoration invalide.',
