@@ -46,6 +46,8 @@ export async function stopLambdaWorkers(): Promise<void> {
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const loaded = import(workerData.url);
+// A bundle that fails to load answers every invocation with its error (as Lambda's init error does).
+loaded.catch(() => undefined);
 parentPort.on('message', async ({ id, event, context }) => {
   try {
     const { handler } = await loaded;
@@ -90,7 +92,11 @@ function bundleWorker(file: string): BundleWorker {
     else call.reject(Object.assign(new Error(message.error!.message), message.error));
   });
   worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`Lambda worker for ${path.basename(file)} exited with ${code}`)));
+  worker.on('exit', (code) => {
+    // The next invocation starts a fresh worker, as Lambda starts a new environment after a crash.
+    if (workers.get(file) === created) workers.delete(file);
+    failAll(new Error(`Lambda worker for ${path.basename(file)} exited with ${code}`));
+  });
   const created: BundleWorker = {
     invoke(event, context) {
       const id = (next += 1);
