@@ -4,7 +4,7 @@
  * goes to /login unless already there; a 403 is logged only).
  */
 import { loadConfig } from './config';
-import { ApiError, serverMessage } from './api-error';
+import { ApiError, serverCode, serverMessage } from './api-error';
 import { getAccessToken, signOut } from './auth';
 import { navigateTo } from './navigation';
 
@@ -51,7 +51,7 @@ export async function api<T>(path: string, { body, headers: init, ...options }: 
 
   if (response.status === 401) await handleUnauthorized();
   if (response.status === 403) console.warn(`API answered 403 for ${path}`);
-  throw new ApiError(response.status, serverMessage(data) ?? '', data);
+  throw new ApiError(response.status, serverMessage(data) ?? '', serverCode(data));
 }
 
 /** SWR fetcher: the key is the API path. */

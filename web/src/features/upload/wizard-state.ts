@@ -23,10 +23,7 @@ export interface ResultEntry {
   fileId: string;
   fileName: string;
   originalPreview: string;
-  /** An object URL of the result, or the marker 'loading' or 'error'. */
-  enhancedUrl: string;
-  /** French error text shown on the card. */
-  error: string | null;
+  outcome: ResultOutcome;
   /** Upload progress in percent while the file is sent, otherwise null. */
   uploadProgress: number | null;
   uploadId: string | null;
@@ -36,12 +33,18 @@ export interface ResultEntry {
   savedToProjectId: string | null | undefined;
   saveState: SaveState;
   regenerating: boolean;
-  /** Server message of a failure that was a credits error (it stops the batch). */
-  creditsError: string | null;
 }
 
-export const LOADING = 'loading';
-export const ERROR = 'error';
+/**
+ * Where a result stands: being produced, done (an object URL of the result), or failed with the
+ * French text shown on the card; `outOfCredits` marks the failure that stops the batch (spec 8).
+ */
+export type ResultOutcome =
+  | { status: 'loading' }
+  | { status: 'done'; url: string }
+  | { status: 'error'; message: string; outOfCredits: boolean };
+
+const LOADING: ResultOutcome = { status: 'loading' };
 
 export type SaveTarget = { kind: 'one'; resultId: string } | { kind: 'all' };
 
@@ -131,8 +134,8 @@ export function tabAvailability(state: WizardState): Record<WizardStep, boolean>
   };
 }
 
-export const isSucceeded = (result: ResultEntry): boolean =>
-  result.enhancedUrl !== LOADING && result.enhancedUrl !== ERROR;
+export const isSucceeded = (result: ResultEntry): result is ResultEntry & { outcome: { status: 'done' } } =>
+  result.outcome.status === 'done';
 
 const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
 
@@ -190,8 +193,7 @@ function loadingResult(file: LocalUpload): ResultEntry {
     fileId: file.id,
     fileName: file.file.name,
     originalPreview: file.previewUrl,
-    enhancedUrl: LOADING,
-    error: null,
+    outcome: LOADING,
     uploadProgress: 0,
     uploadId: null,
     transformationId: null,
@@ -199,15 +201,17 @@ function loadingResult(file: LocalUpload): ResultEntry {
     savedToProjectId: undefined,
     saveState: 'idle',
     regenerating: false,
-    creditsError: null,
   };
 }
 
-/** Spec 8: a credits error shows the server's message (or the default); other failures the generic one. */
+/**
+ * Spec 8: a credits error (told by its code) shows the spec's own text, whatever the server
+ * said; other failures the generic one.
+ */
 function failureMessage(results: ResultEntry[]): string | null {
-  const creditsFailure = results.find((result) => result.creditsError !== null);
-  if (creditsFailure) return creditsFailure.creditsError || MESSAGES.wizard.creditsInterrupted;
-  return results.some((result) => result.enhancedUrl === ERROR) ? MESSAGES.wizard.someFailed : null;
+  const failed = results.flatMap((result) => (result.outcome.status === 'error' ? [result.outcome] : []));
+  if (failed.some((outcome) => outcome.outOfCredits)) return MESSAGES.wizard.creditsInterrupted;
+  return failed.length > 0 ? MESSAGES.wizard.someFailed : null;
 }
 
 function cardError(fileName: string, serverMessage: string | null): string {
@@ -278,10 +282,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'resultSucceeded': {
       const next = updateResult(state, action.resultId, () => ({
-        enhancedUrl: action.enhancedUrl,
+        outcome: { status: 'done', url: action.enhancedUrl },
         simulated: action.simulated,
         uploadProgress: null,
-        error: null,
         regenerating: false,
       }));
       if (next === state) return state;
@@ -293,11 +296,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'resultFailed': {
       const wasRegenerating = state.results.find((result) => result.id === action.resultId)?.regenerating ?? false;
       const next = updateResult(state, action.resultId, (result) => ({
-        enhancedUrl: ERROR,
-        error: cardError(result.fileName, action.serverMessage),
+        outcome: {
+          status: 'error',
+          message: cardError(result.fileName, action.serverMessage),
+          outOfCredits: action.isCreditsError,
+        },
         uploadProgress: null,
         regenerating: false,
-        creditsError: action.isCreditsError ? (action.serverMessage ?? '') : null,
       }));
       // A regeneration reports at once; a batch reports when it finishes.
       return wasRegenerating && next !== state ? { ...next, pageError: failureMessage(next.results) } : next;
@@ -314,14 +319,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         return { ...state, outOfCreditsOpen: true, pageError: MESSAGES.wizard.regenerateNoCredits };
       if (blocker === 'noFile') return { ...state, pageError: MESSAGES.wizard.regenerateNoFile };
       return updateResult({ ...state, pageError: null }, action.resultId, () => ({
-        enhancedUrl: LOADING,
-        error: null,
+        outcome: LOADING,
         simulated: false,
         transformationId: null,
         savedToProjectId: undefined,
         saveState: 'idle',
         regenerating: true,
-        creditsError: null,
         uploadProgress: null,
       }));
     }
@@ -383,7 +386,7 @@ export function referencedObjectUrls(state: WizardState): Set<string> {
   for (const file of state.files) urls.add(file.previewUrl);
   for (const result of state.results) {
     urls.add(result.originalPreview);
-    if (isSucceeded(result)) urls.add(result.enhancedUrl);
+    if (isSucceeded(result)) urls.add(result.outcome.url);
   }
   return urls;
 }

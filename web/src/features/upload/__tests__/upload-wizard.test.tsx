@@ -253,14 +253,14 @@ describe('upload wizard', () => {
     const defaultImplementation = mockApi.getMockImplementation();
     mockApi.mockImplementation(async (path, options) => {
       if (path.startsWith('/image-processing/')) {
-        throw new ApiError(402, 'Traitement interrompu : crédits insuffisants (insufficient credits).');
+        throw new ApiError(402, 'Solde de crédits épuisé.', 'INSUFFICIENT_CREDITS');
       }
       return defaultImplementation?.(path, options);
     });
     await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
-    expect(
-      await screen.findByText('Traitement interrompu : crédits insuffisants (insufficient credits).'),
-    ).toBeInTheDocument();
+    // Told by its code: the page shows the spec's text, the card keeps the server's message.
+    expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
+    expect(within(card).getByText(/Erreur: Solde de crédits épuisé\./)).toBeInTheDocument();
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
     expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
       method: 'POST',

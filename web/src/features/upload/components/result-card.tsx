@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TEXTS } from '../../../lib/texts';
 import { enhancedDownloadName } from '../download-name';
 import { useImageSize } from '../hooks/use-image-size';
-import { ERROR, isSucceeded, LOADING, type ResultEntry } from '../wizard-state';
+import { isSucceeded, type ResultEntry } from '../wizard-state';
 import { SaveButton } from './save-button';
 
 export interface ResultCardProps {
@@ -21,7 +21,7 @@ export interface ResultCardProps {
 export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
   const titleId = useId();
   const [comparing, setComparing] = useState(false);
-  const succeeded = isSucceeded(result);
+  const { outcome } = result;
   const name = result.fileName;
 
   return (
@@ -30,15 +30,15 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         <h3 id={titleId} className="truncate text-sm font-semibold" title={name}>
           {name}
         </h3>
-        {succeeded && result.simulated && (
+        {outcome.status === 'done' && result.simulated && (
           <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-700">
             {MESSAGES.wizard.simulated}
           </span>
         )}
       </header>
 
-      {succeeded && comparing ? (
-        <ComparisonSlider result={result} />
+      {outcome.status === 'done' && comparing ? (
+        <ComparisonSlider result={result} resultUrl={outcome.url} />
       ) : (
         <div className="grid grid-cols-2 gap-2">
           <figure className="flex flex-col gap-1">
@@ -56,10 +56,10 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         </div>
       )}
 
-      {result.enhancedUrl === ERROR && (
+      {outcome.status === 'error' && (
         <div role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-700">
           <p className="font-semibold">{MESSAGES.wizard.processingFailedTitle}</p>
-          <p>{result.error}</p>
+          <p>{outcome.message}</p>
         </div>
       )}
       {result.saveState === 'failed' && (
@@ -69,7 +69,7 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
       )}
 
       <div className="flex flex-wrap gap-2">
-        {succeeded && (
+        {outcome.status === 'done' && (
           <Button size="sm" variant="ghost" aria-pressed={comparing} onClick={() => setComparing((value) => !value)}>
             {TEXTS.upload.compare}
           </Button>
@@ -78,15 +78,15 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
           size="sm"
           variant="outline"
           onClick={onRegenerate}
-          disabled={!canRegenerate || result.enhancedUrl === LOADING}
+          disabled={!canRegenerate || outcome.status === 'loading'}
           aria-label={TEXTS.upload.actionLabel(TEXTS.upload.regenerate, name)}
         >
           {TEXTS.upload.regenerate}
         </Button>
-        {result.enhancedUrl !== ERROR && <SaveButton result={result} onSave={onSave} />}
-        {succeeded && (
+        {outcome.status !== 'error' && <SaveButton result={result} onSave={onSave} />}
+        {outcome.status === 'done' && (
           <a
-            href={result.enhancedUrl}
+            href={outcome.url}
             download={enhancedDownloadName(name)}
             aria-label={TEXTS.upload.actionLabel(TEXTS.upload.download, name)}
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
@@ -112,13 +112,13 @@ function ResultPane({ result }: { result: ResultEntry }) {
   if (isSucceeded(result)) {
     return (
       <img
-        src={result.enhancedUrl}
+        src={result.outcome.url}
         alt={TEXTS.upload.resultAlt(result.fileName)}
         className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
       />
     );
   }
-  if (result.enhancedUrl === ERROR) {
+  if (result.outcome.status === 'error') {
     return (
       <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-danger-50 text-danger-700">
         <svg
@@ -174,7 +174,7 @@ function UploadProgress({ result }: { result: ResultEntry }) {
   );
 }
 
-function ComparisonSlider({ result }: { result: ResultEntry }) {
+function ComparisonSlider({ result, resultUrl }: { result: ResultEntry; resultUrl: string }) {
   const size = useImageSize(result.originalPreview);
   if (!size) return <Spinner />;
   return (
@@ -186,7 +186,7 @@ function ComparisonSlider({ result }: { result: ResultEntry }) {
         ...size,
         loading: 'eager',
       }}
-      after={{ src: result.enhancedUrl, alt: TEXTS.upload.resultAlt(result.fileName), ...size, loading: 'eager' }}
+      after={{ src: resultUrl, alt: TEXTS.upload.resultAlt(result.fileName), ...size, loading: 'eager' }}
     />
   );
 }
