@@ -40,9 +40,7 @@ export interface ResultEntry {
  * French text shown on the card; `outOfCredits` marks the failure that stops the batch (spec 8).
  */
 export type ResultOutcome =
-  | { status: 'loading' }
-  | { status: 'done'; url: string }
-  | { status: 'error'; message: string; outOfCredits: boolean };
+  { status: 'loading' } | { status: 'done'; url: string } | { status: 'error'; message: string; outOfCredits: boolean };
 
 const LOADING: ResultOutcome = { status: 'loading' };
 
