@@ -163,7 +163,7 @@ export const LANDING = {
         id: 'privacy',
         question: 'Mes photos sont-elles protégées ?',
         answer:
-          'Vos photos sont hébergées en France, dans la région de Paris, et ne servent qu’à produire vos transformations. Elles ne sont jamais revendues ni utilisées pour entraîner un modèle.',
+          'Vos photos restent dans l’Union européenne : elles sont hébergées en France, dans la région de Paris, et les transformations par IA générative sont calculées en Irlande. Elles ne servent qu’à produire vos transformations et ne sont jamais revendues ni utilisées pour entraîner un modèle.',
       },
     ],
   },

@@ -13,7 +13,7 @@ export const PUBLISHER = {
 } as const;
 
 const HOST =
-  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont stockées dans la région AWS Europe (Paris).';
+  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont hébergées dans l’Union européenne : stockées dans la région AWS Europe (Paris), les photos à transformer par IA générative sont traitées dans la région AWS Europe (Irlande).';
 const CNIL =
   'Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr';
 
@@ -24,7 +24,7 @@ export interface LegalDocument {
   sections: readonly { heading: string; paragraphs: readonly string[] }[];
 }
 
-export const LEGAL_UPDATED = '21 novembre 2026';
+export const LEGAL_UPDATED = '22 novembre 2026';
 
 export const LEGAL_NOTICE: LegalDocument = {
   title: 'Mentions légales',
@@ -88,7 +88,7 @@ export const PRIVACY: LegalDocument = {
       heading: 'Destinataires et sous-traitants',
       paragraphs: [
         `Hébergement : ${HOST}`,
-        'Paiement : Stripe Payments Europe Ltd. Traitement des images : services d’intelligence artificielle appelés pour votre compte, sans conservation de vos photos au-delà du traitement.',
+        'Paiement : Stripe Payments Europe Ltd. Traitement des images : Amazon Bedrock (modèle Amazon Nova Canvas), opéré par Amazon Web Services EMEA SARL dans la région AWS Europe (Irlande), appelé pour votre compte, sans conservation de vos photos au-delà du traitement ni utilisation pour entraîner un modèle.',
       ],
     },
     {
