@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type ErrorCode } from '@vitrine/shared';
+import { ERROR_CODES, type ErrorCode, API_TEXTS } from '@vitrine/shared';
 
 /**
  * A non-2xx API answer: the server's stable `code` (decide by it, never by the text) and its
@@ -36,6 +36,6 @@ export function serverMessage(body: unknown): string | undefined {
 }
 
 /** Message to show for any error: the server's when there is one, otherwise the given default. */
-export function errorMessage(error: unknown, fallback: string = MESSAGES.api.internal): string {
+export function errorMessage(error: unknown, fallback: string = API_TEXTS.internal): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

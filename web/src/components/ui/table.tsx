@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { COMMON_TEXTS } from '@vitrine/shared';
 
 export interface TableColumn<T> {
   key: string;
@@ -27,7 +28,7 @@ export function Table<T>({
   rowKey,
   caption,
   captionHidden = false,
-  emptyMessage = 'Aucun élément.',
+  emptyMessage = COMMON_TEXTS.ui.tableEmpty,
   className = '',
 }: TableProps<T>) {
   return (

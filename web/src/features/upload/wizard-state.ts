@@ -2,7 +2,7 @@
  * The wizard's state and its pure reducer (spec 2.7, 3, 4, 5, 8). Side effects (uploads,
  * polling, saving, object URLs) live in the hooks; every rule about what may happen when lives here.
  */
-import { DEFAULT_TRANSFORMATION_TYPE, MESSAGES, type TransformationType } from '@vitrine/shared';
+import { DEFAULT_TRANSFORMATION_TYPE, type TransformationType, WIZARD_TEXTS } from '@vitrine/shared';
 import type { FileRefusal } from './file-acceptance';
 import { DEFAULT_PARAMETERS, type TransformationParameters } from './transformation-options';
 
@@ -208,14 +208,12 @@ function loadingResult(file: LocalUpload): ResultEntry {
  */
 function failureMessage(results: ResultEntry[]): string | null {
   const failed = results.flatMap((result) => (result.outcome.status === 'error' ? [result.outcome] : []));
-  if (failed.some((outcome) => outcome.outOfCredits)) return MESSAGES.wizard.creditsInterrupted;
-  return failed.length > 0 ? MESSAGES.wizard.someFailed : null;
+  if (failed.some((outcome) => outcome.outOfCredits)) return WIZARD_TEXTS.creditsInterrupted;
+  return failed.length > 0 ? WIZARD_TEXTS.someFailed : null;
 }
 
 function cardError(fileName: string, serverMessage: string | null): string {
-  return (
-    MESSAGES.wizard.processingFailed(fileName) + (serverMessage ? MESSAGES.wizard.serverErrorSuffix(serverMessage) : '')
-  );
+  return WIZARD_TEXTS.processingFailed(fileName) + (serverMessage ? WIZARD_TEXTS.serverErrorSuffix(serverMessage) : '');
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -241,7 +239,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'continueRequested':
       if (state.step !== 'upload') return state;
-      if (state.files.length === 0) return { ...state, formError: MESSAGES.wizard.noFiles };
+      if (state.files.length === 0) return { ...state, formError: WIZARD_TEXTS.noFiles };
       if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
       return { ...state, step: 'configure', formError: null };
 
@@ -314,8 +312,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const blocker = regenerateBlocker(state, action.resultId);
       if (blocker === 'busy') return state;
       if (blocker === 'noCredits')
-        return { ...state, outOfCreditsOpen: true, pageError: MESSAGES.wizard.regenerateNoCredits };
-      if (blocker === 'noFile') return { ...state, pageError: MESSAGES.wizard.regenerateNoFile };
+        return { ...state, outOfCreditsOpen: true, pageError: WIZARD_TEXTS.regenerateNoCredits };
+      if (blocker === 'noFile') return { ...state, pageError: WIZARD_TEXTS.regenerateNoFile };
       return updateResult({ ...state, pageError: null }, action.resultId, () => ({
         outcome: LOADING,
         simulated: false,

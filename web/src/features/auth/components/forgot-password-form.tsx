@@ -1,10 +1,9 @@
-import { forgotPasswordSchema, MESSAGES } from '@vitrine/shared';
+import { forgotPasswordSchema, AUTH_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../../../lib/auth';
 import { fieldErrors, formValues } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
 import { errorName } from '../utils/auth-errors';
 import { FormMessage } from './auth-layout';
 
@@ -30,19 +29,19 @@ export function ForgotPasswordForm() {
       setSent(true);
     } catch (caught) {
       if (errorName(caught) === 'UserNotFoundException') setSent(true);
-      else setFormError(MESSAGES.auth.forgotFailed);
+      else setFormError(AUTH_TEXTS.forgotFailed);
     } finally {
       setSubmitting(false);
     }
   }
 
-  if (sent) return <FormMessage tone="success">{MESSAGES.auth.forgotConfirmation}</FormMessage>;
+  if (sent) return <FormMessage tone="success">{AUTH_TEXTS.forgotConfirmation}</FormMessage>;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
-      <Input label={TEXTS.auth.email} name="email" type="email" autoComplete="email" required error={error} />
+      <Input label={AUTH_TEXTS.email} name="email" type="email" autoComplete="email" required error={error} />
       <Button type="submit" fullWidth isLoading={submitting}>
-        {TEXTS.auth.forgotSubmit}
+        {AUTH_TEXTS.forgotSubmit}
       </Button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { loginSchema, type LoginInput } from '@vitrine/shared';
+import { loginSchema, type LoginInput, AUTH_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths, redirectTarget } from '../../../app/paths';
@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { signIn } from '../../../lib/auth';
 import { fieldErrors, formValues, type FieldErrors } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
 import { loginErrorMessage } from '../utils/auth-errors';
 import { FormMessage, linkClasses } from './auth-layout';
 
@@ -17,7 +16,7 @@ export function LoginForm() {
   const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
   const passwordReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

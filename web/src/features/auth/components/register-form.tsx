@@ -1,4 +1,4 @@
-import { registerSchema, type RegisterInput } from '@vitrine/shared';
+import { registerSchema, type RegisterInput, AUTH_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { signIn, signUp } from '../../../lib/auth';
 import { fieldErrors, formValues, type FieldErrors } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
 import { registerErrorMessage } from '../utils/auth-errors';
 import { toE164 } from '../utils/phone';
 import { FormMessage } from './auth-layout';
@@ -17,7 +16,7 @@ export function RegisterForm() {
   const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { decodeResetToken, MESSAGES, resetPasswordSchema } from '@vitrine/shared';
+import { decodeResetToken, resetPasswordSchema, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
 import { fieldErrors, formValues } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
 import { FormMessage } from './auth-layout';
 
 type Errors = Partial<Record<'token' | 'password' | 'confirmation', string>>;
@@ -19,8 +18,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [submitting, setSubmitting] = useState(false);
   const decoded = token ? decodeResetToken(token) : undefined;
 
-  if (!token) return <FormMessage tone="error">{MESSAGES.validation.resetTokenMissing}</FormMessage>;
-  if (!decoded) return <FormMessage tone="error">{TEXTS.auth.resetInvalidLink}</FormMessage>;
+  if (!token) return <FormMessage tone="error">{VALIDATION_TEXTS.resetTokenMissing}</FormMessage>;
+  if (!decoded) return <FormMessage tone="error">{AUTH_TEXTS.resetInvalidLink}</FormMessage>;
   const { email, code } = decoded;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,7 +35,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     try {
       await confirmPasswordReset(email, code, parsed.data.password);
     } catch {
-      setFormError(MESSAGES.auth.resetFailed);
+      setFormError(AUTH_TEXTS.resetFailed);
       setSubmitting(false);
       return;
     }
@@ -47,16 +46,16 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <Input
-        label={TEXTS.auth.newPassword}
+        label={AUTH_TEXTS.newPassword}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint={TEXTS.auth.passwordHint}
+        hint={AUTH_TEXTS.passwordHint}
         error={errors.password}
       />
       <Input
-        label={TEXTS.auth.confirmPassword}
+        label={AUTH_TEXTS.confirmPassword}
         name="confirmation"
         type="password"
         autoComplete="new-password"
@@ -64,7 +63,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         error={errors.confirmation}
       />
       <Button type="submit" fullWidth isLoading={submitting}>
-        {TEXTS.auth.resetSubmit}
+        {AUTH_TEXTS.resetSubmit}
       </Button>
     </form>
   );

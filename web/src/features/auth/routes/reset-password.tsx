@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { AUTH_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../app/paths';
-import { TEXTS } from '../../../lib/texts';
 import { AuthLayout, linkClasses } from '../components/auth-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 export function Component() {
   const [params] = useSearchParams();
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
   return (
     <AuthLayout
       title={t.resetTitle}

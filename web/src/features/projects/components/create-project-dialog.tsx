@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGES, PROJECT_TYPES, projectCreateSchema, type Project } from '@vitrine/shared';
+import { PROJECT_TYPES, projectCreateSchema, type Project, PROJECTS_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { TEXTS } from '../../../lib/texts';
 import { useCreateProject } from '../api/create-project';
 import { SelectField } from '../../../components/ui/select-field';
 
-const T = TEXTS.projects;
+const T = PROJECTS_TEXTS;
 const TYPE_OPTIONS = [{ value: '', label: T.typeUnset }, ...PROJECT_TYPES];
 
 export interface CreateProjectDialogProps {
@@ -88,13 +87,13 @@ function CreateProjectForm({
     onSubmittingChange(true);
     try {
       const project = await createProject(parsed.data);
-      toast({ variant: 'success', title: MESSAGES.projects.created, description: project.name });
+      toast({ variant: 'success', title: PROJECTS_TEXTS.created, description: project.name });
       onCreated(project);
     } catch (error) {
       toast({
         variant: 'error',
-        title: MESSAGES.projects.createFailedTitle,
-        description: errorMessage(error, MESSAGES.projects.createFailed),
+        title: PROJECTS_TEXTS.createFailedTitle,
+        description: errorMessage(error, PROJECTS_TEXTS.createFailed),
       });
     } finally {
       onSubmittingChange(false);

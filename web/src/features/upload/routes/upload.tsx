@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@vitrine/shared';
+import { COMMON_TEXTS, WIZARD_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../app/paths';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Tabs } from '../../../components/ui/tabs';
-import { TEXTS } from '../../../lib/texts';
 import { ConfigureStep } from '../components/configure-step';
 import { CreditsBadge } from '../components/credits-badge';
 import { OutOfCreditsBanner } from '../components/out-of-credits-banner';
@@ -27,7 +26,7 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
   const wizard = useUploadWizard(fixedProjectId);
   const { state } = wizard;
   const available = tabAvailability(state);
-  const title = MESSAGES.wizard.newTransformation;
+  const title = WIZARD_TEXTS.newTransformation;
   const sectionRef = useRef<HTMLElement>(null);
   const firstStep = useRef(true);
 
@@ -43,8 +42,8 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
 
   return (
     <section ref={sectionRef} aria-labelledby="upload-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
-      <title>{`${title} | ${TEXTS.common.appName}`}</title>
-      <Breadcrumb items={[{ label: TEXTS.dashboard.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
+      <title>{`${title} | ${COMMON_TEXTS.appName}`}</title>
+      <Breadcrumb items={[{ label: DASHBOARD_TEXTS.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="upload-heading" className="text-2xl font-bold sm:text-3xl">
           {title}
@@ -53,25 +52,25 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
       </div>
       {state.credits !== undefined && state.credits <= 0 && <OutOfCreditsBanner />}
       <Tabs
-        label={TEXTS.upload.stepsLabel}
+        label={WIZARD_TEXTS.stepsLabel}
         value={state.step}
         onValueChange={(step) => wizard.goToStep(step as WizardStep)}
         tabs={[
           {
             id: 'upload',
-            label: MESSAGES.wizard.uploadStep,
+            label: WIZARD_TEXTS.uploadStep,
             disabled: !available.upload,
             content: <UploadStep wizard={wizard} />,
           },
           {
             id: 'configure',
-            label: TEXTS.upload.configureStep,
+            label: WIZARD_TEXTS.configureStep,
             disabled: !available.configure,
             content: <ConfigureStep wizard={wizard} />,
           },
           {
             id: 'results',
-            label: TEXTS.upload.resultsStep,
+            label: WIZARD_TEXTS.resultsStep,
             disabled: !available.results,
             content: <ResultsStep wizard={wizard} />,
           },

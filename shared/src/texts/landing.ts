@@ -1,5 +1,8 @@
-/** French copy of the landing page (spec 2.2 and the marketing claims of spec 1). */
-export const LANDING = {
+/**
+ * Landing page (spec 2.2 and the marketing claims of spec 1). Its own file: / bundles only this
+ * and SITE_TEXTS, nothing else of the catalogue.
+ */
+export const LANDING_TEXTS = {
   meta: {
     title: 'Vitrine | Home staging virtuel et photos immobilières par IA',
     description:
@@ -174,4 +177,4 @@ export const LANDING = {
   },
 } as const;
 
-export type DemoKey = (typeof LANDING.demo.items)[number]['key'];
+export type DemoKey = (typeof LANDING_TEXTS.demo.items)[number]['key'];
