@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COMMON_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Logo } from '../../../components/logo';
 
 export interface AuthLayoutProps {

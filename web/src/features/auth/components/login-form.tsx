@@ -1,7 +1,7 @@
 import { loginSchema, type LoginInput, AUTH_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { paths, redirectTarget } from '../../../app/paths';
+import { paths, redirectTarget } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { signIn } from '../../../lib/auth';

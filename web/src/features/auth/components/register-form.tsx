@@ -1,7 +1,7 @@
 import { registerSchema, type RegisterInput, AUTH_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { signIn, signUp } from '../../../lib/auth';

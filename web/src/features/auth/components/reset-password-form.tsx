@@ -1,7 +1,7 @@
 import { decodeResetToken, resetPasswordSchema, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';

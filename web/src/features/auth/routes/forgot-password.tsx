@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthLayout, linkClasses } from '../components/auth-layout';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 

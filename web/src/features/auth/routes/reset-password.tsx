@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthLayout, linkClasses } from '../components/auth-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
 

@@ -2,7 +2,7 @@ import type { User } from '@vitrine/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COMMON_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Logo } from '../../../components/logo';
 import { creditLabel } from '../utils/nav-items';
 import { Icon } from './nav-icon';

@@ -1,7 +1,7 @@
 import type { User } from '@vitrine/shared';
 import { Link, NavLink } from 'react-router-dom';
 import { COMMON_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LogoMark } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
 import { creditLabel, getNavItems, planName } from '../utils/nav-items';

@@ -1,6 +1,6 @@
 import type { User } from '@vitrine/shared';
 import { DASHBOARD_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'organizations' | 'settings';
 

@@ -1,6 +1,6 @@
 import { COMMON_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 
 /** Any unknown path (spec 2.1). */

@@ -1,6 +1,6 @@
 import { formatInterval, formatPrice, type Plan, PRICING_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { cn } from '../../../lib/cn';

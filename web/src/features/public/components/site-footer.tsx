@@ -1,5 +1,5 @@
 import { SITE_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { SocialIcon } from './social-icon';

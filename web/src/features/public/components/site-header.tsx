@@ -1,6 +1,6 @@
 import { UI_CONSTANTS, SITE_TEXTS } from '@vitrine/shared';
 import { useId, useState, type MouseEvent } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageMeta } from '../components/page-meta';
 import { PublicLayout } from '../components/public-layout';

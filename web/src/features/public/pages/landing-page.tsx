@@ -1,5 +1,5 @@
 import { SITE_TEXTS, LANDING_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { DemoSection } from '../components/demo-section';

@@ -1,5 +1,5 @@
 import { PLANS, PRICING_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { FaqSection } from '../components/faq-section';
 import { PageMeta } from '../components/page-meta';
 import { PlanCard } from '../components/plan-card';

@@ -1,5 +1,5 @@
 import { LEGAL_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LegalPage } from '../components/legal-page';
 
 export function Component() {

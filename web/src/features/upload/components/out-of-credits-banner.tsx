@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { WIZARD_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Spec 2.8: the red banner shown in the wizard when credits are 0 or below. */
 export function OutOfCreditsBanner() {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { COMMON_TEXTS, WIZARD_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { useProjects } from '../../projects/api/get-projects';
-import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
 import { SelectField } from '../../../components/ui/select-field';
+import { useWizardProjects } from '../wizard-projects';
 
 const NO_PROJECT = '';
 
@@ -15,7 +14,7 @@ export function ProjectPicker({
   projectId: string | null;
   onChange: (projectId: string | null) => void;
 }) {
-  const { data: projects, error, isLoading } = useProjects();
+  const { projects, loadFailed, loading: isLoading, CreateProjectDialog } = useWizardProjects();
   const [creating, setCreating] = useState(false);
   const options = [
     { value: NO_PROJECT, label: WIZARD_TEXTS.noProject },
@@ -38,7 +37,7 @@ export function ProjectPicker({
           {WIZARD_TEXTS.newProject}
         </Button>
       </div>
-      {error && (
+      {loadFailed && (
         <p role="alert" className="text-sm text-danger-700">
           {WIZARD_TEXTS.projectsLoadFailed}
         </p>
@@ -54,7 +53,7 @@ export function ProjectPicker({
 
 /** With ?project=<id>: the fixed project, shown by name. */
 export function AssociatedProject({ projectId }: { projectId: string }) {
-  const { data: projects, isLoading } = useProjects();
+  const { projects, loading: isLoading } = useWizardProjects();
   const project = projects?.find((candidate) => candidate.id === projectId);
   const name = project?.name ?? (isLoading ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
   return (

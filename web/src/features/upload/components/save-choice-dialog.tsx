@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useProjects } from '../../projects/api/get-projects';
-import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
-import type { SaveTarget } from '../wizard-state';
 import { SelectField } from '../../../components/ui/select-field';
+import { useWizardProjects } from '../wizard-projects';
+import type { SaveTarget } from '../wizard-state';
 
 export interface SaveChoiceDialogProps {
   target: SaveTarget | null;
@@ -31,7 +30,7 @@ export function SaveChoiceDialog({ target, onClose, onChoose }: SaveChoiceDialog
 const NONE = '';
 
 function SaveChoices({ onChoose, onClose }: { onChoose: (projectId: string | null) => void; onClose: () => void }) {
-  const { data: projects, error, isLoading } = useProjects();
+  const { projects, loadFailed, loading: isLoading, CreateProjectDialog } = useWizardProjects();
   const [projectId, setProjectId] = useState(NONE);
   const [creating, setCreating] = useState(false);
   const options = [
@@ -53,7 +52,7 @@ function SaveChoices({ onChoose, onClose }: { onChoose: (projectId: string | nul
           aria-busy={isLoading || undefined}
           onValueChange={setProjectId}
         />
-        {error && (
+        {loadFailed && (
           <p role="alert" className="text-sm text-danger-700">
             {WIZARD_TEXTS.projectsLoadFailed}
           </p>

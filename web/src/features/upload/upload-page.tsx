@@ -1,21 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { COMMON_TEXTS, WIZARD_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { Tabs } from '../../../components/ui/tabs';
-import { ConfigureStep } from '../components/configure-step';
-import { CreditsBadge } from '../components/credits-badge';
-import { OutOfCreditsBanner } from '../components/out-of-credits-banner';
-import { OutOfCreditsDialog } from '../components/out-of-credits-dialog';
-import { ResultsStep } from '../components/results-step';
-import { SaveChoiceDialog } from '../components/save-choice-dialog';
-import { UploadStep } from '../components/upload-step';
-import { useUploadWizard } from '../hooks/use-upload-wizard';
-import { tabAvailability, type WizardStep } from '../wizard-state';
+import { paths } from '../../config/paths';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { Tabs } from '../../components/ui/tabs';
+import { ConfigureStep } from './components/configure-step';
+import { CreditsBadge } from './components/credits-badge';
+import { OutOfCreditsBanner } from './components/out-of-credits-banner';
+import { OutOfCreditsDialog } from './components/out-of-credits-dialog';
+import { ResultsStep } from './components/results-step';
+import { SaveChoiceDialog } from './components/save-choice-dialog';
+import { UploadStep } from './components/upload-step';
+import { useUploadWizard } from './hooks/use-upload-wizard';
+import { tabAvailability, type WizardStep } from './wizard-state';
 
-/** /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project. */
-export function Component() {
+/**
+ * /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project.
+ * Rendered by app/routes/dashboard-upload.tsx, which supplies the projects (WizardProjectsProvider).
+ */
+export function UploadPage() {
   const [searchParams] = useSearchParams();
   const fixedProjectId = searchParams.get('project') || null;
   // A different ?project= is a different wizard: the key starts it afresh.
