@@ -28,12 +28,26 @@ function looksFrench(text: string): boolean {
   return /[a-z]\s+[a-z]/i.test(value) && FRENCH_WORDS.test(value);
 }
 
-function literalsOf(source: ts.SourceFile): { node: ts.Node; text: string }[] {
-  const found: { node: ts.Node; text: string }[] = [];
+/** JSX attributes whose string is read by users (or their assistive technologies). */
+const UI_ATTRIBUTES = new Set(['aria-label', 'aria-valuetext', 'title', 'alt', 'placeholder', 'label']);
+
+/** Literals of a file; `ui` marks text shown as is (JSX text, UI attributes), which is checked in any language. */
+function literalsOf(source: ts.SourceFile): { node: ts.Node; text: string; ui?: boolean }[] {
+  const found: { node: ts.Node; text: string; ui?: boolean }[] = [];
   const visit = (node: ts.Node) => {
     // Module names and type-level strings are code, not text.
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isLiteralTypeNode(node)) return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) {
+    if (ts.isJsxText(node) || (ts.isJsxAttribute(node) && UI_ATTRIBUTES.has(node.name.getText(source)))) {
+      // Text a user reads, whatever its words: always catalogue text (a single word like 'Fermer' too).
+      const text = ts.isJsxText(node)
+        ? node.text
+        : node.initializer && ts.isStringLiteral(node.initializer)
+          ? node.initializer.text
+          : '';
+      if (/\p{L}{2,}/u.test(text)) found.push({ node, text, ui: true });
+      if (ts.isJsxText(node) || (node.initializer && ts.isStringLiteral(node.initializer))) return;
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       found.push({ node, text: node.text });
     } else if (ts.isTemplateExpression(node)) {
       // One text per template, its placeholders shown as ${}: the parts are read as a sentence.
@@ -68,7 +82,7 @@ function findFrenchLiterals(root: string, dirs: string[], allowed: string[]): Fr
       const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
       const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, kind);
       return literalsOf(source)
-        .filter(({ text }) => looksFrench(text))
+        .filter(({ text, ui }) => ui || looksFrench(text))
         .map(({ node, text }) => ({
           file: relative(root, path),
           line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
@@ -100,6 +114,7 @@ describe('the French text catalogue', () => {
           "const d = 'Upload failed for the whole image';",
           "const e = 'font-family: DejaVu Sans, sans-serif';",
           "const f: 'é' | 'a' = 'a';",
+          'export const G = () => <button aria-label="Fermer" className="p-2" title={label}>OK</button>;',
         ].join('\n'),
       );
       writeFileSync(join(dir, 'src/texts/page.ts'), "export const T = { retry: 'Veuillez réessayer.' } as const;");
@@ -109,6 +124,8 @@ describe('the French text catalogue', () => {
         ['src/page.tsx', 2, 'Veuillez réessayer.'],
         ['src/page.tsx', 3, 'Envoi de ${} fichiers pour vous'],
         ['src/page.tsx', 4, 'Retour à la liste'],
+        ['src/page.tsx', 8, 'Fermer'],
+        ['src/page.tsx', 8, 'OK'],
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,8 @@ export const COMMON_TEXTS = {
     before: 'Avant',
     after: 'Après',
     sliderValue: (beforePercent: number) => `${beforePercent} % Avant, ${100 - beforePercent} % Après`,
-    tableEmpty: 'Aucun élément.',
     closeNotification: 'Fermer la notification',
+    closeDialog: 'Fermer',
+    breadcrumb: "Fil d'Ariane",
   },
 } as const;
