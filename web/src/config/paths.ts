@@ -1,7 +1,7 @@
 /**
  * Every route path of the app, defined once (spec 2.1). `path` is the router pattern,
  * `getHref` builds a link. Child dashboard routes are matched under `dashboard.root`,
- * so features use `relativePath` when they declare their route in `dashboardRoutes`.
+ * so app/routes.tsx declares them in `dashboardRoutes` with `relativePath`.
  */
 const withQuery = (path: string, query: Record<string, string | undefined>) => {
   const params = new URLSearchParams();

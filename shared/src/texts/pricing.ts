@@ -1,5 +1,5 @@
-/** French copy of the pricing page (spec 2.3). */
-export const PRICING = {
+/** Pricing page (spec 2.3). The plans' own names and features are PLAN_TEXTS. */
+export const PRICING_TEXTS = {
   meta: {
     title: 'Tarifs | Vitrine',
     description:

@@ -1,22 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
-import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { Tabs } from '../../../components/ui/tabs';
-import { TEXTS } from '../../../lib/texts';
-import { ConfigureStep } from '../components/configure-step';
-import { CreditsBadge } from '../components/credits-badge';
-import { OutOfCreditsBanner } from '../components/out-of-credits-banner';
-import { OutOfCreditsDialog } from '../components/out-of-credits-dialog';
-import { ResultsStep } from '../components/results-step';
-import { SaveChoiceDialog } from '../components/save-choice-dialog';
-import { UploadStep } from '../components/upload-step';
-import { useUploadWizard } from '../hooks/use-upload-wizard';
-import { tabAvailability, type WizardStep } from '../wizard-state';
+import { COMMON_TEXTS, WIZARD_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
+import { paths } from '../../config/paths';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { Tabs } from '../../components/ui/tabs';
+import { ConfigureStep } from './components/configure-step';
+import { CreditsBadge } from './components/credits-badge';
+import { OutOfCreditsBanner } from './components/out-of-credits-banner';
+import { OutOfCreditsDialog } from './components/out-of-credits-dialog';
+import { ResultsStep } from './components/results-step';
+import { SaveChoiceDialog } from './components/save-choice-dialog';
+import { UploadStep } from './components/upload-step';
+import { useUploadWizard } from './hooks/use-upload-wizard';
+import { tabAvailability, type WizardStep } from './wizard-state';
 
-/** /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project. */
-export function Component() {
+/**
+ * /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project.
+ * Rendered by app/routes/dashboard-upload.tsx, which supplies the projects (WizardProjectsProvider).
+ */
+export function UploadPage() {
   const [searchParams] = useSearchParams();
   const fixedProjectId = searchParams.get('project') || null;
   // A different ?project= is a different wizard: the key starts it afresh.
@@ -27,7 +29,7 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
   const wizard = useUploadWizard(fixedProjectId);
   const { state } = wizard;
   const available = tabAvailability(state);
-  const title = MESSAGES.wizard.newTransformation;
+  const title = WIZARD_TEXTS.newTransformation;
   const sectionRef = useRef<HTMLElement>(null);
   const firstStep = useRef(true);
 
@@ -43,8 +45,8 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
 
   return (
     <section ref={sectionRef} aria-labelledby="upload-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
-      <title>{`${title} | ${TEXTS.common.appName}`}</title>
-      <Breadcrumb items={[{ label: TEXTS.dashboard.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
+      <title>{`${title} | ${COMMON_TEXTS.appName}`}</title>
+      <Breadcrumb items={[{ label: DASHBOARD_TEXTS.title, to: paths.dashboard.root.getHref() }, { label: title }]} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="upload-heading" className="text-2xl font-bold sm:text-3xl">
           {title}
@@ -53,25 +55,25 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
       </div>
       {state.credits !== undefined && state.credits <= 0 && <OutOfCreditsBanner />}
       <Tabs
-        label={TEXTS.upload.stepsLabel}
+        label={WIZARD_TEXTS.stepsLabel}
         value={state.step}
         onValueChange={(step) => wizard.goToStep(step as WizardStep)}
         tabs={[
           {
             id: 'upload',
-            label: MESSAGES.wizard.uploadStep,
+            label: WIZARD_TEXTS.uploadStep,
             disabled: !available.upload,
             content: <UploadStep wizard={wizard} />,
           },
           {
             id: 'configure',
-            label: TEXTS.upload.configureStep,
+            label: WIZARD_TEXTS.configureStep,
             disabled: !available.configure,
             content: <ConfigureStep wizard={wizard} />,
           },
           {
             id: 'results',
-            label: TEXTS.upload.resultsStep,
+            label: WIZARD_TEXTS.resultsStep,
             disabled: !available.results,
             content: <ResultsStep wizard={wizard} />,
           },

@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import type { Project, Transformation, User } from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
-import { Component as UploadPage } from '../routes/upload';
+import { Component as UploadPage } from '../dashboard-upload';
 
 const mockApi = jest.fn<Promise<unknown>, [string, { method?: string; body?: unknown }?]>();
 jest.mock('../../../lib/api-client', () => ({
@@ -21,13 +21,13 @@ jest.mock('../../../lib/session', () => ({
   }),
 }));
 
-jest.mock('../api/create-upload', () => ({
-  ...jest.requireActual('../api/create-upload'),
+jest.mock('../../../features/upload/api/create-upload', () => ({
+  ...jest.requireActual('../../../features/upload/api/create-upload'),
   sendFileToStorage: async (_upload: unknown, _file: Blob, options?: { onProgress?: (percent: number) => void }) => {
     options?.onProgress?.(100);
   },
 }));
-jest.mock('../api/fetch-result', () => ({
+jest.mock('../../../features/upload/api/fetch-result', () => ({
   fetchResultBlob: async () => new Blob(['png'], { type: 'image/png' }),
 }));
 
@@ -253,14 +253,14 @@ describe('upload wizard', () => {
     const defaultImplementation = mockApi.getMockImplementation();
     mockApi.mockImplementation(async (path, options) => {
       if (path.startsWith('/image-processing/')) {
-        throw new ApiError(402, 'Traitement interrompu : crédits insuffisants (insufficient credits).');
+        throw new ApiError(402, 'Solde de crédits épuisé.', 'INSUFFICIENT_CREDITS');
       }
       return defaultImplementation?.(path, options);
     });
     await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
-    expect(
-      await screen.findByText('Traitement interrompu : crédits insuffisants (insufficient credits).'),
-    ).toBeInTheDocument();
+    // Told by its code: the page shows the spec's text, the card keeps the server's message.
+    expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
+    expect(within(card).getByText(/Erreur: Solde de crédits épuisé\./)).toBeInTheDocument();
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
     expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
       method: 'POST',

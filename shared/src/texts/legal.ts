@@ -1,19 +1,19 @@
-import { SITE } from './site';
+import { SITE_TEXTS } from './public-site';
 
 /**
  * Identity of the publisher shown by the legal pages. Replace with the company's registered
  * details (address, registration, VAT number) once they exist; every page reads them from here.
  */
-export const PUBLISHER = {
+const PUBLISHER = {
   name: 'Vitrine SAS',
   form: 'société par actions simplifiée en cours d’immatriculation',
   address: 'Paris, France',
   director: 'le président de Vitrine SAS',
-  email: SITE.contactEmail,
+  email: SITE_TEXTS.contactEmail,
 } as const;
 
 const HOST =
-  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont stockées dans la région AWS Europe (Paris).';
+  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont hébergées dans l’Union européenne : stockées dans la région AWS Europe (Paris), les photos à transformer par IA générative sont traitées dans la région AWS Europe (Irlande).';
 const CNIL =
   'Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr';
 
@@ -24,9 +24,9 @@ export interface LegalDocument {
   sections: readonly { heading: string; paragraphs: readonly string[] }[];
 }
 
-export const LEGAL_UPDATED = '21 novembre 2026';
+const LEGAL_UPDATED = '22 novembre 2026';
 
-export const LEGAL_NOTICE: LegalDocument = {
+const notice: LegalDocument = {
   title: 'Mentions légales',
   description: 'Mentions légales du site Vitrine : éditeur, directeur de la publication, hébergeur et contact.',
   updated: LEGAL_UPDATED,
@@ -56,7 +56,7 @@ export const LEGAL_NOTICE: LegalDocument = {
   ],
 };
 
-export const PRIVACY: LegalDocument = {
+const privacy: LegalDocument = {
   title: 'Politique de confidentialité',
   description:
     'Comment Vitrine traite vos données personnelles : données collectées, finalités, durées de conservation, sous-traitants et droits RGPD.',
@@ -88,7 +88,7 @@ export const PRIVACY: LegalDocument = {
       heading: 'Destinataires et sous-traitants',
       paragraphs: [
         `Hébergement : ${HOST}`,
-        'Paiement : Stripe Payments Europe Ltd. Traitement des images : services d’intelligence artificielle appelés pour votre compte, sans conservation de vos photos au-delà du traitement.',
+        'Paiement : Stripe Payments Europe Ltd. Traitement des images : Amazon Bedrock (modèle Amazon Nova Canvas), opéré par Amazon Web Services EMEA SARL dans la région AWS Europe (Irlande), appelé pour votre compte, sans conservation de vos photos au-delà du traitement ni utilisation pour entraîner un modèle.',
       ],
     },
     {
@@ -115,7 +115,7 @@ export const PRIVACY: LegalDocument = {
   ],
 };
 
-export const TERMS: LegalDocument = {
+const terms: LegalDocument = {
   title: 'Conditions générales d’utilisation et de vente',
   description:
     'Conditions d’utilisation du service Vitrine et conditions de vente des abonnements : crédits, résiliation, responsabilité.',
@@ -167,6 +167,10 @@ export const TERMS: LegalDocument = {
   ],
 };
 
-export const LEGAL_PAGE = {
+/** Legal pages (spec 2.4): legal notice, privacy policy, terms of use and sale. */
+export const LEGAL_TEXTS = {
   updated: (date: string) => `Dernière mise à jour : ${date}`,
+  notice,
+  privacy,
+  terms,
 } as const;

@@ -1,5 +1,8 @@
-/** French copy of the landing page (spec 2.2 and the marketing claims of spec 1). */
-export const LANDING = {
+/**
+ * Landing page (spec 2.2 and the marketing claims of spec 1). Its own file: / bundles only this
+ * and SITE_TEXTS, nothing else of the catalogue.
+ */
+export const LANDING_TEXTS = {
   meta: {
     title: 'Vitrine | Home staging virtuel et photos immobilières par IA',
     description:
@@ -163,7 +166,7 @@ export const LANDING = {
         id: 'privacy',
         question: 'Mes photos sont-elles protégées ?',
         answer:
-          'Vos photos sont hébergées en France, dans la région de Paris, et ne servent qu’à produire vos transformations. Elles ne sont jamais revendues ni utilisées pour entraîner un modèle.',
+          'Vos photos restent dans l’Union européenne : elles sont hébergées en France, dans la région de Paris, et les transformations par IA générative sont calculées en Irlande. Elles ne servent qu’à produire vos transformations et ne sont jamais revendues ni utilisées pour entraîner un modèle.',
       },
     ],
   },
@@ -174,4 +177,4 @@ export const LANDING = {
   },
 } as const;
 
-export type DemoKey = (typeof LANDING.demo.items)[number]['key'];
+export type DemoKey = (typeof LANDING_TEXTS.demo.items)[number]['key'];

@@ -1,5 +1,5 @@
-/** French texts shared by every public page: navigation, footer, contact and social links. */
-export const SITE = {
+/** Public site (spec 2.2): texts shared by every public page, i.e. header, navigation, footer, contact. */
+export const SITE_TEXTS = {
   name: 'Vitrine',
   tagline: 'Photos immobilières transformées par IA',
   contactEmail: 'contact@vitrine-immo.fr',
@@ -32,18 +32,4 @@ export const SITE = {
     copyright: (year: number) => `© ${year} Vitrine. Tous droits réservés.`,
   },
   newTab: '(nouvel onglet)',
-  social: [
-    { name: 'LinkedIn', href: 'https://www.linkedin.com/company/vitrine-immo', icon: 'linkedin' },
-    { name: 'Instagram', href: 'https://www.instagram.com/vitrine.immo', icon: 'instagram' },
-    { name: 'Facebook', href: 'https://www.facebook.com/vitrine.immo', icon: 'facebook' },
-  ],
-} as const;
-
-/** Anchors of the landing page sections (ids in the page, targets of the header links). */
-export const SECTION_IDS = {
-  features: 'fonctionnalites',
-  demo: 'demo',
-  video: 'video',
-  testimonials: 'temoignages',
-  faq: 'faq',
 } as const;
