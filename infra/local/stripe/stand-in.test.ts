@@ -304,7 +304,12 @@ test('portal: plan change invoices the proration at once; cancellation at period
       (event.data.object as Stripe.Subscription).id === subscription.id,
   );
   expect(updates[0]!.data.previous_attributes).toHaveProperty('items');
-  expect(updates.some((event) => event.data.previous_attributes?.cancel_at_period_end === false)).toBe(true);
+  expect(
+    updates.some(
+      (event) =>
+        (event.data.previous_attributes as Partial<Stripe.Subscription> | undefined)?.cancel_at_period_end === false,
+    ),
+  ).toBe(true);
 });
 
 test('test clock: renewal pays a cycle invoice, a failing card makes it past_due, the period end cancels', async () => {
