@@ -1,7 +1,8 @@
 /**
  * The whole product on one machine, in-process: dynalite, s3rver, cognito-local (triggers run
  * in-process), the local Step Functions endpoint, the API gateway over the real handlers, the
- * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1.
+ * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1; plus the local
+ * Stripe stand-in on its own port (its hosted checkout and portal pages open in the browser).
  * Handlers get their configuration through process.env, exactly the variables the CDK sets,
  * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
  */
@@ -21,6 +22,7 @@ import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
+import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, type WebMode } from './web';
 
@@ -50,6 +52,8 @@ export interface LocalStack {
     s3: string;
     cognito: string;
     stepFunctions: string;
+    /** The Stripe stand-in's base URL (API, checkout and portal pages). */
+    stripe: string;
     userPoolId: string;
     userPoolClientId: string;
     /** The access tokens' issuer (cognito endpoint + pool id). */
@@ -57,6 +61,8 @@ export interface LocalStack {
     jwksUri: string;
   };
   outboxDir: string;
+  /** The local Stripe: its key, webhook secret and test controls (clocks, webhook queue). */
+  stripe: StripeStandIn;
   stop(): Promise<void>;
 }
 
@@ -64,7 +70,7 @@ export interface LocalStack {
 interface SavedState {
   userPoolId?: string;
   userPoolClientId?: string;
-  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number };
+  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number };
 }
 
 async function readState(file: string): Promise<SavedState> {
@@ -131,12 +137,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     await ensureTable(dynamoClient, TABLE_NAME);
     const pool = await ensureUserPool(cognitoClient, saved);
+    const stripe = await startStripeStandIn({
+      directory: path.join(dataDir, 'stripe'),
+      port: await portToUse(saved.ports?.stripe),
+      log,
+    });
+    closers.push(stripe.close);
     await writeFile(
       stateFile,
       JSON.stringify(
         {
           ...pool,
-          ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, stepFunctions: sfn.port },
+          ports: {
+            dynamodb: dynamo.port,
+            s3: s3.port,
+            cognito: cognito.port,
+            stepFunctions: sfn.port,
+            stripe: stripe.port,
+          },
         } satisfies SavedState,
         null,
         2,
@@ -153,6 +171,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
+    // Webhooks go to the billing route of this very stack, signed with the stand-in's secret.
+    stripe.setWebhookUrl(`${url}/api/billing/webhook`);
 
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
@@ -170,6 +190,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_URL: url,
       STAGE: 'local',
+      // In AWS the key comes from Secrets Manager (STRIPE_API_KEY_SECRET_NAME) and STRIPE_API_URL is unset.
+      STRIPE_API_URL: stripe.url,
+      STRIPE_API_KEY: stripe.apiKey,
+      STRIPE_WEBHOOK_SIGNING_KEY: stripe.webhookSigningSecret,
     };
     Object.assign(process.env, env);
     const workflow = await startTransformationWorkflow(LOCAL_REGION);
@@ -240,12 +264,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
         cognito: cognito.endpoint,
         stepFunctions: sfn.endpoint,
+        stripe: stripe.url,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         issuer,
         jwksUri,
       },
       outboxDir,
+      stripe,
       stop,
     };
   } catch (error) {

@@ -28,7 +28,7 @@ export interface StripeStandInOptions {
   directory: string;
   /** 0 (default) picks a free port. */
   port?: number;
-  /** Where events are POSTed; none: events are only listed. */
+  /** Where events are POSTed; events wait in the queue until there is one (see `setWebhookUrl`). */
   webhookUrl?: string;
   log?: (line: string) => void;
   /** First webhook retry delay (ms, doubled each time; default 250). */
@@ -46,6 +46,8 @@ export interface StripeStandIn {
   /** The `whsec_...` secret webhooks are signed with. */
   webhookSigningSecret: string;
   controls: StandInControls;
+  /** Sets (or changes) the webhook endpoint, for a caller that learns its own URL after starting this. */
+  setWebhookUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     apiKey: store.state.apiKey,
     webhookSigningSecret: store.state.webhookSigningSecret,
     controls,
+    setWebhookUrl: (url) => delivery.setUrl(url),
     async close() {
       clearInterval(renewals);
       delivery.close();

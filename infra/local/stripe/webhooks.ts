@@ -20,6 +20,7 @@ export interface DeliveryAttempt {
 
 export interface WebhookOptions {
   store: Store;
+  /** Where events go; until one is set (see `setUrl`), they wait in the queue. */
   url: string | undefined;
   secret: string;
   log: (line: string) => void;
@@ -53,8 +54,12 @@ export class WebhookDelivery {
     return this.options.store.state.webhookQueue;
   }
 
+  setUrl(url: string): void {
+    this.options.url = url;
+    this.kick();
+  }
+
   enqueue(event: StripeEvent): void {
-    if (!this.options.url) return;
     this.queue.push({ eventId: event.id, attempts: 0, nextAttemptAt: Date.now() });
     this.options.store.changed();
     this.kick();
@@ -91,9 +96,9 @@ export class WebhookDelivery {
     return this.post(event, 0);
   }
 
-  /** Resolves once nothing is queued (while paused, only when the queue is already empty). */
+  /** Resolves once nothing is queued (at once when there is no endpoint; while paused, only when the queue is already empty). */
   idle(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.queue.length === 0 || !this.options.url) return Promise.resolve();
     this.kick();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -105,7 +110,7 @@ export class WebhookDelivery {
   }
 
   private kick(): void {
-    if (this.closed || this.paused || this.running) return;
+    if (this.closed || this.paused || this.running || !this.options.url) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = this.run().finally(() => {
