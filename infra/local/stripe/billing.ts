@@ -495,16 +495,18 @@ export class Billing {
         this.cancel(subscription, subscription.cancel_at);
         return;
       }
-      const end = Math.min(...subscription.items.data.map((item) => item.current_period_end));
-      if (end > now) return;
       if (subscription.status === 'incomplete') {
-        // Stripe expires an unpaid first invoice's subscription after 23 hours.
+        // Stripe expires a subscription whose first invoice stays unpaid for 23 hours.
+        const expiresAt = subscription.created + 23 * 3600;
+        if (expiresAt > now) return;
         const before = structuredClone(subscription);
         subscription.status = 'incomplete_expired';
-        subscription.ended_at = end;
+        subscription.ended_at = expiresAt;
         this.changed(subscription, before);
         return;
       }
+      const end = Math.min(...subscription.items.data.map((item) => item.current_period_end));
+      if (end > now) return;
       this.renew(subscription, end);
     }
   }
@@ -535,6 +537,7 @@ export class Billing {
   retryOpenInvoices(customerId: string): void {
     for (const subscription of this.store.all('subscription')) {
       if (subscription.customer !== customerId || !subscription.latest_invoice) continue;
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
       const invoice = this.store.find('invoice', subscription.latest_invoice);
       if (invoice?.status !== 'open') continue;
       const before = structuredClone(subscription);

@@ -67,7 +67,7 @@ const RENEWAL_CHECK_MS = 30_000;
 
 export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
   const log = options.log ?? (() => undefined);
-  const store = await Store.open(options.directory);
+  const store = await Store.open(options.directory, log);
   const delivery = new WebhookDelivery({
     store,
     url: options.webhookUrl,

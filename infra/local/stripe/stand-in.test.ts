@@ -200,6 +200,7 @@ test('checkout: the hosted page declines 0002, takes 4242, and the session compl
     customer: customer.id,
     client_reference_id: 'org-1',
   });
+  expect(completed.customer_details?.email).toBe('owner@example.com');
   const subscription = completed.subscription as Stripe.Subscription;
   expect(subscription).toMatchObject({
     object: 'subscription',
@@ -405,4 +406,30 @@ test('subscriptions without a clock: advance-period control, list filters, cance
   expect(events.data.some((event) => (event.data.object as Stripe.Subscription).id === subscription.id)).toBe(true);
   const event = await stripe.events.retrieve(events.data[0]!.id);
   expect(event).toMatchObject({ object: 'event', livemode: false, api_version: Stripe.API_VERSION });
+});
+
+test('a first payment refused leaves the subscription incomplete with its invoice open', async () => {
+  const customer = await stripe.customers.create({ email: 'refused@example.com' });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: prices.Solo!.id }],
+    default_payment_method: 'pm_card_chargeDeclined',
+    expand: ['latest_invoice'],
+  });
+  expect(subscription.status).toBe('incomplete');
+  expect(subscription.latest_invoice).toMatchObject({
+    status: 'open',
+    amount_paid: 0,
+    amount_remaining: 2900,
+    attempted: true,
+  });
+  const failed = await stripe.events.list({ type: 'invoice.payment_failed', limit: 100 });
+  expect(failed.data.some((event) => (event.data.object as Stripe.Invoice).customer === customer.id)).toBe(true);
+  await expect(
+    stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: prices.Solo!.id }],
+      default_payment_method: 'pm_missing',
+    }),
+  ).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'default_payment_method' });
 });

@@ -63,9 +63,10 @@ export class Store {
   private constructor(
     private readonly file: string,
     readonly state: StandInState,
+    private readonly log: (line: string) => void,
   ) {}
 
-  static async open(directory: string): Promise<Store> {
+  static async open(directory: string, log: (line: string) => void = () => undefined): Promise<Store> {
     await mkdir(directory, { recursive: true });
     const file = path.join(directory, 'state.json');
     let state: StandInState;
@@ -84,7 +85,7 @@ export class Store {
         invoiceCount: 0,
       };
     }
-    const store = new Store(file, state);
+    const store = new Store(file, state, log);
     await store.save();
     return store;
   }
@@ -125,7 +126,8 @@ export class Store {
     this.saving = this.saving.then(async () => {
       await new Promise((resolve) => setImmediate(resolve));
       this.dirty = false;
-      await this.write();
+      // A failed write must not stop later ones: the next change writes the whole state again.
+      await this.write().catch((error: unknown) => this.log(`[stripe] could not save ${this.file}: ${String(error)}`));
     });
   }
 

@@ -40,6 +40,7 @@ export function parseCard(form: URLSearchParams, now = new Date()): CardParse {
 export const DECLINE_MESSAGES = {
   declined: 'Votre carte a été refusée.',
   insufficient_funds: 'Votre carte ne dispose pas de fonds suffisants.',
+  unavailable: "Cette offre n'est plus disponible.",
 } as const;
 
 /** The fields, refilled with what was typed (except the CVC) after an error. */

@@ -26,12 +26,14 @@ function checkoutPage(engine: Engine, session: CheckoutSession, error?: string, 
     return `<p><strong>${escapeHtml(product?.name ?? price.product)}</strong>${quantity}<br><span class="muted">${escapeHtml(formatPrice(price))}</span></p>`;
   });
   const total = formatAmount(session.amount_total, session.currency);
+  const email =
+    session.customer_email ?? (session.customer ? engine.store.find('customer', session.customer)?.email : null);
   return page(
     'Paiement',
     `<h1>S'abonner</h1>
 ${lines.join('\n')}
 <p class="amount">${escapeHtml(total)}</p>
-${session.customer_email ? `<p class="muted">${escapeHtml(session.customer_email)}</p>` : ''}
+${email ? `<p class="muted">${escapeHtml(email)}</p>` : ''}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/c/pay/${escapeHtml(session.id)}">
 ${cardFields(form)}

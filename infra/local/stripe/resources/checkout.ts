@@ -138,7 +138,8 @@ function createSession(context: ApiContext): CheckoutSession {
     created,
     currency,
     customer: customer?.id ?? null,
-    customer_email: customerEmail ?? customer?.email ?? null,
+    customer_details: null,
+    customer_email: customerEmail ?? null,
     expires_at: expiresAt,
     invoice: null,
     livemode: false,
@@ -183,7 +184,7 @@ export function cardOutcome(card: CardInput) {
 
 export type PayResult =
   | { ok: true; redirect: string | null }
-  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'expired' | 'complete' };
+  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'unavailable' | 'expired' | 'complete' };
 
 /** The hosted page's payment: a customer (if none), the card, the subscription with its first invoice paid, then checkout.session.completed. */
 export function payCheckoutSession(
@@ -198,6 +199,10 @@ export function payCheckoutSession(
   const outcome = cardOutcome(card);
   if (!outcome.ok)
     return { ok: false, reason: outcome.declineCode === 'insufficient_funds' ? 'insufficient_funds' : 'declined' };
+  // A price archived since the session was made: nothing may be created half-way.
+  if (session._line_items.some((item) => !engine.store.find('price', item.price)?.active)) {
+    return { ok: false, reason: 'unavailable' };
+  }
   engine.request = null;
   const customer =
     (session.customer && engine.store.get('customer', session.customer)) ||
@@ -216,7 +221,14 @@ export function payCheckoutSession(
     metadata: session._subscription_metadata,
   });
   session.customer = customer.id;
-  session.customer_email ??= customer.email;
+  session.customer_details = {
+    address: null,
+    email: customer.email,
+    name: card.name,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+  };
   session.subscription = subscription.id;
   session.invoice = subscription.latest_invoice;
   session.status = 'complete';
