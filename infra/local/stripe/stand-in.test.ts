@@ -270,6 +270,7 @@ test('portal: plan change invoices the proration at once; cancellation at period
   expect(page).toContain('Agence');
   expect(page).toContain('89,00 € par mois');
   expect(page).toContain('Choisir Pro');
+  expect(page).toContain('Carte Visa se terminant par 4242');
   expect(page).toContain('href="http://localhost:3000/dashboard/settings">Retour</a>');
 
   const changed = await postForm(`${portal.url}/plan`, { price: prices.Pro!.id });

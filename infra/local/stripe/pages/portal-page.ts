@@ -20,6 +20,8 @@ const STATUS_LABELS: Record<string, string> = {
   paused: 'En pause',
 };
 
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
 const NOTICES: Record<string, string> = {
   plan: 'Votre abonnement a été modifié.',
   canceled: 'Votre abonnement sera résilié à la fin de la période en cours.',
@@ -95,7 +97,7 @@ ${messages}
 <p>Statut : ${escapeHtml(STATUS_LABELS[subscription.status] ?? subscription.status)}<br>${escapeHtml(renewal)}</p>
 ${plans.length ? `<h2>Changer d'offre</h2><ul class="plans">${plans.join('\n')}</ul>` : ''}
 <h2>Moyen de paiement</h2>
-<p>${card ? `Carte ${escapeHtml(card.brand)} se terminant par ${escapeHtml(card.last4)}` : 'Aucune carte enregistrée.'}</p>
+<p>${card ? `Carte ${escapeHtml(BRANDS[card.brand] ?? card.brand)} se terminant par ${escapeHtml(card.last4)}` : 'Aucune carte enregistrée.'}</p>
 <form method="post" action="${base}/card">
 ${cardFields(form)}
 <button type="submit">Mettre à jour la carte</button>
