@@ -311,7 +311,9 @@ export class Billing {
       defaultPaymentMethod?: string;
     },
   ): Subscription {
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+    const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+    const onlyMetadata = Object.entries(input).every(([key, value]) => key === 'metadata' || value === undefined);
+    if (ended && !onlyMetadata) {
       throw invalidRequest(
         'A canceled subscription can only update its cancellation_details and metadata.',
         input.items ? 'items' : undefined,

@@ -434,3 +434,34 @@ test('a first payment refused leaves the subscription incomplete with its invoic
     }),
   ).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'default_payment_method' });
 });
+
+test('default prorations wait for the next renewal invoice; an ended subscription only takes metadata', async () => {
+  const customer = await stripe.customers.create({ email: 'later@example.com' });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: prices.Solo!.id }],
+    default_payment_method: 'pm_card_visa',
+  });
+  const updated = await stripe.subscriptions.update(subscription.id, {
+    items: [{ id: subscription.items.data[0]!.id, price: prices.Agence!.id }],
+  });
+  expect(updated.latest_invoice).toBe(subscription.latest_invoice);
+  expect(updated.items.data[0]!.price.id).toBe(prices.Agence!.id);
+
+  standIn.controls.advancePeriod(subscription.id);
+  const renewal = await stripe.invoices.retrieve(
+    (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string,
+  );
+  expect(renewal.billing_reason).toBe('subscription_cycle');
+  const prorated = renewal.lines.data.filter((line) => line.parent?.subscription_item_details?.proration);
+  expect(prorated.map((line) => Math.sign(line.amount))).toEqual([-1, 1]);
+  expect(renewal.total).toBe(8900 + prorated.reduce((sum, line) => sum + line.amount, 0));
+
+  await stripe.subscriptions.cancel(subscription.id);
+  expect((await stripe.subscriptions.update(subscription.id, { metadata: { note: 'archived' } })).metadata).toEqual({
+    note: 'archived',
+  });
+  await expect(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).rejects.toMatchObject({
+    statusCode: 400,
+  });
+});
