@@ -7,3 +7,4 @@ export * from './reset-token';
 export * from './schemas';
 export * from './transformations';
 export * from './types';
+export * from './texts/billing';

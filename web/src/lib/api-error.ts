@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vitrine/shared';
+import { ERROR_CODES, MESSAGES, type ErrorCode } from '@vitrine/shared';
 
 /** A non-2xx API answer, with the server's French message when it sent one. */
 export class ApiError extends Error {
@@ -25,4 +25,11 @@ export function serverMessage(body: unknown): string | undefined {
 /** Message to show for any error: the server's when there is one, otherwise the given default. */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.api.internal): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The machine code of an API error answer (`{ code, message }`): decide by it, never by the text. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
+  const { code } = error.body as { code?: unknown };
+  return ERROR_CODES.find((known) => known === code);
 }

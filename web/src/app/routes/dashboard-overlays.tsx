@@ -1,0 +1,47 @@
+import { BILLING_TEXTS } from '@vitrine/shared';
+import { CheckoutRedirectError, startCheckout } from '../../features/billing/api/start-checkout';
+import { usePrices } from '../../features/billing/api/get-prices';
+import { useSubscriptionConfirmation } from '../../features/billing/hooks/use-subscription-confirmation';
+import { isSubscriptionActive } from '../../features/billing/subscription';
+import { OnboardingModal } from '../../features/onboarding/components/onboarding-modal';
+import { TutorialModal } from '../../features/onboarding/components/tutorial-modal';
+import { errorMessage } from '../../lib/api-error';
+
+const checkoutErrorMessage = (error: unknown) =>
+  error instanceof CheckoutRedirectError
+    ? error.message
+    : errorMessage(error, BILLING_TEXTS.errors.subscribe.description);
+
+/**
+ * Modals over every dashboard page, composed from the billing and onboarding features: the
+ * onboarding while the organization has no active subscription (spec 2.6), the tutorial after
+ * payment (spec 2.5), and the wait for Stripe's webhook after a Checkout return.
+ */
+export function DashboardOverlays() {
+  const { awaiting, user } = useSubscriptionConfirmation();
+  const needsSubscription = Boolean(user) && !isSubscriptionActive(user) && !awaiting;
+  const plans = usePrices({ enabled: needsSubscription });
+
+  return (
+    <>
+      <TutorialModal blocked={needsSubscription} />
+      {awaiting && (
+        <p
+          role="status"
+          className="fixed top-4 left-1/2 z-40 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-lg"
+        >
+          {BILLING_TEXTS.activation.pending}
+        </p>
+      )}
+      {user && (
+        <OnboardingModal
+          open={needsSubscription}
+          user={user}
+          plans={plans}
+          onCheckout={startCheckout}
+          checkoutErrorMessage={checkoutErrorMessage}
+        />
+      )}
+    </>
+  );
+}
