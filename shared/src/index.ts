@@ -8,3 +8,4 @@ export * from './schemas';
 export * from './transformations';
 export * from './types';
 export * from './texts/billing';
+export * from './texts/settings';

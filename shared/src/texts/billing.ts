@@ -91,6 +91,11 @@ export const BILLING_TEXTS = {
     changeTitle: 'Changer d’offre',
     changeHint: 'Le changement est immédiat et facturé au prorata de la période restante.',
     changeTo: (name: string) => `Passer à l’offre ${name}`,
+    confirmTitle: (name: string) => `Passer à l’offre ${name} ?`,
+    confirmBody: (amount: string) =>
+      `Votre abonnement passe à ${amount} dès maintenant ; la différence de la période en cours est facturée au prorata.`,
+    confirm: 'Confirmer le changement',
+    cancel: 'Annuler',
     changed: 'Abonnement mis à jour',
     changedBody: (name: string) => `Votre offre est désormais ${name}.`,
   },

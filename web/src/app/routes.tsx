@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       ...publicRoutes,
+      { path: paths.billingSuccess.path, lazy: () => import('./routes/billing-success') },
       { path: paths.auth.login.path, lazy: () => import('../features/auth/routes/login') },
       { path: paths.auth.register.path, lazy: () => import('../features/auth/routes/register') },
       { path: paths.auth.forgotPassword.path, lazy: () => import('../features/auth/routes/forgot-password') },

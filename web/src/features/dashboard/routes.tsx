@@ -10,6 +10,8 @@ import { paths } from '../../app/paths';
 export const dashboardRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./routes/dashboard-home') },
   { path: paths.dashboard.upload.relativePath, lazy: () => import('../upload/routes/upload') },
+  { path: paths.dashboard.pricing.relativePath, lazy: () => import('../billing/routes/pricing') },
+  { path: paths.dashboard.settings.relativePath, lazy: () => import('../settings/routes/settings') },
   // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.
   { path: '*', lazy: () => import('../not-found/routes/not-found') },
 ];

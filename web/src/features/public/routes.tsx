@@ -9,7 +9,6 @@ import { paths } from '../../app/paths';
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./routes/landing') },
   { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
-  { path: paths.billingSuccess.path, lazy: () => import('./routes/billing-success') },
   { path: paths.legal.notice.path, lazy: () => import('./routes/legal-notice') },
   { path: paths.legal.privacy.path, lazy: () => import('./routes/privacy') },
   { path: paths.legal.terms.path, lazy: () => import('./routes/terms') },

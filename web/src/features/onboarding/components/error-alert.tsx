@@ -1,15 +1,11 @@
-/** An error inside the onboarding modal: toasts sit behind a modal dialog, so errors show inline. */
+import { ErrorAlert as Alert } from '../../../components/ui/error-alert';
+
+/** An error of the onboarding: inline, since toasts sit behind a modal dialog. */
 export interface OnboardingError {
   title?: string;
   description: string;
 }
 
 export function ErrorAlert({ error }: { error: OnboardingError | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-700">
-      {error.title && <strong className="font-semibold">{error.title}: </strong>}
-      {error.description}
-    </p>
-  );
+  return error ? <Alert {...error} /> : null;
 }

@@ -13,7 +13,7 @@ export function OutOfCreditsBanner() {
         {MESSAGES.wizard.outOfCreditsTitle}
       </h2>
       <p className="mt-1 text-sm">{MESSAGES.wizard.outOfCreditsBody}</p>
-      <Link to={paths.pricing.getHref()} className="mt-2 inline-block text-sm font-semibold underline">
+      <Link to={paths.dashboard.pricing.getHref()} className="mt-2 inline-block text-sm font-semibold underline">
         {MESSAGES.wizard.seePlans}
       </Link>
     </section>
