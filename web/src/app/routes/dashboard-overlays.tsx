@@ -20,7 +20,8 @@ const checkoutErrorMessage = (error: unknown) =>
 export function DashboardOverlays() {
   const { awaiting, user } = useSubscriptionConfirmation();
   const needsSubscription = Boolean(user) && !isSubscriptionActive(user) && !awaiting;
-  const plans = usePrices({ enabled: needsSubscription });
+  // Read here, not in the modal: SWR re-renders only for the fields its caller reads.
+  const { data, error, isLoading } = usePrices({ enabled: needsSubscription });
 
   return (
     <>
@@ -37,7 +38,7 @@ export function DashboardOverlays() {
         <OnboardingModal
           open={needsSubscription}
           user={user}
-          plans={plans}
+          plans={{ data, error, isLoading }}
           onCheckout={startCheckout}
           checkoutErrorMessage={checkoutErrorMessage}
         />

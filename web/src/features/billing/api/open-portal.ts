@@ -1,5 +1,6 @@
 /** POST /api/billing/portal: the Stripe customer portal of the caller's organization. */
 import { api } from '../../../lib/api-client';
+import { redirectToExternal } from '../../../lib/external-redirect';
 import { ApiError } from '../../../lib/api-error';
 
 /**
@@ -9,5 +10,5 @@ import { ApiError } from '../../../lib/api-error';
 export async function openCustomerPortal(): Promise<void> {
   const session = await api<{ url?: unknown } | undefined>('/billing/portal', { method: 'POST', body: {} });
   if (typeof session?.url !== 'string' || !session.url) throw new ApiError(502, '');
-  window.location.assign(session.url);
+  redirectToExternal(session.url);
 }

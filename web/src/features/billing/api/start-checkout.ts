@@ -1,6 +1,7 @@
 /** POST /api/billing/session: a Stripe Checkout session for the organization, then the redirect. */
 import { BILLING_TEXTS } from '@vitrine/shared';
 import { api } from '../../../lib/api-client';
+import { redirectToExternal } from '../../../lib/external-redirect';
 
 export class CheckoutRedirectError extends Error {
   override name = 'CheckoutRedirectError';
@@ -17,5 +18,5 @@ export async function startCheckout(priceId: string, organizationId: string): Pr
   });
   const url = session?.url;
   if (typeof url !== 'string' || !url) throw new CheckoutRedirectError();
-  window.location.assign(url);
+  redirectToExternal(url);
 }

@@ -23,7 +23,9 @@ export function PlanChangeDialog({
       title={price ? T.confirmTitle(price.name) : ''}
       description={
         price
-          ? T.confirmBody(T.amountPerInterval(formatPrice(price.amount, price.currency), formatInterval(price.interval)))
+          ? T.confirmBody(
+              T.amountPerInterval(formatPrice(price.amount, price.currency), formatInterval(price.interval)),
+            )
           : undefined
       }
       footer={

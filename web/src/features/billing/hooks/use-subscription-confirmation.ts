@@ -12,24 +12,22 @@ export const CONFIRMATION_POLL_MS = 2000;
  * ran) or the confirmation window ends. `awaiting` is true meanwhile.
  */
 export function useSubscriptionConfirmation() {
-  const [awaiting, setAwaiting] = useState(() => checkoutConfirmationRemainingMs() > 0);
+  const [waiting, setWaiting] = useState(() => checkoutConfirmationRemainingMs() > 0);
   const { data: user } = useSWR(getUserKey(), getUser, {
-    refreshInterval: awaiting ? CONFIRMATION_POLL_MS : 0,
+    refreshInterval: (latest) => (waiting && !isSubscriptionActive(latest) ? CONFIRMATION_POLL_MS : 0),
     revalidateOnFocus: false,
   });
   const active = isSubscriptionActive(user);
 
   useEffect(() => {
-    if (!active) return;
-    forgetCheckoutReturn();
-    setAwaiting(false);
+    if (active) forgetCheckoutReturn();
   }, [active]);
 
   useEffect(() => {
-    if (!awaiting) return;
-    const timer = setTimeout(() => setAwaiting(false), checkoutConfirmationRemainingMs());
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaiting(false), checkoutConfirmationRemainingMs());
     return () => clearTimeout(timer);
-  }, [awaiting]);
+  }, [waiting]);
 
-  return { awaiting: awaiting && !active, user };
+  return { awaiting: waiting && !active, user };
 }

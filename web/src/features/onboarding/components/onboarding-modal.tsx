@@ -80,7 +80,10 @@ export function OnboardingModal({ open, user, plans, onCheckout, checkoutErrorMe
         }
       }
       if (caught instanceof InvalidOrganizationResponseError) console.error(caught.message);
-      setError({ title: E.organizationCreate.title, description: errorMessage(caught, E.organizationCreate.description) });
+      setError({
+        title: E.organizationCreate.title,
+        description: errorMessage(caught, E.organizationCreate.description),
+      });
       setStep(1);
       return false;
     } finally {
@@ -196,8 +199,7 @@ function PlanChoice({
   processing: boolean;
   onChoose: (plan: Price) => void;
 }) {
-  if (plans.error)
-    return <ErrorAlert error={{ title: E.pricesLoad.title, description: E.pricesLoad.description }} />;
+  if (plans.error) return <ErrorAlert error={{ title: E.pricesLoad.title, description: E.pricesLoad.description }} />;
   if (!plans.data) return <Spinner />;
   if (plans.data.length === 0) return <p className="text-ink-700">{E.noPrices}</p>;
   return (

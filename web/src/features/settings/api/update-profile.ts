@@ -4,8 +4,7 @@ import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api-client';
 import { getUserKey } from '../../../lib/session';
 
-export const updateProfile = (input: UpdateProfileInput) =>
-  api<User>(getUserKey(), { method: 'PATCH', body: input });
+export const updateProfile = (input: UpdateProfileInput) => api<User>(getUserKey(), { method: 'PATCH', body: input });
 
 export function useUpdateProfile() {
   const { mutate } = useSWRConfig();
