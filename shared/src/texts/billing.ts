@@ -35,6 +35,8 @@ export const BILLING_TEXTS = {
       'Pour transformer vos photos, choisissez un abonnement : vos crédits sont disponibles dès la confirmation du paiement.',
     continue: 'Continuer',
     back: 'Retour',
+    /** The modal cannot be dismissed; leaving the account stays possible. */
+    logout: 'Se déconnecter',
     chooseTitle: 'Choisissez votre abonnement',
     choose: (name: string) => `Choisir ${name}`,
     agencyTitle: 'Le nom de votre agence',

@@ -5,7 +5,10 @@ import { useSubscriptionConfirmation } from '../../features/billing/hooks/use-su
 import { isSubscriptionActive } from '../../features/billing/subscription';
 import { OnboardingModal } from '../../features/onboarding/components/onboarding-modal';
 import { TutorialModal } from '../../features/onboarding/components/tutorial-modal';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api-error';
+import { useLogout } from '../../lib/session';
+import { paths } from '../paths';
 
 const checkoutErrorMessage = (error: unknown) =>
   error instanceof CheckoutRedirectError
@@ -19,6 +22,8 @@ const checkoutErrorMessage = (error: unknown) =>
  */
 export function DashboardOverlays() {
   const { awaiting, user } = useSubscriptionConfirmation();
+  const logout = useLogout();
+  const navigate = useNavigate();
   const needsSubscription = Boolean(user) && !isSubscriptionActive(user) && !awaiting;
   // Read here, not in the modal: SWR re-renders only for the fields its caller reads.
   const { data, error, isLoading } = usePrices({ enabled: needsSubscription });
@@ -41,6 +46,7 @@ export function DashboardOverlays() {
           plans={{ data, error, isLoading }}
           onCheckout={startCheckout}
           checkoutErrorMessage={checkoutErrorMessage}
+          onLogout={() => void logout(() => navigate(paths.auth.login.getHref(), { replace: true }))}
         />
       )}
     </>

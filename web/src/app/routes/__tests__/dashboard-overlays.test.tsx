@@ -6,7 +6,7 @@ import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
 import { rememberCheckoutReturn } from '../../../features/billing/checkout-return';
 import { ApiError } from '../../../lib/api-error';
-import { getAccessToken } from '../../../lib/auth';
+import { getAccessToken, signOut } from '../../../lib/auth';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makePrice, makeUser } from '../../../testing/billing-data';
 import { DashboardOverlays } from '../dashboard-overlays';
@@ -20,6 +20,7 @@ jest.mock('../../../lib/auth', () => ({ getAccessToken: jest.fn(), signOut: jest
 jest.mock('../../../lib/external-redirect', () => ({ redirectToExternal: jest.fn() }));
 
 const getAccessTokenMock = jest.mocked(getAccessToken);
+const signOutMock = jest.mocked(signOut);
 const redirectMock = jest.mocked(redirectToExternal);
 const T = BILLING_TEXTS.onboarding;
 
@@ -272,6 +273,17 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     fireEvent.click(dialog);
     expect(screen.getByRole('dialog', { name: T.welcome('Camille') })).toHaveAttribute('open');
+  });
+
+  it('offers its own logout, since it blocks the sidebar', async () => {
+    serve({ user: noOrganization });
+    signOutMock.mockResolvedValue();
+    const user = userEvent.setup();
+    renderOverlays();
+    const dialog = await screen.findByRole('dialog', { name: T.welcome('Camille') });
+    await user.click(within(dialog).getByRole('button', { name: T.logout }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
+    expect(signOutMock).toHaveBeenCalled();
   });
 
   it('is not shown with an active subscription, and the plans are not even loaded', async () => {

@@ -35,13 +35,22 @@ export interface OnboardingModalProps {
   onCheckout: (stripePriceId: string, organizationId: string) => Promise<void>;
   /** Turns a checkout failure into the text to show (the server's message when it sent one). */
   checkoutErrorMessage?: (error: unknown) => string;
+  /** The modal blocks the page, sidebar included: its own way out of the account. */
+  onLogout: () => void;
 }
 
 /**
  * Spec 2.6 / 4: welcome, plan choice, agency name (organization plans only), then confirmation
  * and payment. Not dismissable: the dashboard needs an active subscription.
  */
-export function OnboardingModal({ open, user, plans, onCheckout, checkoutErrorMessage }: OnboardingModalProps) {
+export function OnboardingModal({
+  open,
+  user,
+  plans,
+  onCheckout,
+  checkoutErrorMessage,
+  onLogout,
+}: OnboardingModalProps) {
   const [step, setStep] = useState<Step>(0);
   const [plan, setPlan] = useState<Price | null>(null);
   const [organization, setOrganization] = useState<{ id: string; name: string } | null>(
@@ -134,6 +143,11 @@ export function OnboardingModal({ open, user, plans, onCheckout, checkoutErrorMe
       size={step === 1 ? 'lg' : 'md'}
       title={titles[step]}
       description={T.stepLabel(step + 1, STEP_COUNT)}
+      footer={
+        <Button variant="ghost" size="sm" onClick={onLogout} disabled={processing}>
+          {T.logout}
+        </Button>
+      }
     >
       <div className="flex flex-col gap-4">
         <ErrorAlert error={error} />
