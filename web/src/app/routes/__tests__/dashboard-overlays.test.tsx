@@ -181,6 +181,32 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     spy.mockRestore();
   });
 
+  it('a 409 (organization made meanwhile) reloads the user and pays for that organization', async () => {
+    let current = noOrganization;
+    serve({
+      user: noOrganization,
+      createOrganization: async () => {
+        current = makeUser({ organization: { id: 'org-9', name: 'Autre onglet' } });
+        throw new ApiError(409, 'Conflit.', { code: 'CONFLICT', message: 'Conflit.' });
+      },
+    });
+    const fallback = mockApi.getMockImplementation()!;
+    mockApi.mockImplementation((path, options) =>
+      path === '/users/me' ? Promise.resolve(current) : fallback(path, options),
+    );
+    const user = userEvent.setup();
+    renderOverlays();
+    await user.click(within(await toPlanChoice(user)).getByRole('button', { name: 'Choisir Mandataire' }));
+    const confirm = await screen.findByRole('dialog', { name: T.confirmTitle });
+    expect(within(confirm).getByText('Autre onglet')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: T.pay }));
+    await waitFor(() => expect(redirectMock).toHaveBeenCalled());
+    expect(calls('POST', '/billing/session')[0]?.[1]).toEqual({
+      method: 'POST',
+      body: { priceId: 'price_mandataire', organizationId: 'org-9' },
+    });
+  });
+
   it('without a token, creation is not attempted: Erreur: Authentification requise.', async () => {
     serve({ user: noOrganization });
     const user = userEvent.setup();

@@ -88,6 +88,7 @@ describe('Settings > Mon Abonnement (spec 2.10)', () => {
   it('opens the customer portal; a failure shows the Billing Error', async () => {
     const answers = [
       () => Promise.reject(new ApiError(500, '')),
+      () => Promise.resolve({}),
       () => Promise.resolve({ url: 'https://portal.test' }),
     ];
     serve({ user: owner, portal: () => answers.shift()!() });
@@ -97,6 +98,9 @@ describe('Settings > Mon Abonnement (spec 2.10)', () => {
     expect(await screen.findByText('Billing Error')).toBeInTheDocument();
     expect(screen.getByText('Could not open the customer portal.')).toBeInTheDocument();
     expect(redirectMock).not.toHaveBeenCalled();
+    // An answer without url is a failure too.
+    await user.click(screen.getByRole('button', { name: S.portal }));
+    await waitFor(() => expect(screen.getAllByText('Could not open the customer portal.')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: S.portal }));
     await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('https://portal.test'));
     expect(calls('POST', '/billing/portal')[0]?.[1]).toEqual({ method: 'POST', body: {} });
