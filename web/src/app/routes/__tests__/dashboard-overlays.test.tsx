@@ -347,12 +347,13 @@ describe('after a Checkout return (webhook pending)', () => {
       organization: { id: 'org-1', name: 'x', creditBalance: 30 },
     });
     await waitFor(() => expect(screen.queryByText(BILLING_TEXTS.activation.pending)).not.toBeInTheDocument(), {
-      timeout: 4000,
+      // One poll period (2 s) plus slack for a loaded machine.
+      timeout: 8000,
     });
     expect(calls('GET', '/users/me').length).toBeGreaterThanOrEqual(2);
     expect(sessionStorage.length).toBe(0);
     expect(screen.queryByRole('dialog', { name: T.welcome('Camille') })).not.toBeInTheDocument();
-  });
+  }, 15_000);
 });
 
 describe('tutorial modal (spec 2.5)', () => {
