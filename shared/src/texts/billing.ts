@@ -95,7 +95,7 @@ export const BILLING_TEXTS = {
     changeTo: (name: string) => `Passer à l’offre ${name}`,
     confirmTitle: (name: string) => `Passer à l’offre ${name} ?`,
     confirmBody: (amount: string) =>
-      `Votre abonnement passe à ${amount} dès maintenant ; la différence de la période en cours est facturée au prorata.`,
+      `Votre abonnement passe à ${amount} dès maintenant ; la différence sur la période en cours est calculée au prorata.`,
     confirm: 'Confirmer le changement',
     cancel: 'Annuler',
     changed: 'Abonnement mis à jour',
