@@ -1,7 +1,8 @@
 /**
  * The whole product on one machine, in-process: dynalite, s3rver, cognito-local (triggers run
  * in-process), the local Step Functions endpoint, the API gateway over the real handlers, the
- * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1.
+ * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1; plus the local
+ * Stripe stand-in on its own port (its hosted checkout and portal pages open in the browser).
  * Handlers get their configuration through process.env, exactly the variables the CDK sets,
  * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
  */
@@ -12,15 +13,19 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
+import { ENV } from '../../functions/src/lib/env';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { createAccessTokenVerifier } from './jwt';
+import { loadLambdaHandler, stopLambdaWorkers, type HandlerSource } from './lambda-handlers';
+import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
+import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, type WebMode } from './web';
 
@@ -38,6 +43,8 @@ export interface LocalStackOptions {
   /** Seed the demo account (default true). */
   seedDemo?: boolean;
   log?: (line: string) => void;
+  /** Run the Lambdas from their sources (default) or from bundles built as CDK builds them. */
+  handlerSource?: HandlerSource;
 }
 
 export interface LocalStack {
@@ -50,6 +57,8 @@ export interface LocalStack {
     s3: string;
     cognito: string;
     stepFunctions: string;
+    /** The Stripe stand-in's base URL (API, checkout and portal pages). */
+    stripe: string;
     userPoolId: string;
     userPoolClientId: string;
     /** The access tokens' issuer (cognito endpoint + pool id). */
@@ -57,6 +66,8 @@ export interface LocalStack {
     jwksUri: string;
   };
   outboxDir: string;
+  /** The local Stripe: its key, webhook secret and test controls (clocks, webhook queue). */
+  stripe: StripeStandIn;
   stop(): Promise<void>;
 }
 
@@ -64,7 +75,7 @@ export interface LocalStack {
 interface SavedState {
   userPoolId?: string;
   userPoolClientId?: string;
-  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number };
+  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number };
 }
 
 async function readState(file: string): Promise<SavedState> {
@@ -108,8 +119,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESULTS_BUCKET,
     ]);
     closers.push(s3.close);
+    closers.push(stopLambdaWorkers);
     // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
-    const { handler: triggerHandler } = await import('../../functions/src/handlers/cognito-triggers');
+    const triggerHandler = await loadLambdaHandler<typeof cognitoTriggerHandler>(
+      'cognito-triggers',
+      options.handlerSource,
+    );
     const cognito = await startCognito({
       directory: path.join(dataDir, 'cognito'),
       port: await portToUse(saved.ports?.cognito),
@@ -131,12 +146,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     await ensureTable(dynamoClient, TABLE_NAME);
     const pool = await ensureUserPool(cognitoClient, saved);
+    const stripe = await startStripeStandIn({
+      directory: path.join(dataDir, 'stripe'),
+      port: await portToUse(saved.ports?.stripe),
+      log,
+    });
+    closers.push(stripe.close);
     await writeFile(
       stateFile,
       JSON.stringify(
         {
           ...pool,
-          ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, stepFunctions: sfn.port },
+          ports: {
+            dynamodb: dynamo.port,
+            s3: s3.port,
+            cognito: cognito.port,
+            stepFunctions: sfn.port,
+            stripe: stripe.port,
+          },
         } satisfies SavedState,
         null,
         2,
@@ -147,13 +174,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Requests arriving before everything is wired get a 503, never a hung connection.
     let route: http.RequestListener = (_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-      response.end(JSON.stringify({ message: MESSAGES.api.serviceUnavailable }));
+      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable }));
     };
     const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
+    // Webhooks go to the billing route of this very stack, signed with the stand-in's secret.
+    stripe.setWebhookUrl(`${url}/api/billing/webhook`);
 
+    // Names from functions/src/lib/env.ts (what the functions read) and the SDK's own variables.
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
@@ -162,17 +192,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      TABLE_NAME,
-      UPLOADS_BUCKET,
-      RESULTS_BUCKET,
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      APP_URL: url,
-      STAGE: 'local',
+      [ENV.s3ForcePathStyle]: 'true',
+      [ENV.table]: TABLE_NAME,
+      [ENV.uploadsBucket]: UPLOADS_BUCKET,
+      [ENV.resultsBucket]: RESULTS_BUCKET,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.appUrl]: url,
+      // In AWS the key comes from Secrets Manager (STRIPE_API_KEY_SECRET_NAME) and STRIPE_API_URL is unset.
+      [ENV.stripeApiUrl]: stripe.url,
+      [ENV.stripeApiKey]: stripe.apiKey,
+      [ENV.stripeWebhookSigningKey]: stripe.webhookSigningSecret,
     };
     Object.assign(process.env, env);
-    const workflow = await startTransformationWorkflow(LOCAL_REGION);
+    const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
 
@@ -191,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyAccessToken: createAccessTokenVerifier({ issuer, jwksUri, clientId: pool.userPoolClientId }),
       // A handler that fails outside its middy chain (e.g. at import) must never fail silently.
       log: options.log ?? ((line) => console.error(line)),
+      handlerSource: options.handlerSource,
     });
     const config: RuntimeConfig = {
       apiBase: '/api',
@@ -240,12 +273,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
         cognito: cognito.endpoint,
         stepFunctions: sfn.endpoint,
+        stripe: stripe.url,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         issuer,
         jwksUri,
       },
       outboxDir,
+      stripe,
       stop,
     };
   } catch (error) {

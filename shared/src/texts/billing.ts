@@ -1,6 +1,6 @@
 /**
- * French texts of the subscription screens: onboarding, tutorial, plans, Mon Abonnement and the
- * Stripe Checkout return page. Spec wording (sections 2.5, 2.6, 3, 5 and 8) is kept exactly,
+ * French texts of the subscription screens: onboarding, tutorial, plans and Mon Abonnement (the
+ * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5 and 8) is kept exactly,
  * including the settings billing errors the spec words in English.
  */
 export const BILLING_TEXTS = {
@@ -119,16 +119,6 @@ export const BILLING_TEXTS = {
       { title: 'Téléchargez et sauvegardez', body: 'Enregistrez le résultat dans un projet ou téléchargez-le.' },
     ],
     start: 'Commencer',
-  },
-  success: {
-    pageTitle: 'Paiement réussi | Vitrine',
-    description: 'Retour de la page de paiement Vitrine.',
-    body: 'Merci ! Votre abonnement est en cours d’activation : vos crédits apparaissent sur votre tableau de bord dès la confirmation de notre prestataire de paiement, en quelques secondes.',
-    cta: 'Accéder au tableau de bord',
-    unknownTitle: 'Retour du paiement',
-    unknownBody:
-      'Aucune session de paiement n’est indiquée : nous ne pouvons pas confirmer de paiement ici. Votre tableau de bord affiche l’état de votre abonnement.',
-    unknownCta: 'Voir mon tableau de bord',
   },
   activation: {
     pending: 'Paiement reçu : activation de votre abonnement en cours…',

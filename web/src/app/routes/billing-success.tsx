@@ -1,9 +1,8 @@
-import { BILLING_TEXTS } from '@vitrine/shared';
+import { BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import { useSearchParams } from 'react-router-dom';
-import { BillingSuccess } from '../../features/billing/components/billing-success';
-import { PageMeta } from '../../features/public/components/page-meta';
-import { PublicLayout } from '../../features/public/components/public-layout';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
+import { BillingSuccess } from '../../features/billing';
+import { PageMeta, PublicLayout } from '../../features/public';
 
 /** Lazy route module of /billing/success: the billing page inside the public site's layout. */
 export function Component() {
@@ -11,8 +10,8 @@ export function Component() {
   return (
     <PublicLayout>
       <PageMeta
-        title={BILLING_TEXTS.success.pageTitle}
-        description={BILLING_TEXTS.success.description}
+        title={BILLING_SUCCESS_TEXTS.title}
+        description={BILLING_SUCCESS_TEXTS.description}
         path={paths.billingSuccess.getHref()}
         noIndex
       />

@@ -1,14 +1,16 @@
 import { BILLING_TEXTS } from '@vitrine/shared';
-import { CheckoutRedirectError, startCheckout } from '../../features/billing/api/start-checkout';
-import { usePrices } from '../../features/billing/api/get-prices';
-import { useSubscriptionConfirmation } from '../../features/billing/hooks/use-subscription-confirmation';
-import { isSubscriptionActive } from '../../features/billing/subscription';
-import { OnboardingModal } from '../../features/onboarding/components/onboarding-modal';
-import { TutorialModal } from '../../features/onboarding/components/tutorial-modal';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import {
+  CheckoutRedirectError,
+  isSubscriptionActive,
+  startCheckout,
+  usePrices,
+  useSubscriptionConfirmation,
+} from '../../features/billing';
+import { OnboardingModal, TutorialModal } from '../../features/onboarding';
 import { errorMessage } from '../../lib/api-error';
 import { useLogout } from '../../lib/session';
-import { paths } from '../paths';
 
 const checkoutErrorMessage = (error: unknown) =>
   error instanceof CheckoutRedirectError

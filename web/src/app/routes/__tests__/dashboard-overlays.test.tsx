@@ -152,10 +152,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
 
   it('a creation failure returns to the plan choice with the server message; an answer without id too', async () => {
     const creations = [
-      () =>
-        Promise.reject(
-          new ApiError(400, 'Le nom est trop long.', { code: 'VALIDATION', message: 'Le nom est trop long.' }),
-        ),
+      () => Promise.reject(new ApiError(400, 'Le nom est trop long.', 'VALIDATION')),
       () => Promise.resolve({ name: 'sans id' }),
     ];
     serve({ user: noOrganization, createOrganization: () => creations.shift()!() });
@@ -187,7 +184,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
       user: noOrganization,
       createOrganization: async () => {
         current = makeUser({ organization: { id: 'org-9', name: 'Autre onglet' } });
-        throw new ApiError(409, 'Conflit.', { code: 'CONFLICT', message: 'Conflit.' });
+        throw new ApiError(409, 'Conflit.', 'CONFLICT');
       },
     });
     const fallback = mockApi.getMockImplementation()!;
@@ -232,7 +229,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     const sessions = [
       () => Promise.reject(new ApiError(500, '')),
       () => Promise.resolve({}),
-      () => Promise.reject(new ApiError(403, 'Accès refusé.', { code: 'FORBIDDEN', message: 'Accès refusé.' })),
+      () => Promise.reject(new ApiError(403, 'Accès refusé.', 'FORBIDDEN')),
     ];
     serve({ user: makeUser(), session: () => sessions.shift()!() });
     const user = userEvent.setup();

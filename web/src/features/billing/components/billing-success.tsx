@@ -1,12 +1,12 @@
-import { BILLING_TEXTS, MESSAGES } from '@vitrine/shared';
+import { BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { rememberCheckoutReturn } from '../checkout-return';
 
-const T = BILLING_TEXTS.success;
+const T = BILLING_SUCCESS_TEXTS;
 
 /**
  * Return page of Stripe Checkout (/billing/success?session_id=...). Reaching it with a session id
@@ -34,7 +34,7 @@ export function BillingSuccess({ sessionId }: { sessionId: string | null }) {
         </span>
       )}
       <h1 id="billing-success-title" className="mt-6 text-3xl font-bold">
-        {paid ? MESSAGES.billing.success : T.unknownTitle}
+        {paid ? T.success : T.unknownTitle}
       </h1>
       <p className="mt-4 text-lg text-ink-700">{paid ? T.body : T.unknownBody}</p>
       <Link

@@ -1,5 +1,12 @@
-import { agencyNameSchema, BILLING_TEXTS, formatInterval, formatPrice, type Price, type User } from '@vitrine/shared';
-import { useState, type FormEvent } from 'react';
+import {
+  BILLING_TEXTS,
+  organizationCreateSchema,
+  formatInterval,
+  formatPrice,
+  type Price,
+  type User,
+} from '@vitrine/shared';
+import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { PlanCard } from '../../../components/plan-card';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +14,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { errorCode, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { getAccessToken } from '../../../lib/auth';
+import { useZodForm } from '../../../lib/form';
 import { getUser, getUserKey } from '../../../lib/session';
 import { createOrganization, InvalidOrganizationResponseError } from '../api/create-organization';
 import { personalSpaceName } from '../personal-space-name';
@@ -80,7 +88,7 @@ export function OnboardingModal({
       return true;
     } catch (caught) {
       // 409: the caller already has an organization (created in another tab): pay for that one.
-      if (errorCode(caught) === 'CONFLICT') {
+      if (caught instanceof ApiError && caught.code === 'CONFLICT') {
         const existing = (await getUser().catch(() => undefined))?.organization;
         if (existing) {
           setOrganization({ id: existing.id, name: existing.name });
@@ -251,36 +259,32 @@ function AgencyNameForm({
   onBack: () => void;
   onSubmit: (name: string) => Promise<void>;
 }) {
-  const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = agencyNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setFieldError(null);
-    void onSubmit(parsed.data);
-  };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useZodForm(organizationCreateSchema, { name: '' });
+  const empty = watch('name').trim() === '';
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form
+      onSubmit={(event) => void handleSubmit(({ name }) => onSubmit(name))(event)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <Input
         label={T.agencyLabel}
-        name="agencyName"
         required
         autoComplete="organization"
-        value={name}
-        error={fieldError}
-        onChange={(event) => setName(event.target.value)}
+        error={errors.name?.message}
+        {...register('name')}
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onBack} disabled={processing}>
           {T.back}
         </Button>
-        <Button type="submit" disabled={name.trim() === ''} isLoading={processing}>
+        <Button type="submit" disabled={empty} isLoading={processing}>
           {T.agencySubmit}
         </Button>
       </div>

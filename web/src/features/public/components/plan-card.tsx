@@ -1,9 +1,8 @@
-import { BILLING_TEXTS, type Plan } from '@vitrine/shared';
+import { BILLING_TEXTS, PRICING_TEXTS, type Plan } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
 import { PlanCard as PlanCardView } from '../../../components/plan-card';
 import { buttonClasses } from '../../../components/ui/button';
-import { PRICING } from '../content/pricing';
+import { paths } from '../../../config/paths';
 
 /** A plan of the public pricing page: its card with a sign-up link. */
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -17,7 +16,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           to={paths.auth.register.getHref()}
           className={buttonClasses({ size: 'lg', fullWidth: true, variant: plan.recommended ? 'primary' : 'outline' })}
         >
-          {PRICING.choose(plan.name)}
+          {PRICING_TEXTS.choose(plan.name)}
         </Link>
       }
     />

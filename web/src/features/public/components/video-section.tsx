@@ -1,11 +1,11 @@
+import { LANDING_TEXTS } from '@vitrine/shared';
 import { DemoVideo } from '../../../components/demo-video';
-import { LANDING } from '../content/landing';
-import { SECTION_IDS } from '../content/site';
+import { SECTION_IDS } from '../site';
 import { SectionHeading } from './section-heading';
 
 /** Our own short video, generated from the demo images (web/public/assets/demo/README.md). */
 export function VideoSection() {
-  const t = LANDING.video;
+  const t = LANDING_TEXTS.video;
   return (
     <section id={SECTION_IDS.video} aria-labelledby="video-title" className="scroll-mt-4 py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">

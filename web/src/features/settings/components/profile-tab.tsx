@@ -1,37 +1,37 @@
-import { MESSAGES, SETTINGS_TEXTS, updateProfileSchema, type UpdateProfileInput, type User } from '@vitrine/shared';
-import { useState, type FormEvent } from 'react';
+import { AUTH_TEXTS, SETTINGS_TEXTS, updateProfileSchema, type UpdateProfileInput, type User } from '@vitrine/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { fieldErrors, formValues, type FieldErrors } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
+import { useZodForm } from '../../../lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Settings > Profil (spec 2.10): first name, last name and phone editable, e-mail read-only. */
 export function ProfileTab({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
   const { toast } = useToast();
-  const [errors, setErrors] = useState<FieldErrors<UpdateProfileInput>>({});
   const [saving, setSaving] = useState(false);
-  const t = TEXTS.auth;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(updateProfileSchema, {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+  });
+  const t = AUTH_TEXTS;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = updateProfileSchema.safeParse(formValues(event.currentTarget));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = async (input: UpdateProfileInput) => {
     setSaving(true);
     try {
-      await updateProfile(parsed.data);
-      toast({ title: MESSAGES.settings.profileUpdated, variant: 'success' });
+      await updateProfile(input);
+      toast({ title: SETTINGS_TEXTS.profileUpdated, variant: 'success' });
     } catch (error) {
       toast({
-        title: MESSAGES.settings.updateFailedTitle,
-        description: errorMessage(error, MESSAGES.settings.updateFailed),
+        title: SETTINGS_TEXTS.updateFailedTitle,
+        description: errorMessage(error, SETTINGS_TEXTS.updateFailed),
         variant: 'error',
       });
     } finally {
@@ -44,31 +44,28 @@ export function ProfileTab({ user }: { user: User }) {
       <h2 id="profile-heading" className="text-xl font-semibold">
         {SETTINGS_TEXTS.profileTitle}
       </h2>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-4">
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-4 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
             label={t.firstName}
-            name="firstName"
             autoComplete="given-name"
-            defaultValue={user.firstName ?? ''}
-            error={errors.firstName}
+            error={errors.firstName?.message}
+            {...register('firstName')}
           />
           <Input
             label={t.lastName}
-            name="lastName"
             autoComplete="family-name"
-            defaultValue={user.lastName ?? ''}
-            error={errors.lastName}
+            error={errors.lastName?.message}
+            {...register('lastName')}
           />
         </div>
         <Input
           label={t.phone}
-          name="phoneNumber"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          defaultValue={user.phoneNumber ?? ''}
-          error={errors.phoneNumber}
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
         />
         <Input label={t.email} type="email" value={user.email} readOnly hint={SETTINGS_TEXTS.emailReadOnly} />
         <div>
