@@ -1,7 +1,7 @@
 /**
  * French texts of the subscription screens: onboarding, tutorial, plans and Mon Abonnement (the
- * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5 and 8) is kept exactly,
- * including the settings billing errors the spec words in English.
+ * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5
+ * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
 export const BILLING_TEXTS = {
   /** Shared by the public pricing page and the plans inside the dashboard. */
