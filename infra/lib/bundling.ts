@@ -45,8 +45,6 @@ export const ESBUILD_OPTIONS = {
   alias: {
     /** Lambda credentials always come from the environment: skip the SDK's full provider chain. */
     '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-credentials.ts'),
-    /** Bedrock's bearer token from the environment only: no SSO token cache and its nested client. */
-    '@aws-sdk/token-providers': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-token-provider.ts'),
     /** The DynamoDB client's endpoint cache: a Map-based LRU instead of mnemonist's. */
     'mnemonist/lru-cache': path.join(REPO_ROOT, 'functions/src/lib/aws/lru-cache.ts'),
   },
