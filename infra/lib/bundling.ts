@@ -45,8 +45,8 @@ export const ESBUILD_OPTIONS = {
   alias: {
     /** Lambda credentials always come from the environment: skip the SDK's full provider chain. */
     '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-credentials.ts'),
-    /** The DynamoDB client's endpoint cache: a Map-based LRU instead of mnemonist's. */
-    'mnemonist/lru-cache': path.join(REPO_ROOT, 'functions/src/lib/aws/lru-cache.ts'),
+    /** The DynamoDB client's endpoint discovery, which no DynamoDB command uses: off, no cache. */
+    '@aws-sdk/middleware-endpoint-discovery': path.join(REPO_ROOT, 'functions/src/lib/aws/endpoint-discovery-off.ts'),
   },
   /** Native modules shipped by a Lambda layer or installed per architecture, never bundled. */
   external: ['sharp'],
