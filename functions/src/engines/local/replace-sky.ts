@@ -37,6 +37,28 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
   return encodePng(full);
 }
 
+/**
+ * Which pixels a replacement would take for sky, at full resolution (255 sky, 0 kept), by the
+ * same decisions as `replaceSky`; null when the photo would be refused. For measurement.
+ */
+export async function skyReplacementMask(
+  image: Buffer,
+): Promise<{ width: number; height: number; mask: Uint8Array } | null> {
+  const sky = findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
+  if (!sky) return null;
+  const full = await decodeRgb(image);
+  const { width, height } = full;
+  const band = await renderSkyBand(sky, 'blue', width, height);
+  const mask = new Uint8Array(width * height);
+  const d = full.data;
+  for (let p = 0; p < width * band.rows; p++) {
+    let a = band.data[p * 4 + 3]!;
+    if (a > 0 && a < SURE_SKY) a = looksLikeSky(d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!) ? SURE_SKY : 0;
+    mask[p] = a;
+  }
+  return { width, height, mask };
+}
+
 /** The new sky with its alpha, RGBA at full width for the top `rows` rows of the photo. */
 async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number, height: number) {
   const renderWidth = min(width, SKY_RENDER_WIDTH);
