@@ -38,7 +38,7 @@ export function rasterizePolygons(polygons: readonly Polygon[], width: number, h
       // Pixel centres x + 0.5 within [left, right).
       const from = max(0, ceil(crossings[k]! - 0.5));
       const to = min(width - 1, ceil(crossings[k + 1]! - 0.5) - 1);
-      for (let x = from; x <= to; x++) out[y * width + x] ^= 1;
+      for (let x = from; x <= to; x++) out[y * width + x] = out[y * width + x]! ^ 1;
     }
   }
   return out;

@@ -9,7 +9,7 @@
  * The binary mask is softened by a 3x3 mean and sampled bilinearly at any output size, with a
  * ramp of a few output pixels along the skyline.
  */
-import { clamp, decodeThumbnail, luma, type Raster } from './raster';
+import { boxBlur, clamp, decodeThumbnail, luma, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, floor, max, min } = Math;
@@ -20,10 +20,10 @@ export const SKY_ANALYSIS_SIDE = 320;
  * breaks from the pixel above. Blue pixels are rarely anything but sky, so they get more room;
  * neutral bright ones (clouds, overcast) could be a white wall and get less.
  */
-const MAX_TEXTURE = { blue: 60, neutral: 40 };
-const MAX_STEP = { blue: 40, neutral: 24 };
+const MAX_TEXTURE = { blue: 60, neutral: 28 };
+const MAX_STEP = { blue: 24, neutral: 24 };
 /** Growth: largest RGB distance (sum of channel differences) between neighbouring sky pixels. */
-const MAX_GROWTH_DISTANCE = 48;
+const MAX_GROWTH_DISTANCE = 20;
 /**
  * Growth reaches at most this many thumbnail pixels from the seeds: enough for the sky under eaves
  * and between branches, not enough to walk across a pale wall of sky-like colour.
@@ -31,7 +31,9 @@ const MAX_GROWTH_DISTANCE = 48;
 const MAX_GROWTH_STEPS = 16;
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
-const MIN_SKY_COLUMNS = 0.4;
+const MIN_SKY_COLUMNS = 0.15;
+/** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
+const MIN_BLUE_SHARE = 0.5;
 
 export interface SkyDetection {
   /** Thumbnail size the mask is measured in. */
@@ -139,14 +141,20 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const coverage = tail / pixels;
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
 
-  // A sky is brighter than what stands under it; a pale ceiling over a bright room is not one.
+  // A pale ceiling over a bright room passes the colour tests as an overcast sky: a neutral sky
+  // must be brighter than what stands under it. A blue sky need not be (a deep blue sky over a
+  // sunlit facade or a bright beach is darker than them), and no ceiling is blue.
   let skyLuma = 0;
   let restLuma = 0;
+  let blue = 0;
   for (let p = 0; p < pixels; p++) {
-    if (sky[p]) skyLuma += lum[p]!;
-    else restLuma += lum[p]!;
+    if (sky[p]) {
+      skyLuma += lum[p]!;
+      if (kindOf(p) === 'blue') blue++;
+    } else restLuma += lum[p]!;
   }
-  if (tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
+  const neutralSky = blue < tail * MIN_BLUE_SHARE;
+  if (neutralSky && tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
 
   return {
     width,
@@ -230,4 +238,76 @@ export function looksLikeSky(r: number, g: number, b: number): boolean {
  */
 function isOvercastWhite(r: number, g: number, b: number, l: number): boolean {
   return l > 170 && max(r, g, b) - min(r, g, b) < 40 && b >= r - 3;
+}
+
+/** Thumbnail pixels around a skyline pixel whose colours describe each side. */
+const EDGE_MODEL_RADIUS = 3;
+
+/**
+ * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby: along
+ * the skyline a full-resolution pixel goes to the side whose local colour it is closer to. A
+ * fixed colour test cannot do that: sunlit stone passes for an overcast sky, a grey roof for a
+ * stormy one, but each is closer to the roof beside it than to the sky above it.
+ */
+export interface EdgeModel {
+  width: number;
+  height: number;
+  /** RGB means, 3 floats per thumbnail pixel; weights 0 where a side has no sure pixel nearby. */
+  sky: Float32Array;
+  skyWeight: Float32Array;
+  ground: Float32Array;
+  groundWeight: Float32Array;
+}
+
+export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const sides = [0.98, 0.02].map((limit, side) => {
+    const weight = new Float32Array(pixels);
+    const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
+    for (let p = 0; p < pixels; p++) {
+      const m = sky.mask[p]!;
+      const sure = side === 0 ? m >= limit : m <= limit;
+      if (!sure) continue;
+      weight[p] = 1;
+      for (let c = 0; c < 3; c++) channels[c]![p] = data[p * 3 + c]!;
+    }
+    const w = boxBlur(weight, width, height, EDGE_MODEL_RADIUS, 1);
+    const means = new Float32Array(pixels * 3);
+    for (let c = 0; c < 3; c++) {
+      const sum = boxBlur(channels[c]!, width, height, EDGE_MODEL_RADIUS, 1);
+      for (let p = 0; p < pixels; p++) means[p * 3 + c] = w[p]! > 0 ? sum[p]! / w[p]! : 0;
+    }
+    return { means, weight: w };
+  });
+  return {
+    width,
+    height,
+    sky: sides[0]!.means,
+    skyWeight: sides[0]!.weight,
+    ground: sides[1]!.means,
+    groundWeight: sides[1]!.weight,
+  };
+}
+
+/** Whether a full-resolution pixel (x, y) of an outWidth x outHeight image with colour r, g, b is sky. */
+export function isSkySide(
+  model: EdgeModel,
+  outWidth: number,
+  outHeight: number,
+  x: number,
+  y: number,
+  r: number,
+  g: number,
+  b: number,
+): boolean {
+  const tx = min(model.width - 1, floor((x * model.width) / outWidth));
+  const ty = min(model.height - 1, floor((y * model.height) / outHeight));
+  const t = ty * model.width + tx;
+  if (model.groundWeight[t]! <= 0) return model.skyWeight[t]! > 0 || looksLikeSky(r, g, b);
+  if (model.skyWeight[t]! <= 0) return false;
+  const i = t * 3;
+  const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
+  const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
+  return toSky < toGround;
 }
