@@ -29,9 +29,19 @@ const MAX_GROWTH_DISTANCE = 20;
  * and between branches, not enough to walk across a pale wall of sky-like colour.
  */
 const MAX_GROWTH_STEPS = 16;
+const SOFTEN_RADIUS = 1;
+/** Darkest blue that is sky: a storm or dusk sky is dark, and darker blues are shadows. */
+const MIN_BLUE_LUMA = 40;
+/** Seeds: largest RGB distance (sum of channels) between a pixel and the one two rows above. */
+const MAX_SEED_COLOUR_STEP = 45;
+/** Growth beyond MAX_GROWTH_STEPS and pockets: largest RGB distance to the sky's colour at that row. */
+const MODEL_DISTANCE = 36;
+const POCKET_DISTANCE = 24;
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.15;
+/** Columns whose top run is sky: few where branches or wires cross the sky, none in a forest. */
+const MIN_SEEDED_COLUMNS = 0.04;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
 const MIN_BLUE_SHARE = 0.5;
 
@@ -68,7 +78,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
     const g = data[i + 1]!;
     const b = data[i + 2]!;
     const l = lum[p]!;
-    if (b > r + 8 && b >= g - 6 && l > 70) return 'blue';
+    if (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) return 'blue';
     if (isOvercastWhite(r, g, b, l)) return 'neutral';
     return null;
   };
@@ -85,6 +95,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const queue = new Int32Array(pixels);
   let tail = 0;
   let seededColumns = 0;
+  let lowestSeed = 0;
   for (let x = 0; x < width; x++) {
     const before = tail;
     for (let y = 0; y < height; y++) {
@@ -92,16 +103,31 @@ export function findSky(thumb: Raster): SkyDetection | null {
       const kind = kindOf(p);
       if (!kind || texture(p, y) > MAX_TEXTURE[kind]) break;
       if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) break;
+      // A change of colour two rows down to something darker and no bluer ends the column's sky
+      // even where the luma barely changes (a hazy blue mountain, a copper dome under a pale
+      // sky); going into or out of a cloud is brighter, or bluer, and goes on.
+      if (y > 1 && entersForeground(data, lum, p, p - 2 * width)) break;
       sky[p] = 1;
       queue[tail++] = p;
+      lowestSeed = max(lowestSeed, y);
     }
     if (tail - before >= height * 0.03) seededColumns++;
   }
   // The sky itself must span the top of the photo; growth only refines its edges.
-  if (seededColumns < width * MIN_SKY_COLUMNS) return null;
+  if (seededColumns < width * MIN_SEEDED_COLUMNS) return null;
+  const model = skyColourByRow(data, width, height, sky);
+  const nearModel = (p: number, y: number, limit: number): boolean => {
+    const i = p * 3;
+    const m = y * 3;
+    return abs(data[i]! - model[m]!) + abs(data[i + 1]! - model[m + 1]!) + abs(data[i + 2]! - model[m + 2]!) <= limit;
+  };
 
   const grow = (from: number, to: number, y: number) => {
-    if (sky[to] || steps[from]! >= MAX_GROWTH_STEPS) return;
+    if (sky[to]) return;
+    // Far from the seeds only pixels of the sky's own colour at that height: the sky beyond a
+    // wire or a branch, never a pale wall.
+    // Not below the lowest seed either: water under the horizon reflects the sky's colour.
+    if (steps[from]! >= MAX_GROWTH_STEPS && (y > lowestSeed || !nearModel(to, y, MODEL_DISTANCE))) return;
     const kind = kindOf(to);
     if (!kind || texture(to, y) > MAX_TEXTURE[kind] || abs(lum[to]! - lum[from]!) > MAX_STEP[kind]) return;
     const a = from * 3;
@@ -109,7 +135,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
     const distance = abs(data[a]! - data[b]!) + abs(data[a + 1]! - data[b + 1]!) + abs(data[a + 2]! - data[b + 2]!);
     if (distance > MAX_GROWTH_DISTANCE) return;
     sky[to] = 1;
-    steps[to] = steps[from]! + 1;
+    steps[to] = min(255, steps[from]! + 1);
     queue[tail++] = to;
   };
   for (let head = 0; head < tail; head++) {
@@ -120,6 +146,35 @@ export function findSky(thumb: Raster): SkyDetection | null {
     if (x + 1 < width) grow(p, p + 1, y);
     if (y > 0) grow(p, p - width, y - 1);
     if (y + 1 < height) grow(p, p + width, y + 1);
+  }
+
+  // Blue sky seen through arches, between clouds and behind branches, that no path of smooth
+  // sky pixels reaches: blue pixels of the seeds' blue at that height, above the lowest seed, in
+  // patches (a blue shutter or a car is not near the sky's own blue at its height).
+  const blueModel = skyColourByRow(data, width, height, sky, (p) => kindOf(p) === 'blue');
+  const pockets: number[] = [];
+  for (let y = 1; y < min(height - 1, lowestSeed); y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      if (sky[p] || kindOf(p) !== 'blue' || texture(p, y) > MAX_TEXTURE.blue) continue;
+      // Whole thumbnail pixels of sky only: a wire or a lattice mixes into its neighbours.
+      if (
+        kindOf(p - 1) !== 'blue' ||
+        kindOf(p + 1) !== 'blue' ||
+        kindOf(p - width) !== 'blue' ||
+        kindOf(p + width) !== 'blue'
+      )
+        continue;
+      const i = p * 3;
+      const m = y * 3;
+      const distance =
+        abs(data[i]! - blueModel[m]!) + abs(data[i + 1]! - blueModel[m + 1]!) + abs(data[i + 2]! - blueModel[m + 2]!);
+      if (distance <= POCKET_DISTANCE) pockets.push(p);
+    }
+  }
+  for (const p of pockets) {
+    sky[p] = 1;
+    tail++;
   }
 
   let columns = 0;
@@ -166,17 +221,21 @@ export function findSky(thumb: Raster): SkyDetection | null {
   };
 }
 
-/** 3x3 mean of the binary mask: edges become a one-pixel ramp instead of a step. */
+/**
+ * Mean of the binary mask over (2 SOFTEN_RADIUS + 1)^2 pixels: edges become a ramp instead of a
+ * step, and only pixels that far from the skyline are sure (0 or 1). The thumbnail's own skyline
+ * is a pixel off here and there; the ramp leaves those pixels to the full-resolution decision.
+ */
 function soften(sky: Uint8Array, width: number, height: number): Float32Array {
   const out = new Float32Array(sky.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let sum = 0;
       let count = 0;
-      for (let dy = -1; dy <= 1; dy++) {
+      for (let dy = -SOFTEN_RADIUS; dy <= SOFTEN_RADIUS; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
+        for (let dx = -SOFTEN_RADIUS; dx <= SOFTEN_RADIUS; dx++) {
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           sum += sky[yy * width + xx]!;
@@ -217,8 +276,8 @@ export function skyAlpha(
   y: number,
   feather: number,
 ): number {
-  // The softened mask ramps over about two thumbnail pixels.
-  const ramp = (2 * outHeight) / sky.height;
+  // The softened mask ramps over about 2 SOFTEN_RADIUS thumbnail pixels.
+  const ramp = (2 * SOFTEN_RADIUS * outHeight) / sky.height;
   const steepness = max(1, ramp / max(1, feather));
   return clamp((skyMaskValue(sky, outWidth, outHeight, x, y) - 0.5) * steepness + 0.5, 0, 1);
 }
@@ -229,7 +288,7 @@ export function skyAlpha(
  */
 export function looksLikeSky(r: number, g: number, b: number): boolean {
   const l = luma(r, g, b);
-  return (b > r + 8 && b >= g - 6 && l > 70) || isOvercastWhite(r, g, b, l);
+  return (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) || isOvercastWhite(r, g, b, l);
 }
 
 /**
@@ -241,7 +300,9 @@ function isOvercastWhite(r: number, g: number, b: number, l: number): boolean {
 }
 
 /** Thumbnail pixels around a skyline pixel whose colours describe each side. */
-const EDGE_MODEL_RADIUS = 3;
+const EDGE_MODEL_RADIUS = 4;
+const EDGE_SKY_BIAS = 1.5;
+const EDGE_MAX_SKY_DISTANCE = 40;
 
 /**
  * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby: along
@@ -309,5 +370,54 @@ export function isSkySide(
   const i = t * 3;
   const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
   const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
-  return toSky < toGround;
+  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
+}
+
+/**
+ * The seeds' mean colour per thumbnail row (RGB, 3 floats a row), rows without seeds taking the
+ * nearest seeded row's: the sky's colour at each height, for growth far from the seeds.
+ */
+function skyColourByRow(
+  data: Buffer,
+  width: number,
+  height: number,
+  seeds: Uint8Array,
+  counts: (p: number) => boolean = () => true,
+): Float32Array {
+  const model = new Float32Array(height * 3);
+  const rowCounts = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (!seeds[p] || !counts(p)) continue;
+      rowCounts[y] = rowCounts[y]! + 1;
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[y * 3 + c]! + data[p * 3 + c]!;
+    }
+  }
+  let last = -1;
+  for (let y = 0; y < height; y++) {
+    if (rowCounts[y]! >= 3) {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[y * 3 + c]! / rowCounts[y]!;
+      if (last < 0) for (let k = 0; k < y; k++) for (let c = 0; c < 3; c++) model[k * 3 + c] = model[y * 3 + c]!;
+      last = y;
+    } else if (last >= 0) {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[last * 3 + c]!;
+    } else {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = -1000;
+    }
+  }
+  return model;
+}
+
+function colourDistance(data: Buffer, p: number, q: number): number {
+  const i = p * 3;
+  const j = q * 3;
+  return abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!);
+}
+
+function entersForeground(data: Buffer, lum: Float32Array, p: number, above: number): boolean {
+  if (colourDistance(data, p, above) <= MAX_SEED_COLOUR_STEP) return false;
+  const blueness = data[p * 3 + 2]! - data[p * 3]!;
+  const blunessAbove = data[above * 3 + 2]! - data[above * 3]!;
+  return lum[p]! < lum[above]! - 4 && blueness <= blunessAbove + 4;
 }
