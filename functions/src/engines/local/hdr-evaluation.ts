@@ -11,7 +11,7 @@ const SIDE = 512;
 /** Photos of the sky and no-sky sets that are also HDR cases: backlit, dark, or already good. */
 export const HDR_EXTRA_PHOTOS = [
   'no-sky/interior-window-chair.jpg',
-  'no-sky/interior-doorway-dog.jpg',
+  'no-sky/white-siding-towel-dogs.jpg',
   'sky/sunset-hills.jpg',
   'sky/dusk-gate-palm.jpg',
   'sky/night-memorial.jpg',

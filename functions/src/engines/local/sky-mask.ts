@@ -42,6 +42,8 @@ const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.15;
 /** Columns whose top run is sky: few where branches or wires cross the sky, none in a forest. */
 const MIN_SEEDED_COLUMNS = 0.04;
+/** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
+const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
 const MIN_BLUE_SHARE = 0.5;
 
@@ -210,6 +212,13 @@ export function findSky(thumb: Raster): SkyDetection | null {
   }
   const neutralSky = blue < tail * MIN_BLUE_SHARE;
   if (neutralSky && tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
+  // Nor may much of the ground be as bright as a neutral sky: white siding, a towel and a door
+  // frame at the top of a photo are all neutral and smooth, and the rest of the wall beside them
+  // is as bright; an overcast sky outshines nearly everything under it.
+  if (neutralSky && brightShareOfGround(lum, sky, skyLuma / tail) > MAX_GROUND_AS_BRIGHT) {
+    if (process.env.SKY_DEBUG) console.log('ground as bright', brightShareOfGround(lum, sky, skyLuma / tail));
+    return null;
+  }
 
   return {
     width,
@@ -420,4 +429,15 @@ function entersForeground(data: Buffer, lum: Float32Array, p: number, above: num
   const blueness = data[p * 3 + 2]! - data[p * 3]!;
   const blunessAbove = data[above * 3 + 2]! - data[above * 3]!;
   return lum[p]! < lum[above]! - 4 && blueness <= blunessAbove + 4;
+}
+
+function brightShareOfGround(lum: Float32Array, sky: Uint8Array, skyLuma: number): number {
+  let ground = 0;
+  let bright = 0;
+  for (let p = 0; p < lum.length; p++) {
+    if (sky[p]) continue;
+    ground++;
+    if (lum[p]! >= skyLuma - 10) bright++;
+  }
+  return ground === 0 ? 0 : bright / ground;
 }

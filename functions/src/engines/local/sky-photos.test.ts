@@ -41,12 +41,6 @@ const FLOORS: Record<string, { iou: number; falseReplaced: number }> = {
   'white-palace-cloudy': { iou: 0.96, falseReplaced: 0.012 },
 };
 
-/**
- * Photos without sky that the engine still takes for sky (a white door frame over a bright hall).
- * Known failures, listed so the test catches any new one and notices when one is fixed.
- */
-const KNOWN_NOT_REFUSED = ['interior-doorway-dog'];
-
 describe('sky mask on real photos', () => {
   let results: SkyPhotoResult[];
 
@@ -66,6 +60,6 @@ describe('sky mask on real photos', () => {
 
   it('refuses the photos without sky', async () => {
     const notRefused = (await evaluateNoSkyPhotos()).filter((r) => !r.refused).map((r) => r.name);
-    expect(notRefused).toEqual(KNOWN_NOT_REFUSED);
+    expect(notRefused).toEqual([]);
   }, 60_000);
 });
