@@ -5,7 +5,7 @@
  */
 import { boxBlur, decodeThumbnail, luma, type Raster } from './raster';
 
-const { abs } = Math;
+const { abs, min } = Math;
 const SIDE = 512;
 
 /** Photos of the sky and no-sky sets that are also HDR cases: backlit, dark, or already good. */
@@ -55,8 +55,9 @@ export interface HdrMeasure {
   before: ExposureFigures;
   after: ExposureFigures;
   /**
-   * Halo: how much more the tone map brightened (or darkened) the band just around bright areas
-   * than the surroundings further out, as a ratio (0 = none). A halo is that band glowing.
+   * Halo, in luma levels: how far the band just around bright areas (windows, lamps) departs from
+   * the photo's global tone curve, compared with the surroundings further out (0 = none). A dark
+   * or glowing rim around a window is that band departing.
    */
   halo: number;
   /** Colour cast added: change of the mean opponent colours (R-G, B-G) relative to mean luma, x100. */
@@ -78,27 +79,37 @@ function haloMeasure(before: Raster, after: Raster): number {
   const { width, height } = before;
   const lb = lumaOf(before);
   const la = lumaOf(after);
+  // The photo's global tone curve (mean output per input level band): what every pixel of that
+  // level got on average. A halo is a band around bright areas that departs from it.
+  const sums = new Float64Array(32);
+  const counts = new Float64Array(32);
+  for (let p = 0; p < lb.length; p++) {
+    const bin = min(31, lb[p]! >> 3);
+    sums[bin] = sums[bin]! + la[p]!;
+    counts[bin] = counts[bin]! + 1;
+  }
   const bright = new Float32Array(lb.length);
   for (let p = 0; p < lb.length; p++) bright[p] = lb[p]! >= 235 ? 1 : 0;
   const near = boxBlur(Float32Array.from(bright), width, height, 4, 1);
   const far = boxBlur(Float32Array.from(bright), width, height, 20, 1);
-  let ringRatio = 0;
+  let ring = 0;
   let ringCount = 0;
-  let outerRatio = 0;
+  let outer = 0;
   let outerCount = 0;
   for (let p = 0; p < lb.length; p++) {
     if (bright[p]) continue;
-    const ratio = (la[p]! + 8) / (lb[p]! + 8);
+    const bin = min(31, lb[p]! >> 3);
+    const residual = la[p]! - sums[bin]! / counts[bin]!;
     if (near[p]! > 0.02) {
-      ringRatio += ratio;
+      ring += residual;
       ringCount++;
     } else if (far[p]! > 0.01) {
-      outerRatio += ratio;
+      outer += residual;
       outerCount++;
     }
   }
   if (ringCount < 20 || outerCount < 20) return 0;
-  return abs(ringRatio / ringCount / (outerRatio / outerCount) - 1);
+  return abs(ring / ringCount - outer / outerCount);
 }
 
 function opponent(raster: Raster): [number, number] {
