@@ -24,6 +24,8 @@ const MAX_TEXTURE = { blue: 60, neutral: 28 };
 const MAX_STEP = { blue: 24, neutral: 24 };
 /** Growth: largest RGB distance (sum of channel differences) between neighbouring sky pixels. */
 const MAX_GROWTH_DISTANCE = 20;
+/** How much larger the luma and colour steps out of a cloud into blue sky may be. */
+const CLOUD_EDGE_FACTOR = 3;
 /**
  * Growth reaches at most this many thumbnail pixels from the seeds: enough for the sky under eaves
  * and between branches, not enough to walk across a pale wall of sky-like colour.
@@ -70,16 +72,18 @@ type Kind = 'blue' | 'neutral';
 /** Pure detection on RGB pixels; null when the photo shows no usable sky. */
 export function findSky(thumb: Raster): SkyDetection | null {
   const { data, width, height } = thumb;
+  // Colour classes on a denoised copy; edges (texture, steps) on the photo itself.
+  const calm = denoise(thumb);
   const pixels = width * height;
   const lum = new Float32Array(pixels);
   for (let p = 0, i = 0; p < pixels; p++, i += 3) lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
 
   const kindOf = (p: number): Kind | null => {
     const i = p * 3;
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const l = lum[p]!;
+    const r = calm[i]!;
+    const g = calm[i + 1]!;
+    const b = calm[i + 2]!;
+    const l = luma(r, g, b);
     if (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) return 'blue';
     if (isOvercastWhite(r, g, b, l)) return 'neutral';
     return null;
@@ -131,11 +135,15 @@ export function findSky(thumb: Raster): SkyDetection | null {
     // Not below the lowest seed either: water under the horizon reflects the sky's colour.
     if (steps[from]! >= MAX_GROWTH_STEPS && (y > lowestSeed || !nearModel(to, y, MODEL_DISTANCE))) return;
     const kind = kindOf(to);
-    if (!kind || texture(to, y) > MAX_TEXTURE[kind] || abs(lum[to]! - lum[from]!) > MAX_STEP[kind]) return;
+    if (!kind || texture(to, y) > MAX_TEXTURE[kind]) return;
+    // Out of a cloud into blue sky is a large step of luma and colour, and safe: blue pixels
+    // beside a cloud are sky.
+    const leavingCloud = kind === 'blue' && kindOf(from) === 'neutral';
+    if (abs(lum[to]! - lum[from]!) > MAX_STEP[kind] * (leavingCloud ? CLOUD_EDGE_FACTOR : 1)) return;
     const a = from * 3;
     const b = to * 3;
     const distance = abs(data[a]! - data[b]!) + abs(data[a + 1]! - data[b + 1]!) + abs(data[a + 2]! - data[b + 2]!);
-    if (distance > MAX_GROWTH_DISTANCE) return;
+    if (distance > MAX_GROWTH_DISTANCE * (leavingCloud ? CLOUD_EDGE_FACTOR : 1)) return;
     sky[to] = 1;
     steps[to] = min(255, steps[from]! + 1);
     queue[tail++] = to;
@@ -440,4 +448,22 @@ function brightShareOfGround(lum: Float32Array, sky: Uint8Array, skyLuma: number
     if (lum[p]! >= skyLuma - 10) bright++;
   }
   return ground === 0 ? 0 : bright / ground;
+}
+
+/**
+ * 3x3 mean of each channel: film grain and sensor noise in a flat grey sky otherwise break the
+ * colour and smoothness tests pixel by pixel. The skyline it softens by a thumbnail pixel is
+ * decided again at full resolution.
+ */
+function denoise(thumb: Raster): Buffer {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const out = Buffer.alloc(data.length);
+  for (let c = 0; c < 3; c++) {
+    const channel = new Float32Array(pixels);
+    for (let p = 0; p < pixels; p++) channel[p] = data[p * 3 + c]!;
+    const blurred = boxBlur(channel, width, height, 1, 1);
+    for (let p = 0; p < pixels; p++) out[p * 3 + c] = blurred[p]! + 0.5;
+  }
+  return out;
 }
