@@ -44,6 +44,10 @@ const MIN_SKY_AREA = 0.06;
 const MIN_SKY_COLUMNS = 0.15;
 /** Columns whose top run is sky: few where branches or wires cross the sky, none in a forest. */
 const MIN_SEEDED_COLUMNS = 0.04;
+/** A column's sky may start below branches or wires, within this share of the rows from the top,
+ * with a run of blue at least this long (share of the rows). */
+const LATE_SEED_ROWS = 0.3;
+const BLUE_RUN = 0.08;
 /** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
@@ -88,6 +92,12 @@ export function findSky(thumb: Raster): SkyDetection | null {
     if (isOvercastWhite(r, g, b, l)) return 'neutral';
     return null;
   };
+  const isSunGlow = (p: number): boolean => {
+    const i = p * 3;
+    const r = calm[i]!;
+    const b = calm[i + 2]!;
+    return luma(r, calm[i + 1]!, b) > 190 && r >= b && r - b < 60;
+  };
   // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
   const texture = (p: number, y: number): number => {
     const l = lum[p]!;
@@ -102,20 +112,47 @@ export function findSky(thumb: Raster): SkyDetection | null {
   let tail = 0;
   let seededColumns = 0;
   let lowestSeed = 0;
+  const isSkyRun = (p: number, y: number, kind: Kind | null): kind is Kind => {
+    if (!kind || texture(p, y) > MAX_TEXTURE[kind]) return false;
+    if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) return false;
+    // A change of colour two rows down to something darker and no bluer ends the column's sky
+    // even where the luma barely changes (a hazy blue mountain, a copper dome under a pale sky);
+    // going into or out of a cloud is brighter, or bluer, and goes on.
+    return !(y > 1 && entersForeground(data, lum, p, p - 2 * width));
+  };
   for (let x = 0; x < width; x++) {
     const before = tail;
-    for (let y = 0; y < height; y++) {
+    let y = 0;
+    for (; y < height; y++) {
       const p = y * width + x;
-      const kind = kindOf(p);
-      if (!kind || texture(p, y) > MAX_TEXTURE[kind]) break;
-      if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) break;
-      // A change of colour two rows down to something darker and no bluer ends the column's sky
-      // even where the luma barely changes (a hazy blue mountain, a copper dome under a pale
-      // sky); going into or out of a cloud is brighter, or bluer, and goes on.
-      if (y > 1 && entersForeground(data, lum, p, p - 2 * width)) break;
+      if (!isSkyRun(p, y, kindOf(p))) break;
       sky[p] = 1;
       queue[tail++] = p;
       lowestSeed = max(lowestSeed, y);
+    }
+    if (tail - before < height * 0.03) {
+      // Branches or wires across the top: a long run of blue sky starting a little lower.
+      const start = (y0: number) => {
+        let y1 = y0;
+        while (
+          y1 < height &&
+          y1 - y0 < BLUE_RUN * height &&
+          isSkyRun(y1 * width + x, y1, kindOf(y1 * width + x) === 'blue' ? 'blue' : null)
+        )
+          y1++;
+        return y1 - y0 >= BLUE_RUN * height;
+      };
+      for (let y0 = y + 1; y0 < height * LATE_SEED_ROWS; y0++) {
+        if (!start(y0)) continue;
+        for (let yy = y0; yy < height; yy++) {
+          const p = yy * width + x;
+          if (!isSkyRun(p, yy, kindOf(p))) break;
+          sky[p] = 1;
+          queue[tail++] = p;
+          lowestSeed = max(lowestSeed, yy);
+        }
+        break;
+      }
     }
     if (tail - before >= height * 0.03) seededColumns++;
   }
@@ -134,7 +171,9 @@ export function findSky(thumb: Raster): SkyDetection | null {
     // wire or a branch, never a pale wall.
     // Not below the lowest seed either: water under the horizon reflects the sky's colour.
     if (steps[from]! >= MAX_GROWTH_STEPS && (y > lowestSeed || !nearModel(to, y, MODEL_DISTANCE))) return;
-    const kind = kindOf(to);
+    // The glow around a low sun is warm and bright: sky when reached smoothly from sky, never a
+    // seed (a sunlit cream facade is as warm and bright, but no smooth path leads into it).
+    const kind = kindOf(to) ?? (isSunGlow(to) ? 'neutral' : null);
     if (!kind || texture(to, y) > MAX_TEXTURE[kind]) return;
     // Out of a cloud into blue sky is a large step of luma and colour, and safe: blue pixels
     // beside a cloud are sky.
