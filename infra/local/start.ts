@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.VITRINE_DATA_DIR ?? path.join(REPO_ROOT, '.local');
   // cognito-local loads the AWS SDK v2 for types it never calls here; its end-of-support notice is noise.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  // The handlers' JSON log lines, one short line each on a terminal (same fields); JSON when piped.
+  process.env.LOG_FORMAT ??= process.stdout.isTTY ? 'pretty' : 'json';
   quietNodeVersionNotice();
   const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });
