@@ -29,6 +29,8 @@ export interface LogContext {
   requestId?: string;
   /** The API request id that led here, carried through the workflow execution. */
   correlationId?: string;
+  /** Other ids every line of the scope carries (e.g. `transformationId` in a workflow step). */
+  [id: string]: string | undefined;
 }
 
 const RANK: Record<LogThreshold, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
