@@ -50,13 +50,8 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
 };
 
-/** Environment variable names the functions read (functions/src/lib/aws/*). */
-export const ENV = {
-  table: 'TABLE_NAME',
-  uploadsBucket: 'UPLOADS_BUCKET',
-  resultsBucket: 'RESULTS_BUCKET',
-  userPoolId: 'USER_POOL_ID',
-} as const;
+/** The variable names the functions read: one list, shared with the functions and the local stack. */
+export { ENV } from '../../functions/src/lib/env';
 
 /** `stripeApiKey` -> `STRIPE_API_KEY_SECRET_NAME`. */
 export function secretEnvName(key: SecretKey): string {

@@ -10,8 +10,8 @@ import type { Context } from 'aws-lambda';
 import { MESSAGES } from '@vitrine/shared';
 import { ROUTES, routeKey, type EndpointGroup, type Route } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
-import { handlerEntry } from '../lib/bundling';
 import type { TokenCheck } from './jwt';
+import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
 
 /** API Gateway's own payload limit; routes set tighter ones, enforced by the handlers. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -50,17 +50,6 @@ function matchRoute(method: string, path: string) {
 }
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<HttpResponse | string | object | undefined>;
-
-const handlers = new Map<EndpointGroup, Promise<LambdaHandler>>();
-
-function loadHandler(group: EndpointGroup): Promise<LambdaHandler> {
-  let loaded = handlers.get(group);
-  if (!loaded) {
-    loaded = import(handlerEntry(group)).then((module: { handler: LambdaHandler }) => module.handler);
-    handlers.set(group, loaded);
-  }
-  return loaded;
-}
 
 function lambdaContext(group: string, requestId: string): Context {
   const deadline = Date.now() + TIMEOUT_MS;
@@ -136,15 +125,26 @@ function writeResult(response: ServerResponse, result: HttpResponse | string | o
 export interface GatewayOptions {
   verifyAccessToken: (token: string) => Promise<TokenCheck>;
   log?: (line: string) => void;
+  /** The endpoint groups' sources (default) or their bundles as CDK builds them. */
+  handlerSource?: HandlerSource;
 }
 
 export function createGateway(options: GatewayOptions) {
+  const handlers = new Map<EndpointGroup, Promise<LambdaHandler>>();
+  const loadHandler = (group: EndpointGroup): Promise<LambdaHandler> => {
+    let loaded = handlers.get(group);
+    if (!loaded) {
+      loaded = loadLambdaHandler<LambdaHandler>(group, options.handlerSource);
+      handlers.set(group, loaded);
+    }
+    return loaded;
+  };
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();
     const matched = matchRoute(method, url.pathname);
     if (!matched) {
-      sendJson(response, 404, { message: MESSAGES.api.routeNotFound });
+      sendJson(response, 404, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
       return;
     }
 
@@ -157,12 +157,12 @@ export function createGateway(options: GatewayOptions) {
     if (matched.route.auth === 'jwt') {
       const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
       if (!token) {
-        sendJson(response, 401, { message: MESSAGES.api.unauthorized });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
         return;
       }
       const check = await options.verifyAccessToken(token);
       if (!check.ok) {
-        sendJson(response, 401, { message: MESSAGES.auth.pleaseReconnect });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
         return;
       }
       const scope = typeof check.claims.scope === 'string' ? check.claims.scope.split(' ') : null;
@@ -173,7 +173,9 @@ export function createGateway(options: GatewayOptions) {
     try {
       raw = await readBody(request);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) sendJson(response, 413, { message: MESSAGES.api.payloadTooLarge });
+      if (error instanceof PayloadTooLargeError) {
+        sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+      }
       return;
     }
     const textual = isTextual(headers['content-type']);
@@ -221,7 +223,7 @@ export function createGateway(options: GatewayOptions) {
       options.log?.(
         `[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      if (!response.headersSent) sendJson(response, 500, { message: MESSAGES.api.internal });
+      if (!response.headersSent) sendJson(response, 500, { code: 'INTERNAL', message: MESSAGES.api.internal });
     }
   };
 }

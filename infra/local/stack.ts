@@ -12,10 +12,13 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
+import { ENV } from '../../functions/src/lib/env';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { createAccessTokenVerifier } from './jwt';
+import { loadLambdaHandler, stopLambdaWorkers, type HandlerSource } from './lambda-handlers';
+import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
@@ -38,6 +41,8 @@ export interface LocalStackOptions {
   /** Seed the demo account (default true). */
   seedDemo?: boolean;
   log?: (line: string) => void;
+  /** Run the Lambdas from their sources (default) or from bundles built as CDK builds them. */
+  handlerSource?: HandlerSource;
 }
 
 export interface LocalStack {
@@ -108,8 +113,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESULTS_BUCKET,
     ]);
     closers.push(s3.close);
+    closers.push(stopLambdaWorkers);
     // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
-    const { handler: triggerHandler } = await import('../../functions/src/handlers/cognito-triggers');
+    const triggerHandler = await loadLambdaHandler<typeof cognitoTriggerHandler>(
+      'cognito-triggers',
+      options.handlerSource,
+    );
     const cognito = await startCognito({
       directory: path.join(dataDir, 'cognito'),
       port: await portToUse(saved.ports?.cognito),
@@ -147,13 +156,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Requests arriving before everything is wired get a 503, never a hung connection.
     let route: http.RequestListener = (_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-      response.end(JSON.stringify({ message: MESSAGES.api.serviceUnavailable }));
+      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable }));
     };
     const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
 
+    // Names from functions/src/lib/env.ts (what the functions read) and the SDK's own variables.
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
@@ -162,17 +172,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      TABLE_NAME,
-      UPLOADS_BUCKET,
-      RESULTS_BUCKET,
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      APP_URL: url,
-      STAGE: 'local',
+      [ENV.s3ForcePathStyle]: 'true',
+      [ENV.table]: TABLE_NAME,
+      [ENV.uploadsBucket]: UPLOADS_BUCKET,
+      [ENV.resultsBucket]: RESULTS_BUCKET,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.appUrl]: url,
     };
     Object.assign(process.env, env);
-    const workflow = await startTransformationWorkflow(LOCAL_REGION);
+    const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
 
@@ -191,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyAccessToken: createAccessTokenVerifier({ issuer, jwksUri, clientId: pool.userPoolClientId }),
       // A handler that fails outside its middy chain (e.g. at import) must never fail silently.
       log: options.log ?? ((line) => console.error(line)),
+      handlerSource: options.handlerSource,
     });
     const config: RuntimeConfig = {
       apiBase: '/api',

@@ -4,28 +4,19 @@
  * dynalite has none). Every balance change is also written to the ledger under a key derived
  * from the transformation id, so a retried step never writes it twice.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
+import type { LedgerRecord } from '../lib/records';
 
-export interface CreditDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
+export interface CreditDeps extends TableDeps {
   now?: () => Date;
 }
 
-export type LedgerKind = 'reserve' | 'refund';
-
-export interface LedgerEntry {
-  pk: `ORG#${string}`;
-  sk: `LEDGER#${string}#${LedgerKind}`;
-  transformationId: string;
-  kind: LedgerKind;
-  delta: number;
-  /** Balance right after the change, when the writer saw it. */
-  balanceAfter?: number;
-  createdAt: string;
-}
+/** The ledger kinds a transformation writes (a grant comes from the seed or billing). */
+type TransformationLedgerKind = 'reserve' | 'refund';
 
 /** The organization cannot pay for one more transformation. Not retried. */
 export class InsufficientCreditsError extends Error {
@@ -40,9 +31,7 @@ export class OrganizationNotFoundError extends Error {
   override readonly name = 'OrganizationNotFoundError';
 }
 
-const orgKey = (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'ORG' });
-export const ledgerKey = (orgId: string, transformationId: string, kind: LedgerKind) =>
-  ({ pk: `ORG#${orgId}`, sk: `LEDGER#${transformationId}#${kind}` }) as const;
+const orgKey = keys.organization;
 
 /**
  * Takes one credit for a transformation. Idempotent: a second call for the same id (a retried
@@ -179,13 +168,13 @@ async function writeLedger(
   deps: CreditDeps,
   orgId: string,
   transformationId: string,
-  kind: LedgerKind,
+  kind: TransformationLedgerKind,
   delta: number,
   createdAt: string,
   balanceAfter?: number,
 ): Promise<void> {
-  const entry: LedgerEntry = {
-    ...ledgerKey(orgId, transformationId, kind),
+  const entry: LedgerRecord = {
+    ...keys.ledger(orgId, transformationId, kind),
     transformationId,
     kind,
     delta,

@@ -4,7 +4,8 @@
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { envGetter } from '../lib/config';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { ENV } from '../lib/env';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
 import { createHttpHandler, json } from '../lib/http';
 import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
@@ -13,14 +14,13 @@ import { createTransformation, markFailed } from '../transformations/transformat
 import { getUpload } from '../uploads/upload-store';
 import { getOrganizationRecord } from '../users/user-store';
 
-const stateMachineArn = envGetter('STATE_MACHINE_ARN');
-const table = () => ({ ddb, tableName: tableName() });
+const stateMachineArn = envGetter(ENV.stateMachineArn);
 
 const startDeps: StartTransformationDeps = {
-  findUpload: (orgId, uploadId) => getUpload(table(), orgId, uploadId),
-  creditBalance: async (orgId) => (await getOrganizationRecord(orgId))?.creditBalance ?? 0,
+  findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
+  creditBalance: async (orgId) => (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0,
   createQueued: async (t) => {
-    await createTransformation(table(), {
+    await createTransformation(tableDeps(), {
       id: t.id,
       orgId: t.orgId,
       userId: t.userId,
@@ -40,7 +40,7 @@ const startDeps: StartTransformationDeps = {
       }),
     );
   },
-  markNotStarted: (t, message) => markFailed(table(), t.orgId, t.id, message),
+  markNotStarted: (t, failure) => markFailed(tableDeps(), t.orgId, t.id, failure),
 };
 
 export const handler = createHttpHandler({
