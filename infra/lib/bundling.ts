@@ -54,6 +54,8 @@ export const ESBUILD_OPTIONS = {
     '@aws-sdk/token-providers': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-token-provider.ts'),
     /** The DynamoDB client's endpoint cache: a Map-based LRU instead of mnemonist's. */
     'mnemonist/lru-cache': path.join(REPO_ROOT, 'functions/src/lib/aws/lru-cache.ts'),
+    /** The SDK's trace-header lookup: the runtime's own invoke store, no second implementation. */
+    '@aws/lambda-invoke-store': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-invoke-store.ts'),
   },
   /** Native modules shipped by a Lambda layer or installed per architecture, never bundled. */
   external: ['sharp'],

@@ -16,6 +16,7 @@ import { Storage } from './constructs/storage';
 import type { VitrineFunction } from './constructs/vitrine-function';
 import { Web } from './constructs/web';
 import { Workflow } from './workflow';
+import { ENV } from '../../functions/src/lib/env';
 
 export interface VitrineStackProps extends StackProps {
   config: StageConfig;
@@ -73,7 +74,7 @@ export class VitrineStack extends Stack {
 
     const functions = monitoredFunctions(this);
     // The `stage` dimension of the business metrics (functions/src/lib/metrics.ts).
-    for (const { fn } of functions) fn.addEnvironment(STAGE_ENV, config.stage);
+    for (const { fn } of functions) fn.addEnvironment(ENV.stage, config.stage);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
       httpApi: this.api.httpApi,
@@ -88,9 +89,6 @@ export class VitrineStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
   }
 }
-
-/** Environment variable naming the stage in metrics (`local` on `npm start`). */
-export const STAGE_ENV = 'STAGE';
 
 /** Every Lambda of the stack, named as alarms and graphs show them. */
 function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: VitrineFunction })[] {

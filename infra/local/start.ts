@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
+import { prettyPrintStdout } from './pretty-logs';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   // cognito-local loads the AWS SDK v2 for types it never calls here; its end-of-support notice is noise.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   // The handlers' JSON log lines, one short line each on a terminal (same fields); JSON when piped.
-  process.env.LOG_FORMAT ??= process.stdout.isTTY ? 'pretty' : 'json';
+  if (process.stdout.isTTY) prettyPrintStdout();
   quietNodeVersionNotice();
   const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });

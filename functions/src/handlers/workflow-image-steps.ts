@@ -2,8 +2,10 @@
  * The image-steps Lambda of transformation.asl.json (Validate, Transform): sharp and the engines,
  * deployed with the sharp layer and a large memory size. It dispatches on the payload's `step`.
  */
+import type { Context } from 'aws-lambda';
 import { createEngine } from '../engines/factory';
 import { ddb, tableName } from '../lib/aws/dynamodb';
+import { withLogContext } from '../lib/logger';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
 import { runImageStep } from '../workflow/image-steps';
 import type { StepPayload } from '../workflow/step-payload';
@@ -24,4 +26,7 @@ function imageStepDeps(): WorkflowDeps {
   return deps;
 }
 
-export const handler = (payload: StepPayload): Promise<unknown> => runImageStep(imageStepDeps(), payload);
+export const handler = (payload: StepPayload, context?: Pick<Context, 'awsRequestId'>): Promise<unknown> =>
+  withLogContext({ service: 'image-steps', requestId: context?.awsRequestId }, () =>
+    runImageStep(imageStepDeps(), payload),
+  );

@@ -67,7 +67,7 @@ it('never throws on values JSON cannot hold', () => {
   expect(captured.lines[0]).toMatchObject({ message: 'cyclic', logError: 'fields could not be serialized' });
 });
 
-describe('threshold and format', () => {
+describe('threshold', () => {
   const env = { ...process.env };
   let written: string[];
   let write: jest.SpyInstance;
@@ -94,18 +94,5 @@ describe('threshold and format', () => {
     logger.error('shown too');
     expect(written.map((line) => (JSON.parse(line) as { message: string }).message)).toEqual(['shown', 'shown too']);
     expect(written.every((line) => line.endsWith('}\n'))).toBe(true);
-  });
-
-  it('prints the same fields on one short line with LOG_FORMAT=pretty', () => {
-    process.env.LOG_LEVEL = 'debug';
-    process.env.LOG_FORMAT = 'pretty';
-    withLogContext({ service: 'workflow', requestId: 'r-1', correlationId: 'corr-1' }, () =>
-      logger.info('Transformation succeeded', { transformationId: 't-1' }),
-    );
-    expect(written).toHaveLength(1);
-    expect(written[0]!.slice(0, 12)).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
-    expect(written[0]!.slice(12)).toBe(
-      '  INFO   workflow  Transformation succeeded  transformationId=t-1  corr=corr-1\n',
-    );
   });
 });

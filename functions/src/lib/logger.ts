@@ -12,9 +12,11 @@
  * The invocation's context (service, requestId, correlationId) lives in an AsyncLocalStorage set by
  * the handler wrappers (`withLogContext`), so concurrent requests of the in-process local stack
  * never mix their ids. `LOG_LEVEL` (else Lambda's `AWS_LAMBDA_LOG_LEVEL`, else info) sets the
- * threshold; `LOG_FORMAT=pretty` (set by `npm start` on a terminal) prints the same fields compactly.
+ * threshold. The output is always JSON, as in Lambda: `npm start` shortens the lines it prints on a
+ * terminal (infra/local/pretty-logs.ts), so no formatting code weighs on the bundles.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ENV } from './env';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -55,10 +57,8 @@ let thresholdOverride: LogThreshold | undefined;
 
 function threshold(): LogThreshold {
   if (thresholdOverride) return thresholdOverride;
-  const configured = (process.env.LOG_LEVEL ?? process.env.AWS_LAMBDA_LOG_LEVEL ?? 'info').toLowerCase();
-  // Lambda's levels include TRACE and FATAL: the nearest of ours.
-  if (configured === 'trace') return 'debug';
-  if (configured === 'fatal') return 'error';
+  // Lambda's own levels add TRACE and FATAL: unknown here, they fall back to info.
+  const configured = (process.env[ENV.logLevel] ?? process.env.AWS_LAMBDA_LOG_LEVEL ?? 'info').toLowerCase();
   return configured in RANK ? (configured as LogThreshold) : 'info';
 }
 
@@ -66,15 +66,12 @@ export function isLevelEnabled(level: LogLevel): boolean {
   return RANK[level] >= RANK[threshold()];
 }
 
-const pretty = () => process.env.LOG_FORMAT === 'pretty';
-
 /**
  * Writes one already-built JSON document (an EMF metric document, see metrics.ts) through the same
  * output as log lines, at INFO: Lambda files a line without `level` as INFO too.
  */
-export function writeDocument(document: Record<string, unknown>, prettyLine: () => string): void {
-  if (!isLevelEnabled('info')) return;
-  writer(pretty() ? prettyLine() : safeStringify(document));
+export function writeDocument(document: Record<string, unknown>): void {
+  if (isLevelEnabled('info')) writer(safeStringify(document));
 }
 
 export interface Logger {
@@ -98,7 +95,7 @@ function write(level: LogLevel, message: string, fields: LogFields | undefined):
     if (value === undefined || key in entry) continue;
     entry[key] = value instanceof Error ? serializeError(value) : value;
   }
-  writer(pretty() ? prettyLine(entry) : safeStringify(entry));
+  writer(safeStringify(entry));
 }
 
 export const logger: Logger = {
@@ -116,40 +113,30 @@ export function serializeError(error: unknown): unknown {
 }
 
 /** JSON.stringify that never throws (cycles, BigInt): a log call must not fail the request. */
-export function safeStringify(value: unknown): string {
+export function safeStringify(entry: Record<string, unknown>): string {
   try {
-    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    return JSON.stringify(entry);
   } catch {
-    const { timestamp, level, message } = value as Record<string, unknown>;
-    return JSON.stringify({ timestamp, level, message, logError: 'fields could not be serialized' });
+    return JSON.stringify({
+      timestamp: entry.timestamp,
+      level: entry.level,
+      message: entry.message,
+      logError: 'fields could not be serialized',
+    });
   }
-}
-
-/** `12:03:04.567 INFO  uploads  Presigned upload created  uploadId=… corr=…`: the same fields, one short line. */
-function prettyLine(entry: Record<string, unknown>): string {
-  const { timestamp, level, message, service, requestId: _requestId, correlationId, ...fields } = entry;
-  const time = String(timestamp).slice(11, 23);
-  const parts = [time, String(level).padEnd(5), String(service ?? '-'), String(message)];
-  for (const [key, value] of Object.entries(fields)) {
-    parts.push(`${key}=${typeof value === 'string' ? value : safeStringify(value)}`);
-  }
-  if (correlationId) parts.push(`corr=${String(correlationId)}`);
-  return parts.join('  ');
 }
 
 /** For tests: captures every line (as parsed JSON) at every level until `restore()`. */
 export function captureLogs(): { lines: Record<string, unknown>[]; restore: () => void } {
   const lines: Record<string, unknown>[] = [];
-  const previous = { writer, thresholdOverride, format: process.env.LOG_FORMAT };
+  const previous = { writer, thresholdOverride };
   writer = (line) => lines.push(JSON.parse(line) as Record<string, unknown>);
   thresholdOverride = 'debug';
-  delete process.env.LOG_FORMAT;
   return {
     lines,
     restore: () => {
       writer = previous.writer;
       thresholdOverride = previous.thresholdOverride;
-      if (previous.format !== undefined) process.env.LOG_FORMAT = previous.format;
     },
   };
 }

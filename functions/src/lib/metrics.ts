@@ -11,6 +11,7 @@
  * from here, so an alarm can never watch a metric that is emitted under another shape.
  */
 import type { TransformationType } from '@vitrine/shared';
+import { ENV } from './env';
 import { currentLogContext, type LogFields, writeDocument } from './logger';
 
 export const METRICS_NAMESPACE = 'Vitrine';
@@ -87,7 +88,7 @@ export type MetricKey = keyof typeof METRICS;
 
 /** The `stage` dimension: the deployment stage (CDK sets STAGE on every function; `local` locally). */
 export function metricsStage(): string {
-  return process.env.STAGE ?? 'local';
+  return process.env[ENV.stage] ?? 'local';
 }
 
 /**
@@ -122,17 +123,7 @@ export function emitMetrics(
     for (const name of METRICS[key].dimensionSets.flat()) document[name] = dimensionValues[name] ?? 'unknown';
   }
   for (const [key, value] of entries) document[METRICS[key].name] = value;
-  writeDocument(document, () => prettyMetrics(entries, document));
-}
-
-/** `12:03:04.567 METRIC TransformationsStarted=1  stage=local type=enhance corr=…` */
-function prettyMetrics(entries: [MetricKey, number][], document: Record<string, unknown>): string {
-  const time = new Date().toISOString().slice(11, 23);
-  const names = new Set(entries.flatMap(([key]) => METRICS[key].dimensionSets.flat()));
-  const dims = [...names].map((name) => `${name}=${String(document[name])}`).join(' ');
-  const values = entries.map(([key, value]) => `${METRICS[key].name}=${value}`).join(' ');
-  const corr = document.correlationId ? `  corr=${String(document.correlationId)}` : '';
-  return `${time}  METRIC  ${String(document.service ?? '-')}  ${values}  ${dims}${corr}`;
+  writeDocument(document);
 }
 
 /** The events the code reports, each in one place (see docs/architecture.md, Observability). */

@@ -7,6 +7,8 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, UPLOAD_LIMITS } from '@vitrine/shared';
 import { markProcessing, recordValidatedImage, requireTransformation } from '../transformations/transformation-store';
+import { logger } from '../lib/logger';
+import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, stepDispatcher } from './step-payload';
 import type { TransformationRef, TransformResult, ValidatedImage, WorkflowDeps } from './steps';
@@ -66,7 +68,11 @@ export async function transform(deps: WorkflowDeps, ref: TransformationRef): Pro
   const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: record.normalisedKey }));
   const original = Buffer.from(await Body!.transformToByteArray());
   const engine = deps.engineFor(record.type);
+  const started = performance.now();
   const result = await engine.transform(original, record.type, record.options);
+  const engineMs = Math.round(performance.now() - started);
+  logger.info('Engine finished', { type: record.type, engine: engine.name, engineMs, simulated: result.simulated });
+  transformationMetrics.engineTime(record.type, engine.name, engineMs);
   const png = await conformResult(result.image, record.width, record.height);
   const resultKey = resultKeyOf(ref);
   await deps.s3.send(
