@@ -1,13 +1,11 @@
 /**
- * zod schemas for the spec's validation rules (section 5), with its French messages.
+ * zod schemas for the spec's validation rules (section 5); their French messages are VALIDATION_TEXTS.
  * Written with `zod/mini`: its functions tree-shake, which keeps about 80 KB of zod's classic API
  * out of every Lambda bundle and out of the web chunks that validate forms.
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES, UPLOAD_LIMITS } from './constants';
-import { MESSAGES } from './messages';
-
-const v = MESSAGES.validation;
+import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
@@ -80,7 +78,7 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-export const agencyNameSchema = trimmed(z.minLength(1, MESSAGES.validation.agencyNameRequired));
+export const agencyNameSchema = trimmed(z.minLength(1, v.agencyNameRequired));
 
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
 const optionalSize = z.pipe(
@@ -112,13 +110,10 @@ export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export const uploadRequestSchema = z.object({
   fileName: trimmed(z.minLength(1), z.maxLength(255)),
   contentType: z.enum(UPLOAD_LIMITS.contentTypes, {
-    error: 'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.',
+    error: v.uploadFormat,
   }),
   size: z
-    .int({ error: 'Taille de fichier invalide.' })
-    .check(
-      z.minimum(1, 'Le fichier est vide.'),
-      z.maximum(UPLOAD_LIMITS.maxBytes, 'Le fichier dépasse la taille maximale de 10 Mo.'),
-    ),
+    .int({ error: v.uploadSizeInvalid })
+    .check(z.minimum(1, v.uploadEmpty), z.maximum(UPLOAD_LIMITS.maxBytes, v.uploadTooLarge)),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;

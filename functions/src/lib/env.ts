@@ -37,6 +37,16 @@ export const ENV = {
   imageEditApiSecretName: 'IMAGE_EDIT_API_SECRET_NAME',
   /** The image-editing API key itself: only for the local simulator, which has no Secrets Manager. */
   imageEditApiKey: 'IMAGE_EDIT_API_KEY',
+  /** Name of the Secrets Manager secret holding the Stripe secret key (lib/stripe.ts; bindSecret). */
+  stripeApiKeySecretName: 'STRIPE_API_KEY_SECRET_NAME',
+  /** Name of the secret holding the webhook signing secret `whsec_...` (lib/stripe.ts; bindSecret). */
+  stripeWebhookSigningKeySecretName: 'STRIPE_WEBHOOK_SIGNING_KEY_SECRET_NAME',
+  /** The Stripe key itself: only locally, where the Stripe stand-in runs (lib/stripe.ts). */
+  stripeApiKey: 'STRIPE_API_KEY',
+  /** The webhook signing secret itself: only locally (lib/stripe.ts). */
+  stripeWebhookSigningKey: 'STRIPE_WEBHOOK_SIGNING_KEY',
+  /** Base URL of the local Stripe stand-in; unset in AWS, where the SDK calls api.stripe.com (lib/stripe.ts). */
+  stripeApiUrl: 'STRIPE_API_URL',
   /** The deployment stage, the `stage` dimension of the business metrics; `local` when unset (lib/metrics.ts). */
   stage: 'STAGE',
   /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */

@@ -1,0 +1,28 @@
+/** The subscription plans' names, descriptions and features (spec 2.3); plans.ts holds the rest. */
+export const PLAN_TEXTS = {
+  mandataire: {
+    name: 'Mandataire',
+    description: 'Pour les agents indépendants',
+    features: [
+      '1 utilisateur',
+      '30 photos par mois',
+      'Images haute résolution',
+      'Utilisation commerciale',
+      'Dernier modèle d’IA',
+    ],
+    excludedFeatures: ['Gestion d’équipe', 'API dédiée', 'Support prioritaire'],
+  },
+  agence: {
+    name: 'Agence',
+    description: 'Pour les agences et leurs équipes',
+    features: [
+      'Jusqu’à 5 utilisateurs',
+      '100 photos par mois',
+      'Gestion d’équipe',
+      'Tableau de bord avancé',
+      'Formation personnalisée',
+      'Support prioritaire',
+    ],
+    excludedFeatures: ['API dédiée'],
+  },
+} as const;
