@@ -80,6 +80,10 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const agencyNameSchema = trimmed(z.minLength(1, v.agencyNameRequired));
 
+/** Body of POST /organizations, also the onboarding's agency-name form (spec 4). */
+export const organizationCreateSchema = z.strictObject({ name: agencyNameSchema });
+export type OrganizationCreateInput = z.infer<typeof organizationCreateSchema>;
+
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
 const optionalSize = z.pipe(
   z.transform((value: unknown) =>
