@@ -13,7 +13,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { MESSAGES, safeParseInFrench } from '@vitrine/shared';
+import { API_TEXTS, safeParseInFrench } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
 import {
   BadRequest,
@@ -58,7 +58,7 @@ export function noContent(): HttpResponse {
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = safeParseInFrench(schema, body ?? {});
   if (!result.success) {
-    throw new BadRequest(result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest);
+    throw new BadRequest(result.error.issues[0]?.message ?? API_TEXTS.invalidRequest);
   }
   return result.data;
 }
