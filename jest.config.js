@@ -5,6 +5,7 @@ const base = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/jest.transform.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmDeps.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  setupFiles: ['<rootDir>/jest.env.js'],
 };
 
 /** @type {import('jest').Config} */

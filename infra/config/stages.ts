@@ -45,6 +45,28 @@ export interface StageConfig {
   apiThrottle: { rateLimit: number; burstLimit: number };
   /** Uploads never turned into a transformation are deleted after this. */
   abandonedUploadExpiry: Duration;
+  /** Alarms, where they go, and when they fire (infra/lib/constructs/monitoring.ts). */
+  monitoring: MonitoringConfig;
+}
+
+export interface MonitoringConfig {
+  /** Name of the SNS topic every alarm notifies (on alarm and back to OK). */
+  alarmTopicName: string;
+  /** E-mail addresses subscribed to the topic at deploy; each confirms once by e-mail. @default none */
+  alarmEmails?: string[];
+  /** The HTTP API's p99 latency (ms) that alarms when exceeded two 5-minute periods in a row. */
+  apiLatencyP99Ms: number;
+  /** API 5xx answers in 5 minutes that alarm (API Lambdas turn domain errors into 4xx: a 5xx is a fault). */
+  api5xxPerFiveMinutes: number;
+  /** Failed workflow executions, any reason (user errors included), in 15 minutes, that alarm. */
+  workflowFailuresPerFifteenMinutes: number;
+  /**
+   * Failed transformations for a reason that is ours, not the user's (internal, engine unavailable,
+   * timeout), in 15 minutes, that alarm.
+   */
+  systemFailuresPerFifteenMinutes: number;
+  /** Share (%) of failed transformations, any reason, over an hour with at least 10 started, that alarms. */
+  failureRatePercent: number;
 }
 
 const secretNamesOf = (stage: StageName): SecretNames => ({
@@ -65,6 +87,14 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     abandonedUploadExpiry: Duration.days(1),
+    monitoring: {
+      alarmTopicName: 'vitrine-dev-alarms',
+      apiLatencyP99Ms: 5000,
+      api5xxPerFiveMinutes: 10,
+      workflowFailuresPerFifteenMinutes: 30,
+      systemFailuresPerFifteenMinutes: 10,
+      failureRatePercent: 50,
+    },
   },
   prod: {
     stage: 'prod',
@@ -75,6 +105,16 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.SIX_MONTHS,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     abandonedUploadExpiry: Duration.days(1),
+    monitoring: {
+      alarmTopicName: 'vitrine-prod-alarms',
+      // Add the on-call addresses here (or subscribe chat/paging to the topic outside the stack).
+      alarmEmails: [],
+      apiLatencyP99Ms: 3000,
+      api5xxPerFiveMinutes: 5,
+      workflowFailuresPerFifteenMinutes: 10,
+      systemFailuresPerFifteenMinutes: 3,
+      failureRatePercent: 25,
+    },
   },
 };
 

@@ -47,6 +47,8 @@ export const ESBUILD_OPTIONS = {
     '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-credentials.ts'),
     /** The DynamoDB client's endpoint discovery, which no DynamoDB command uses: off, no cache. */
     '@aws-sdk/middleware-endpoint-discovery': path.join(REPO_ROOT, 'functions/src/lib/aws/endpoint-discovery-off.ts'),
+    /** The SDK's trace-header lookup: the runtime's own invoke store, no second implementation. */
+    '@aws/lambda-invoke-store': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-invoke-store.ts'),
   },
   /** Native modules shipped by a Lambda layer or installed per architecture, never bundled. */
   external: ['sharp'],

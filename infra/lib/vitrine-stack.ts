@@ -11,9 +11,12 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { LogBucket } from './constructs/log-bucket';
+import { Monitoring, type MonitoredFunction } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
+import type { VitrineFunction } from './constructs/vitrine-function';
 import { Web } from './constructs/web';
 import { Workflow } from './workflow';
+import { ENV } from '../../functions/src/lib/env';
 
 export interface VitrineStackProps extends StackProps {
   config: StageConfig;
@@ -28,6 +31,7 @@ export class VitrineStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly workflow: Workflow;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: VitrineStackProps) {
     super(scope, id, props);
@@ -68,10 +72,32 @@ export class VitrineStack extends Stack {
       webDistPath: props.webDistPath,
     });
 
+    const functions = monitoredFunctions(this);
+    // The `stage` dimension of the business metrics (functions/src/lib/metrics.ts).
+    for (const { fn } of functions) fn.addEnvironment(ENV.stage, config.stage);
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      httpApi: this.api.httpApi,
+      stateMachine: this.workflow.stateMachine,
+      functions,
+    });
+
     new CfnOutput(this, 'AppUrl', { value: appOrigin });
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
   }
+}
+
+/** Every Lambda of the stack, named as alarms and graphs show them. */
+function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: VitrineFunction })[] {
+  return [
+    ...[...stack.api.functions].map(([group, fn]) => ({ label: group, fn })),
+    // Steps throw on purpose for a user's bad image or a provider's refusal: those are not faults.
+    { label: 'image-steps', fn: stack.workflow.imageSteps, errorsPerFiveMinutes: 5 },
+    // A reservation racing another past the balance throws InsufficientCreditsError (rare).
+    { label: 'record-steps', fn: stack.workflow.recordSteps, errorsPerFiveMinutes: 3 },
+    { label: 'cognito-triggers', fn: stack.auth.triggers },
+  ];
 }

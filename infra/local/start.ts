@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
+import { prettyPrintStdout } from './pretty-logs';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.VITRINE_DATA_DIR ?? path.join(REPO_ROOT, '.local');
   // cognito-local loads the AWS SDK v2 for types it never calls here; its end-of-support notice is noise.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  // The handlers' JSON log lines, one short line each on a terminal (same fields); JSON when piped.
+  if (process.stdout.isTTY) prettyPrintStdout();
   quietNodeVersionNotice();
   const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });

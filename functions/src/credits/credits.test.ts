@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, SK_PREFIX } from '../lib/keys';
+import { captureLogs } from '../lib/logger';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { InsufficientCreditsError, refundCredit, reserveCredit, settleCredit, type CreditDeps } from './credits';
 
@@ -128,5 +129,22 @@ describe('refundCredit and settleCredit', () => {
     expect(org.creditBalance).toBe(4);
     expect(org.reservations).toEqual({});
     expect((await ledger(orgId)).reduce((sum, entry) => sum + entry.delta, 5)).toBe(4);
+  });
+});
+
+describe('credit metrics', () => {
+  it('counts a reservation and a refund once each, however often the steps are retried', async () => {
+    const orgId = await newOrganization(2);
+    const logs = captureLogs();
+    await reserveCredit(deps, orgId, 'tx-m');
+    await reserveCredit(deps, orgId, 'tx-m');
+    await refundCredit(deps, orgId, 'tx-m');
+    await refundCredit(deps, orgId, 'tx-m');
+    logs.restore();
+    expect(logs.lines).toMatchObject([
+      { CreditsReserved: 1, orgId, transformationId: 'tx-m' },
+      { CreditsRefunded: 1, orgId, transformationId: 'tx-m' },
+    ]);
+    expect(logs.lines).toHaveLength(2);
   });
 });

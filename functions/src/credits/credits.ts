@@ -7,6 +7,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import { creditMetrics } from '../lib/metrics';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
 import type { LedgerRecord } from '../lib/records';
@@ -45,6 +46,8 @@ export async function reserveCredit(
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
   try {
     const balance = await decrement(deps, orgId, transformationId, createdAt);
+    // Counted when the balance moves, once: a retry finds the reservation and is not counted.
+    creditMetrics.reserved({ orgId, transformationId });
     await writeLedger(deps, orgId, transformationId, 'reserve', -1, createdAt, balance);
     return { status: 'reserved', balance };
   } catch (error) {
@@ -101,6 +104,7 @@ export async function refundCredit(
     if (isConditionalCheckFailed(error)) return { refunded: false };
     throw error;
   }
+  creditMetrics.refunded({ orgId, transformationId });
   await writeLedger(deps, orgId, transformationId, 'refund', 1, createdAt, balance);
   return { refunded: true, balance };
 }

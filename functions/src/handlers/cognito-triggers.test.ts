@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { decodeResetToken } from '@vitrine/shared';
+import { captureLogs } from '../lib/logger';
 import { handler } from './cognito-triggers';
 
 const base = {
@@ -86,4 +87,19 @@ describe('Custom message', () => {
     const result = (await handler(customMessage('CustomMessage_SignUp'))) as CustomMessageTriggerEvent;
     expect(result.response.emailMessage).toBeNull();
   });
+});
+
+it('logs each trigger with its service and request id, never the user’s attributes', async () => {
+  const logs = captureLogs();
+  await handler(customMessage('CustomMessage_ForgotPassword'), { awsRequestId: 'lambda-7' });
+  logs.restore();
+  expect(logs.lines).toEqual([
+    expect.objectContaining({
+      level: 'INFO',
+      service: 'cognito-triggers',
+      requestId: 'lambda-7',
+      triggerSource: 'CustomMessage_ForgotPassword',
+    }),
+  ]);
+  expect(JSON.stringify(logs.lines)).not.toContain('agent@example.com');
 });

@@ -5,7 +5,8 @@
  * - Custom message: French e-mails with links into the app for password reset and invitations.
  * Env: APP_URL (the app's origin, no trailing slash).
  */
-import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { Context, CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import { logger, withLogContext } from '../lib/logger';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { invitationEmail, resetPasswordEmail } from '../users/emails';
@@ -39,8 +40,15 @@ function customMessage(event: CustomMessageTriggerEvent): CustomMessageTriggerEv
   return event;
 }
 
-export async function handler(event: CognitoTriggerEvent): Promise<CognitoTriggerEvent> {
-  if (event.triggerSource.startsWith('PreSignUp_')) return preSignUp(event as PreSignUpTriggerEvent);
-  if (event.triggerSource.startsWith('CustomMessage_')) return customMessage(event as CustomMessageTriggerEvent);
-  return event;
+export async function handler(
+  event: CognitoTriggerEvent,
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<CognitoTriggerEvent> {
+  return withLogContext({ service: 'cognito-triggers', requestId: context?.awsRequestId }, () => {
+    // The trigger and the pool only: the event's attributes are personal data.
+    logger.info('Cognito trigger', { triggerSource: event.triggerSource, userPoolId: event.userPoolId });
+    if (event.triggerSource.startsWith('PreSignUp_')) return preSignUp(event as PreSignUpTriggerEvent);
+    if (event.triggerSource.startsWith('CustomMessage_')) return customMessage(event as CustomMessageTriggerEvent);
+    return event;
+  });
 }

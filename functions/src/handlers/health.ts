@@ -7,6 +7,7 @@ import { dynamodb, tableName } from '../lib/aws/dynamodb-client';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
 import { ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
+import { logger, serializeError } from '../lib/logger';
 
 const checks: Record<string, () => Promise<unknown>> = {
   table: () => dynamodb.send(new DescribeTableCommand({ TableName: tableName() })),
@@ -21,7 +22,13 @@ export const handler = createHttpHandler({
     const results = await Promise.allSettled(names.map((name) => checks[name]!()));
     const failed = names.filter((_, index) => results[index]?.status === 'rejected');
     if (failed.length > 0) {
-      console.error(JSON.stringify({ level: 'error', message: 'Health check failed', failed }));
+      const errors = Object.fromEntries(
+        names.flatMap((name, index) => {
+          const result = results[index];
+          return result?.status === 'rejected' ? [[name, serializeError(result.reason)]] : [];
+        }),
+      );
+      logger.error('Health check failed', { failed, errors });
       return json(503, new ServiceUnavailable().toBody());
     }
     return json(200, { status: 'ok' });

@@ -36,16 +36,18 @@ const startDeps: StartTransformationDeps = {
         stateMachineArn: stateMachineArn(),
         // The name makes a start idempotent: Step Functions refuses a second execution of one id.
         name: t.id,
-        input: JSON.stringify({ transformationId: t.id, orgId: t.orgId }),
+        input: JSON.stringify({ transformationId: t.id, orgId: t.orgId, correlationId: t.correlationId }),
       }),
     );
   },
-  markNotStarted: (t, failure) => markFailed(tableDeps(), t.orgId, t.id, failure),
+  markNotStarted: async (t, failure) => {
+    await markFailed(tableDeps(), t.orgId, t.id, failure);
+  },
 };
 
 export const handler = createHttpHandler({
-  'POST /api/image-processing/{type}': async ({ event, body }) => {
+  'POST /api/image-processing/{type}': async ({ event, body, correlationId }) => {
     const caller = await organizationCaller(event);
-    return json(202, await startTransformation(startDeps, caller, event.pathParameters?.type, body));
+    return json(202, await startTransformation(startDeps, caller, event.pathParameters?.type, body, correlationId));
   },
 });

@@ -3,8 +3,10 @@
  * deployed with the sharp layer and a large memory size. No table: what it needs comes in the
  * payload. It dispatches on the payload's `step`.
  */
+import type { Context } from 'aws-lambda';
 import { createEngine } from '../engines/factory';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
+import { withLogContext } from '../lib/logger';
 import { runImageStep } from '../workflow/image-steps';
 import type { StepPayload } from '../workflow/step-payload';
 import type { ImageStepDeps } from '../workflow/steps';
@@ -22,4 +24,7 @@ function imageStepDeps(): ImageStepDeps {
   return deps;
 }
 
-export const handler = (payload: StepPayload): Promise<unknown> => runImageStep(imageStepDeps(), payload);
+export const handler = (payload: StepPayload, context?: Pick<Context, 'awsRequestId'>): Promise<unknown> =>
+  withLogContext({ service: 'image-steps', requestId: context?.awsRequestId }, () =>
+    runImageStep(imageStepDeps(), payload),
+  );

@@ -3,8 +3,10 @@
  * Complete, RefundCredit, MarkFailed): DynamoDB and one HeadObject, no sharp, so it runs on ARM64 without
  * the sharp layer. It dispatches on the payload's `step`.
  */
+import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, s3 } from '../lib/aws/s3';
+import { withLogContext } from '../lib/logger';
 import type { StepPayload } from '../workflow/step-payload';
 import { runRecordStep, type RecordStepDeps } from '../workflow/steps';
 
@@ -16,4 +18,7 @@ function recordStepDeps(): RecordStepDeps {
   return deps;
 }
 
-export const handler = (payload: StepPayload): Promise<unknown> => runRecordStep(recordStepDeps(), payload);
+export const handler = (payload: StepPayload, context?: Pick<Context, 'awsRequestId'>): Promise<unknown> =>
+  withLogContext({ service: 'record-steps', requestId: context?.awsRequestId }, () =>
+    runRecordStep(recordStepDeps(), payload),
+  );

@@ -1,5 +1,6 @@
 import { MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 import { keys } from '../lib/keys';
+import { captureLogs } from '../lib/logger';
 import type { UploadRecord } from '../lib/records';
 import { startTransformation, type QueuedTransformation, type StartTransformationDeps } from './start-transformation';
 
@@ -37,12 +38,15 @@ const caller = { orgId: 'org-1', userId: 'u-1' };
 describe('startTransformation', () => {
   it('queues the transformation with the options of its type only, defaults filled, then starts it', async () => {
     const { d, queued, started } = deps();
-    const result = await startTransformation(d, caller, 'virtual-staging', {
-      uploadId: 'up-1',
-      style: 'Japandi',
-      changeFloor: 'true',
-      sky_type: 'night',
-    });
+    const logs = captureLogs();
+    const result = await startTransformation(
+      d,
+      caller,
+      'virtual-staging',
+      { uploadId: 'up-1', style: 'Japandi', changeFloor: 'true', sky_type: 'night' },
+      'corr-1',
+    );
+    logs.restore();
     expect(result).toEqual({ transformationId: 'tx-1' });
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({
@@ -52,18 +56,22 @@ describe('startTransformation', () => {
       upload,
     });
     expect(queued[0]!.options).not.toHaveProperty('sky_type');
-    expect(started.map((t) => t.id)).toEqual(['tx-1']);
+    expect(started.map((t) => [t.id, t.correlationId])).toEqual([['tx-1', 'corr-1']]);
+    expect(logs.lines).toMatchObject([
+      { level: 'INFO', message: 'Transformation started', transformationId: 'tx-1', type: 'virtual-staging' },
+      { TransformationsStarted: 1, type: 'virtual-staging', transformationId: 'tx-1' },
+    ]);
   });
 
   it('refuses an unknown type and values outside the lists with French messages', async () => {
     const { d, queued } = deps();
-    await expect(startTransformation(d, caller, 'colorize', { uploadId: 'up-1' })).rejects.toMatchObject({
+    await expect(startTransformation(d, caller, 'colorize', { uploadId: 'up-1' }, 'corr-1')).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
       message: MESSAGES.processing.unknownType,
     });
     await expect(
-      startTransformation(d, caller, 'sky-replacement', { uploadId: 'up-1', sky_type: 'green' }),
+      startTransformation(d, caller, 'sky-replacement', { uploadId: 'up-1', sky_type: 'green' }, 'corr-1'),
     ).rejects.toMatchObject({ statusCode: 400, message: 'Type de ciel invalide.' });
     expect(queued).toHaveLength(0);
   });
@@ -71,29 +79,32 @@ describe('startTransformation', () => {
   it("answers 404 for another organization's upload and 402 without credits", async () => {
     const { d } = deps();
     await expect(
-      startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, 'enhance', { uploadId: 'up-1' }),
+      startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, 'enhance', { uploadId: 'up-1' }, 'corr-1'),
     ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     const broke = deps(0);
-    const refusal = startTransformation(broke.d, caller, 'enhance', { uploadId: 'up-1' });
+    const refusal = startTransformation(broke.d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1');
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
     expect(broke.queued).toHaveLength(0);
   });
 
   it('marks the record failed when the execution cannot start', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     const { d, notStarted } = deps(5, {
       startExecution: async () => {
         throw new Error('throttled');
       },
     });
-    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' })).rejects.toMatchObject({
+    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1')).rejects.toMatchObject({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
       message: MESSAGES.processing.startFailed,
     });
     expect(notStarted).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('StartExecution failed'));
-    logged.mockRestore();
+    logs.restore();
+    expect(logs.lines).toMatchObject([
+      { level: 'ERROR', message: 'StartExecution failed', transformationId: 'tx-1', error: { message: 'throttled' } },
+      { TransformationsFailed: 1, type: 'enhance', reason: 'not-started' },
+    ]);
   });
 });

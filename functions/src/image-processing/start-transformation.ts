@@ -15,6 +15,8 @@ import {
 } from '@vitrine/shared';
 import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable } from '../lib/errors';
 import { parseBody } from '../lib/http';
+import { logger } from '../lib/logger';
+import { transformationMetrics } from '../lib/metrics';
 import type { UploadRecord } from '../lib/records';
 
 const uploadRefSchema = z.object({
@@ -25,6 +27,8 @@ const uploadRefSchema = z.object({
 
 export interface QueuedTransformation {
   id: string;
+  /** The API request's correlation id, carried into the workflow execution's input. */
+  correlationId: string;
   orgId: string;
   userId: string;
   type: TransformationType;
@@ -47,6 +51,7 @@ export async function startTransformation(
   caller: { orgId: string; userId: string },
   type: string | undefined,
   body: unknown,
+  correlationId: string,
 ): Promise<{ transformationId: string }> {
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
   if (!isTransformationType(type)) throw new BadRequest(MESSAGES.processing.unknownType);
@@ -62,6 +67,7 @@ export async function startTransformation(
 
   const transformation: QueuedTransformation = {
     id: deps.newId?.() ?? randomUUID(),
+    correlationId,
     orgId: caller.orgId,
     userId: caller.userId,
     type,
@@ -72,13 +78,15 @@ export async function startTransformation(
   try {
     await deps.startExecution(transformation);
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'StartExecution failed', id: transformation.id, error: String(error) }),
-    );
+    logger.error('StartExecution failed', { transformationId: transformation.id, type, error });
+    transformationMetrics.failed(type, 'not-started', undefined, { transformationId: transformation.id });
+
     // Nothing was reserved: the record is closed as failed and the user is told to try again.
     const failure = new ServiceUnavailable(MESSAGES.processing.startFailed);
     await deps.markNotStarted(transformation, failure.toBody()).catch(() => undefined);
     throw failure;
   }
+  logger.info('Transformation started', { transformationId: transformation.id, type });
+  transformationMetrics.started(type, { transformationId: transformation.id });
   return { transformationId: transformation.id };
 }

@@ -47,6 +47,10 @@ export const ENV = {
   stripeWebhookSigningKey: 'STRIPE_WEBHOOK_SIGNING_KEY',
   /** Base URL of the local Stripe stand-in; unset in AWS, where the SDK calls api.stripe.com (lib/stripe.ts). */
   stripeApiUrl: 'STRIPE_API_URL',
+  /** The deployment stage, the `stage` dimension of the business metrics; `local` when unset (lib/metrics.ts). */
+  stage: 'STAGE',
+  /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */
+  logLevel: 'LOG_LEVEL',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];
@@ -56,7 +60,9 @@ export function engineEnvName(type: TransformationType): string {
   return `ENGINE_${type.toUpperCase().replace(/-/g, '_')}`;
 }
 
-export const ENGINE_ENV_NAMES: readonly string[] = TRANSFORMATION_TYPES.map(({ value }) => engineEnvName(value));
+export const ENGINE_ENV_NAMES: readonly string[] = /* @__PURE__ */ TRANSFORMATION_TYPES.map(({ value }) =>
+  engineEnvName(value),
+);
 
 /**
  * Read by the Lambda runtime or the AWS SDK, never by our code: the CDK sets NODE_OPTIONS, the

@@ -4,7 +4,7 @@
  * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
  * responses in one place.
  */
-import { MESSAGES, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
+import { API_TEXTS, PROCESSING_TEXTS, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
 
 export class HttpError extends Error {
   constructor(
@@ -24,54 +24,54 @@ export class HttpError extends Error {
 
 /** A body or parameter failed validation; the message names the rule. */
 export class BadRequest extends HttpError {
-  constructor(message: string = MESSAGES.api.invalidRequest) {
+  constructor(message: string = API_TEXTS.invalidRequest) {
     super(400, 'VALIDATION', message);
   }
 }
 
 /** The body is not JSON at all (distinct from a JSON body that fails validation). */
 export class MalformedJson extends HttpError {
-  constructor(message: string = MESSAGES.api.malformedJson) {
+  constructor(message: string = API_TEXTS.malformedJson) {
     super(400, 'MALFORMED_JSON', message);
   }
 }
 
 export class Unauthorized extends HttpError {
-  constructor(message: string = MESSAGES.api.unauthorized) {
+  constructor(message: string = API_TEXTS.unauthorized) {
     super(401, 'UNAUTHORIZED', message);
   }
 }
 
 /** No credit left. The message must contain 'insufficient credits' (spec 8: the wizard matches it). */
 export class PaymentRequired extends HttpError {
-  constructor(message: string = MESSAGES.processing.insufficientCredits) {
+  constructor(message: string = PROCESSING_TEXTS.insufficientCredits) {
     super(402, 'INSUFFICIENT_CREDITS', message);
   }
 }
 
 export class Forbidden extends HttpError {
-  constructor(message: string = MESSAGES.api.forbidden) {
+  constructor(message: string = API_TEXTS.forbidden) {
     super(403, 'FORBIDDEN', message);
   }
 }
 
 /** The caller belongs to no organization: clients offer to create one instead of a plain refusal. */
 export class NoOrganization extends HttpError {
-  constructor(message: string = MESSAGES.api.noOrganization) {
+  constructor(message: string = API_TEXTS.noOrganization) {
     super(403, 'NO_ORGANIZATION', message);
   }
 }
 
 /** The resource does not exist, or belongs to another organization (the two look the same). */
 export class NotFound extends HttpError {
-  constructor(message: string = MESSAGES.api.notFound) {
+  constructor(message: string = API_TEXTS.notFound) {
     super(404, 'NOT_FOUND', message);
   }
 }
 
 /** No route of the group matches the method and path. */
 export class RouteNotFound extends HttpError {
-  constructor(message: string = MESSAGES.api.routeNotFound) {
+  constructor(message: string = API_TEXTS.routeNotFound) {
     super(404, 'ROUTE_NOT_FOUND', message);
   }
 }
@@ -83,17 +83,17 @@ export class Conflict extends HttpError {
 }
 
 export class PayloadTooLarge extends HttpError {
-  constructor(message: string = MESSAGES.api.payloadTooLarge) {
+  constructor(message: string = API_TEXTS.payloadTooLarge) {
     super(413, 'PAYLOAD_TOO_LARGE', message);
   }
 }
 
 /** A dependency did not answer; the request can be retried as is. */
 export class ServiceUnavailable extends HttpError {
-  constructor(message: string = MESSAGES.api.serviceUnavailable) {
+  constructor(message: string = API_TEXTS.serviceUnavailable) {
     super(503, 'SERVICE_UNAVAILABLE', message);
   }
 }
 
 /** The body of an unexpected error: a generic French text, never the error's own message. */
-export const INTERNAL_ERROR_BODY: ApiErrorBody = { code: 'INTERNAL', message: MESSAGES.api.internal };
+export const INTERNAL_ERROR_BODY: ApiErrorBody = { code: 'INTERNAL', message: API_TEXTS.internal };

@@ -2,7 +2,8 @@ import type { Context } from 'aws-lambda';
 import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES } from '../routes';
 import { Forbidden, NoOrganization, PaymentRequired, ServiceUnavailable } from './errors';
-import { createHttpHandler, json, parseBody } from './http';
+import { createHttpHandler, json, noContent, parseBody } from './http';
+import { captureLogs } from './logger';
 import type { HttpEvent } from './http-types';
 
 function event(routeKey: string, body?: string): HttpEvent {
@@ -124,11 +125,46 @@ it('answers 404 for a route the group does not serve', async () => {
   });
 });
 
-it('hides unexpected errors behind a generic 500 and logs them', async () => {
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+it('hides unexpected errors behind a generic 500 and logs them with the request’s ids', async () => {
+  const logs = captureLogs();
   const response = await handler(event('GET /api/health'), context);
+  logs.restore();
   expect(parse(response)).toEqual({ status: 500, body: { code: 'INTERNAL', message: MESSAGES.api.internal } });
   expect(response.body).not.toContain('hunter2');
-  expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
-  logged.mockRestore();
+  expect(logs.lines).toEqual([
+    expect.objectContaining({
+      level: 'ERROR',
+      message: 'Unhandled error',
+      service: 'health',
+      requestId: 'req-1',
+      correlationId: 'req',
+      routeKey: 'GET /api/health',
+      error: expect.objectContaining({ name: 'Error', stack: expect.any(String) }),
+    }),
+  ]);
+});
+
+it('answers with the correlation id, the caller’s when acceptable, and logs under it', async () => {
+  const logs = captureLogs();
+  const plain = await handler(event('GET /api/users/me'), context);
+  const traced = event('GET /api/health');
+  traced.headers['x-correlation-id'] = 'support-ticket-4242';
+  const withHeader = await handler(traced, context);
+  logs.restore();
+  expect(plain.headers?.['x-correlation-id']).toBe('req');
+  expect(plain.headers?.['cache-control']).toBe('no-store');
+  expect(withHeader.headers?.['x-correlation-id']).toBe('support-ticket-4242');
+  expect(logs.lines.map((line) => line.correlationId)).toEqual(['support-ticket-4242']);
+});
+
+it('hands the correlation id to the route handler', async () => {
+  const seen: string[] = [];
+  const echo = createHttpHandler({
+    'GET /api/users/me': async ({ correlationId }) => {
+      seen.push(correlationId);
+      return noContent();
+    },
+  });
+  await echo(event('GET /api/users/me'), context);
+  expect(seen).toEqual(['req']);
 });

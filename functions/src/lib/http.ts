@@ -6,12 +6,14 @@
  *   3. dispatches on the HTTP API v2 `routeKey` (404 ROUTE_NOT_FOUND for a key the group does not serve),
  *   4. maps errors to the error contract's `{ code, message }` (`ApiErrorBody` of @vitrine/shared):
  *      HttpError with its own code, anything else as a logged 500 INTERNAL with a generic French
- *      message, never a stack trace.
+ *      message, never a stack trace,
+ *   5. runs in the request's log context (service = endpoint group, requestId, correlationId) and
+ *      answers with `x-correlation-id`.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { MESSAGES, safeParseInFrench } from '@vitrine/shared';
+import { API_TEXTS, safeParseInFrench } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
 import {
   BadRequest,
@@ -23,11 +25,15 @@ import {
   RouteNotFound,
 } from './errors';
 import type { HttpEvent, HttpResponse } from './http-types';
+import { CORRELATION_HEADER, correlationIdOf } from './correlation';
+import { logger, withLogContext } from './logger';
 
 export type { HttpEvent, HttpResponse } from './http-types';
 
 export interface RouteRequest {
   event: HttpEvent;
+  /** The request's correlation id (lib/correlation.ts): pass it on to what the request starts. */
+  correlationId: string;
   /** The parsed JSON body; undefined when the request had none. */
   body: unknown;
   context: Context;
@@ -52,12 +58,13 @@ export function noContent(): HttpResponse {
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = safeParseInFrench(schema, body ?? {});
   if (!result.success) {
-    throw new BadRequest(result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest);
+    throw new BadRequest(result.error.issues[0]?.message ?? API_TEXTS.invalidRequest);
   }
   return result.data;
 }
 
-const maxBodyBytesByRoute = new Map(ROUTES.map((route) => [routeKey(route), route.maxBodyBytes]));
+/** Each route by its key: its body limit, and its endpoint group (the `service` of log lines). */
+const routesByKey = new Map(ROUTES.map((route) => [routeKey(route), route]));
 
 function bodyBytes(event: HttpEvent): number {
   if (event.body === undefined || event.body === null) return 0;
@@ -67,7 +74,7 @@ function bodyBytes(event: HttpEvent): number {
 const bodyLimit: MiddlewareObj<ParsedEvent, HttpResponse> = {
   name: 'body-limit',
   before: ({ event }) => {
-    const limit = maxBodyBytesByRoute.get(event.routeKey) ?? DEFAULT_MAX_BODY_BYTES;
+    const limit = routesByKey.get(event.routeKey)?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (bodyBytes(event) > limit) throw new PayloadTooLarge();
   },
 };
@@ -88,21 +95,13 @@ const jsonBody: MiddlewareObj<ParsedEvent, HttpResponse> = {
 const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   name: 'error-response',
   onError: (request) => {
-    const { error, event, context } = request;
+    const { error, event } = request;
     if (error instanceof HttpError) {
       request.response = json(error.statusCode, error.toBody());
       return;
     }
-    // Structured so CloudWatch Logs Insights can filter on fields; the client only sees the generic text.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'Unhandled error',
-        routeKey: event.routeKey,
-        requestId: context.awsRequestId,
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
-      }),
-    );
+    // The client only sees the generic text; the log line has the details and the request's ids.
+    logger.error('Unhandled error', { routeKey: event.routeKey, error });
     request.response = json(500, INTERNAL_ERROR_BODY);
   },
 };
@@ -118,8 +117,18 @@ export function createHttpHandler(table: RouteTable) {
     for (const value of Object.values(event.pathParameters ?? {})) {
       if (!value || !PATH_PARAMETER.test(value)) throw new NotFound();
     }
-    return handler({ event, body: event.jsonBody, context });
+    return handler({ event, body: event.jsonBody, context, correlationId: correlationIdOf(event) });
   };
   // The error mapper is attached first so that its onError runs last, after any other middleware.
-  return middy<ParsedEvent, HttpResponse>(dispatch).use(errorResponse).use(bodyLimit).use(jsonBody);
+  const chain = middy<ParsedEvent, HttpResponse>(dispatch).use(errorResponse).use(bodyLimit).use(jsonBody);
+  // Every log line and metric of the request carries its ids (the whole chain runs inside the
+  // context, error mapping included), and the answer names the correlation id for support.
+  return async (event: HttpEvent, context: Context): Promise<HttpResponse> => {
+    const correlationId = correlationIdOf(event);
+    const response = await withLogContext(
+      { service: routesByKey.get(event.routeKey)?.group, requestId: context.awsRequestId, correlationId },
+      () => chain(event, context),
+    );
+    return { ...response, headers: { ...response.headers, [CORRELATION_HEADER]: correlationId } };
+  };
 }

@@ -71,45 +71,46 @@ export async function requireTransformation(
 }
 
 /** The workflow has started on it. */
-export function markProcessing(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
-  return transition(deps, orgId, id, ['queued', 'processing'], { status: 'processing' });
+export async function markProcessing(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
+  await transition(deps, orgId, id, ['queued', 'processing'], { status: 'processing' });
 }
 
 /** The validated original's key and size. */
-export function recordValidatedImage(
+export async function recordValidatedImage(
   deps: TransformationDeps,
   orgId: string,
   id: string,
   image: { normalisedKey: string; width: number; height: number },
 ): Promise<void> {
-  return transition(deps, orgId, id, ['processing'], image);
+  await transition(deps, orgId, id, ['processing'], image);
 }
 
-export function recordResult(
+export async function recordResult(
   deps: TransformationDeps,
   orgId: string,
   id: string,
   result: { resultKey: string; engine: string; simulated: boolean },
 ): Promise<void> {
-  return transition(deps, orgId, id, ['processing'], result);
+  await transition(deps, orgId, id, ['processing'], result);
 }
 
-export function markSucceeded(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
+/** Returns the record as it was before (its status tells whether this call made the change). */
+export function markSucceeded(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
   return transition(deps, orgId, id, ['processing', 'succeeded'], { status: 'succeeded' });
 }
 
 /**
  * Failure is reachable from every status but success: a succeeded transformation was charged and
  * stays succeeded (see `complete` in the workflow steps). Records the error contract's code and
- * the French message; the result key is dropped.
+ * the French message; the result key is dropped. Returns the record as it was before.
  */
-export async function markFailed(
+export function markFailed(
   deps: TransformationDeps,
   orgId: string,
   id: string,
   { code, message }: ApiErrorBody,
-): Promise<void> {
-  await transition(deps, orgId, id, ['queued', 'processing', 'failed'], { status: 'failed', code, message }, [
+): Promise<TransformationRecord> {
+  return transition(deps, orgId, id, ['queued', 'processing', 'failed'], { status: 'failed', code, message }, [
     'resultKey',
   ]);
 }
@@ -121,7 +122,7 @@ async function transition(
   from: readonly TransformationStatus[],
   set: Partial<TransformationRecord>,
   remove: readonly (keyof TransformationRecord)[] = [],
-): Promise<void> {
+): Promise<TransformationRecord> {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': timestamp(deps) };
   const assignments = ['#updatedAt = :updatedAt'];
@@ -134,7 +135,7 @@ async function transition(
   for (const field of remove) names[`#${field}`] = field;
   const removal = remove.length > 0 ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : '';
   try {
-    await deps.ddb.send(
+    const { Attributes } = await deps.ddb.send(
       new UpdateCommand({
         TableName: deps.tableName,
         Key: transformationKey(orgId, id),
@@ -142,8 +143,10 @@ async function transition(
         ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    return Attributes as TransformationRecord;
   } catch (error) {
     if (isConditionalCheckFailed(error)) {
       throw new TransformationStateError(`Transformation ${id} cannot move to ${JSON.stringify(set)} from its status`);

@@ -12,6 +12,8 @@ import {
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
+import { logger } from '../lib/logger';
+import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
@@ -79,7 +81,11 @@ export async function transform(
   const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: image.normalisedKey }));
   const original = Buffer.from(await Body!.transformToByteArray());
   const engine = deps.engineFor(type);
+  const started = performance.now();
   const result = await engine.transform(original, type, options);
+  const engineMs = Math.round(performance.now() - started);
+  logger.info('Engine finished', { type, engine: engine.name, engineMs, simulated: result.simulated });
+  transformationMetrics.engineTime(type, engine.name, engineMs);
   const png = await conformResult(result.image, image.width, image.height);
   const resultKey = resultKeyOf(ref);
   await deps.s3.send(

@@ -5,6 +5,7 @@
  * Imports no step: each step Lambda bundles only its own steps (image-steps.ts, steps.ts).
  */
 import { TransientEngineError, EngineRejection } from '../engines/types';
+import { withLogContext } from '../lib/logger';
 import { isTransient, TransientError } from './errors';
 import type { CaughtError } from './failure-message';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
@@ -30,6 +31,8 @@ export type StepName = (typeof STEP_NAMES)[number];
  */
 export interface StepPayload extends TransformationRef {
   step: StepName;
+  /** The API request's correlation id, from the execution input (every Task forwards it). */
+  correlationId?: string;
   /** validate: the upload to read (StartProcessing's output). */
   uploadKey?: string;
   /** transform: the transformation's type and options (StartProcessing's output). */
@@ -65,11 +68,19 @@ export function stepDispatcher<Deps>(steps: { [Name in StepName]?: StepFunction<
   return async (deps, payload) => {
     const run = steps[payload.step];
     if (!run) throw new Error(`Unknown workflow step ${String((payload as { step?: unknown }).step)}`);
-    try {
-      return await run(deps, payload);
-    } catch (error) {
-      throw classify(error);
-    }
+    // Every log line and metric of the step names the request, the transformation and the step.
+    const context = {
+      correlationId: payload.correlationId,
+      transformationId: payload.transformationId,
+      step: payload.step,
+    };
+    return withLogContext(context, async () => {
+      try {
+        return await run(deps, payload);
+      } catch (error) {
+        throw classify(error);
+      }
+    });
   };
 }
 

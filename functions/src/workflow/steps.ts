@@ -9,6 +9,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit, settleCredit } from '../credits/credits';
 import type { ImageEngine } from '../engines/types';
+import { logger } from '../lib/logger';
+import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
   markFailed,
   markProcessing,
@@ -18,6 +20,7 @@ import {
   requireTransformation,
 } from '../transformations/transformation-store';
 import { failureOf, type CaughtError } from './failure-message';
+import { failureReason } from './failure-reason';
 import { refOf, required, stepDispatcher } from './step-payload';
 
 /** What the record steps use: the table, and the results bucket (StoreResult checks the object). */
@@ -112,9 +115,15 @@ export async function storeResult(
  * reservation) must not fail the step: a leftover id is bookkeeping, a refund would be a free result.
  */
 export async function complete(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
-  await markSucceeded(deps, ref.orgId, ref.transformationId);
+  const before = await markSucceeded(deps, ref.orgId, ref.transformationId);
+  // A retried Complete finds the record succeeded already: the success is reported once.
+  if (before.status !== 'succeeded') {
+    const durationMs = millisecondsSince(before.createdAt, (deps.now?.() ?? new Date()).getTime());
+    logger.info('Transformation succeeded', { type: before.type, durationMs });
+    transformationMetrics.succeeded(before.type, durationMs);
+  }
   await settleCredit(deps, ref.orgId, ref.transformationId).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: 'warn', message: 'Reservation not settled', ...ref, error: String(error) }));
+    logger.warn('Reservation not settled', { orgId: ref.orgId, error });
   });
 }
 
@@ -125,7 +134,14 @@ export async function refund(deps: RecordStepDeps, ref: TransformationRef): Prom
 
 export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: CaughtError | undefined) {
   const failure = failureOf(error);
-  await markFailed(deps, ref.orgId, ref.transformationId, failure);
+  const before = await markFailed(deps, ref.orgId, ref.transformationId, failure);
+  if (before.status !== 'failed') {
+    const reason = failureReason(error);
+    const durationMs = millisecondsSince(before.createdAt, (deps.now?.() ?? new Date()).getTime());
+    // The caught error as Step Functions reports it: its name and Lambda's JSON cause.
+    logger.warn('Transformation failed', { type: before.type, reason, code: failure.code, durationMs, caught: error });
+    transformationMetrics.failed(before.type, reason, durationMs);
+  }
   return { message: failure.message };
 }
 

@@ -20,6 +20,7 @@ import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
+import { captureLogs } from '../lib/logger';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
@@ -70,8 +71,18 @@ async function queue(file: Buffer, type: TransformationType, options: Transforma
   return { orgId, transformationId };
 }
 
-const run = (ref: { orgId: string; transformationId: string }) =>
-  runTransformationWorkflow(ref, (payload) => runStep(deps, payload));
+/** Correlation ids each step received, by step. */
+let correlationIds: Record<string, string | undefined> = {};
+const run = (ref: { orgId: string; transformationId: string }) => {
+  correlationIds = {};
+  return runTransformationWorkflow({ ...ref, correlationId: `corr-${ref.transformationId}` }, (payload) => {
+    correlationIds[payload.step] = payload.correlationId;
+    return runStep(deps, payload);
+  });
+};
+
+/** The metric documents among captured lines, as `Name=value` plus their dimensions. */
+const metricLines = (lines: Record<string, unknown>[]) => lines.filter((line) => '_aws' in line);
 
 async function credits(orgId: string) {
   const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
@@ -106,9 +117,39 @@ describe('transformation workflow', () => {
       .toBuffer();
     const ref = await queue(photo, 'enhance');
 
+    const logs = captureLogs();
     const report = await run(ref);
+    logs.restore();
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
+    // The execution input's correlation id reaches every step, its log lines and its metrics.
+    const correlationId = `corr-${ref.transformationId}`;
+    expect(correlationIds).toEqual({
+      startProcessing: correlationId,
+      validate: correlationId,
+      reserveCredit: correlationId,
+      transform: correlationId,
+      storeResult: correlationId,
+      complete: correlationId,
+    });
+    expect(logs.lines.length).toBeGreaterThan(0);
+    for (const line of logs.lines) {
+      expect(line).toMatchObject({ correlationId, transformationId: ref.transformationId });
+    }
+    expect(metricLines(logs.lines)).toMatchObject([
+      { CreditsReserved: 1, step: 'reserveCredit' },
+      { EngineTime: expect.any(Number), type: 'enhance', engine: 'local', step: 'transform' },
+      {
+        TransformationsSucceeded: 1,
+        TransformationDuration: expect.any(Number),
+        type: 'enhance',
+        outcome: 'succeeded',
+        step: 'complete',
+      },
+    ]);
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: 'INFO', message: 'Transformation succeeded', step: 'complete' }),
+    );
     expect(report.states).toEqual([
       'StartProcessing',
       'Validate',
@@ -134,7 +175,9 @@ describe('transformation workflow', () => {
       sky_type: 'sunset',
     });
 
+    const logs = captureLogs();
     const report = await run(ref);
+    logs.restore();
 
     expect(report.status).toBe('FAILED');
     expect(report.states).toEqual([
@@ -153,6 +196,20 @@ describe('transformation workflow', () => {
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+    expect(metricLines(logs.lines)).toMatchObject([
+      { CreditsReserved: 1 },
+      { CreditsRefunded: 1 },
+      { TransformationsFailed: 1, type: 'sky-replacement', reason: 'engine-rejected', outcome: 'failed' },
+    ]);
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'Transformation failed',
+        reason: 'engine-rejected',
+        code: 'IMAGE_REJECTED',
+        caught: expect.objectContaining({ Error: 'EngineRejection' }),
+      }),
+    );
   });
 
   it('retries a transient engine failure, then succeeds charging once', async () => {

@@ -1,6 +1,6 @@
 /**
  * The house Lambda: a NodejsFunction with Vitrine's defaults (Node.js 22 on ARM64, esbuild options
- * from bundling.ts, an explicit log group, X-Ray) and `bind*` helpers that set a function's
+ * from bundling.ts, an explicit log group, JSON log format, X-Ray) and `bind*` helpers that set a function's
  * environment variable and grant the least privilege it needs in one call.
  */
 import { type CfnElement, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -73,6 +73,12 @@ export class VitrineFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,
+      // JSON lines from functions/src/lib/logger.ts pass through as they are; Lambda's own lines
+      // (START, REPORT) become JSON too. Application logs at INFO, never above: EMF metric lines have
+      // no level, Lambda files them as INFO, and a WARN threshold would drop every metric.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.INFO,
       role,
       logGroup,
       projectRoot: REPO_ROOT,

@@ -19,7 +19,7 @@ export interface ExecutionReport {
 }
 
 export async function runTransformationWorkflow(
-  input: { orgId: string; transformationId: string },
+  input: { orgId: string; transformationId: string; correlationId: string },
   invoke: StepInvoker,
 ): Promise<ExecutionReport> {
   const definition = loadTransformationDefinition(TEST_SUBSTITUTIONS);
