@@ -68,3 +68,33 @@ export const PLANS: readonly Plan[] = [
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
+
+/** What every plan includes (spec 3's default feature lists). */
+const ALL_PLANS_FEATURES = [
+  'Toutes les fonctionnalités',
+  'Images haute résolution',
+  'Utilisation commerciale',
+  'Dernier modèle d’IA',
+  'Support prioritaire',
+];
+
+/**
+ * Feature lists billing answers when the Stripe product carries none (spec 3): Mandataire 1 user
+ * and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
+ */
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = {
+  mandataire: ['1 utilisateur', '30 photos par mois', ...ALL_PLANS_FEATURES],
+  agence: ['Jusqu’à 5 utilisateurs', '100 photos par mois', ...ALL_PLANS_FEATURES],
+};
+
+export function findPlanByLookupKey(lookupKey: string | null | undefined): Plan | undefined {
+  return lookupKey ? PLANS.find((plan) => plan.stripeLookupKey === lookupKey) : undefined;
+}
+
+/**
+ * Only an active subscription gives the right to transform (spec 2.6: the onboarding modal comes
+ * back for any other status); canceled, unpaid or past due ones do not.
+ */
+export function isSubscriptionActive(subscription: { status: string } | null | undefined): boolean {
+  return subscription?.status === 'active';
+}

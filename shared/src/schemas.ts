@@ -83,7 +83,30 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-export const agencyNameSchema = trimmed(z.minLength(1, MESSAGES.validation.agencyNameRequired));
+export const AGENCY_NAME_MAX = 100;
+export const agencyNameSchema = z
+  .string({ error: v.agencyNameRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, v.agencyNameRequired),
+    z.maxLength(AGENCY_NAME_MAX, MESSAGES.billingApi.agencyNameTooLong),
+  );
+
+/** POST /api/organizations. */
+export const organizationCreateSchema = z.object({ name: agencyNameSchema });
+
+const requiredId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+
+/** POST /api/billing/session: the spec's one message when the plan or the organization is missing. */
+export const checkoutSessionSchema = z.object({
+  priceId: requiredId(MESSAGES.billingApi.missingInformation),
+  organizationId: requiredId(MESSAGES.billingApi.missingInformation),
+});
+
+/** POST /api/billing/change-plan. */
+export const changePlanSchema = z.object({
+  newPriceId: requiredId(MESSAGES.billingApi.unknownPrice),
+});
 
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
 const optionalSize = z.pipe(

@@ -3,6 +3,7 @@
  * and starts its workflow execution. Polling is the transformations group's job.
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { isSubscriptionActive } from '@vitrine/shared';
 import { envGetter } from '../lib/config';
 import { ddb, tableName } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
@@ -19,6 +20,7 @@ const table = () => ({ ddb, tableName: tableName() });
 const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(table(), orgId, uploadId),
   creditBalance: async (orgId) => (await getOrganizationRecord(orgId))?.creditBalance ?? 0,
+  subscriptionActive: async (orgId) => isSubscriptionActive((await getOrganizationRecord(orgId))?.subscription),
   createQueued: async (t) => {
     await createTransformation(table(), {
       id: t.id,

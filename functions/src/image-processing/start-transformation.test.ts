@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vitrine/shared';
 import type { UploadRecord } from '../uploads/upload-store';
+import { SubscriptionRequired } from '../lib/errors';
 import { startTransformation, type QueuedTransformation, type StartTransformationDeps } from './start-transformation';
 
 const upload: UploadRecord = {
@@ -23,6 +24,7 @@ function deps(balance = 5, overrides: Partial<StartTransformationDeps> = {}) {
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
     creditBalance: async () => balance,
+    subscriptionActive: async () => true,
     createQueued: async (t) => void queued.push(t),
     startExecution: async (t) => void started.push(t),
     markNotStarted: async (_t, message) => void notStarted.push(message),
@@ -77,6 +79,14 @@ describe('startTransformation', () => {
     await expect(refusal).rejects.toMatchObject({ statusCode: 402 });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
     expect(broke.queued).toHaveLength(0);
+  });
+
+  it('refuses an organization whose subscription is not active, with credits left or not', async () => {
+    const { d, queued } = deps(5, { subscriptionActive: async () => false });
+    const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' });
+    await expect(refusal).rejects.toBeInstanceOf(SubscriptionRequired);
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: MESSAGES.billingApi.subscriptionRequired });
+    expect(queued).toHaveLength(0);
   });
 
   it('marks the record failed when the execution cannot start', async () => {

@@ -32,6 +32,13 @@ export class PaymentRequired extends HttpError {
   }
 }
 
+/** The organization's subscription is not active (code SUBSCRIPTION_REQUIRED): nothing can be transformed. */
+export class SubscriptionRequired extends HttpError {
+  constructor(message: string = MESSAGES.billingApi.subscriptionRequired) {
+    super(402, message);
+  }
+}
+
 export class Forbidden extends HttpError {
   constructor(message: string = MESSAGES.api.forbidden) {
     super(403, message);

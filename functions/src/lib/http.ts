@@ -49,6 +49,13 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.
 }
 
 const maxBodyBytesByRoute = new Map(ROUTES.map((route) => [routeKey(route), route.maxBodyBytes]));
+const rawBodyRoutes = new Set(ROUTES.filter((route) => route.rawBody).map(routeKey));
+
+/** The body exactly as received (for signature checks): API Gateway base64-encodes non-text types. */
+export function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
 
 function bodyBytes(event: HttpEvent): number {
   if (event.body === undefined || event.body === null) return 0;
@@ -66,10 +73,9 @@ const bodyLimit: MiddlewareObj<ParsedEvent, HttpResponse> = {
 const jsonBody: MiddlewareObj<ParsedEvent, HttpResponse> = {
   name: 'json-body',
   before: ({ event }) => {
-    if (!event.body) return;
-    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    if (!event.body || rawBodyRoutes.has(event.routeKey)) return;
     try {
-      event.jsonBody = JSON.parse(text);
+      event.jsonBody = JSON.parse(rawBody(event));
     } catch {
       throw new BadRequest(MESSAGES.api.malformedJson);
     }

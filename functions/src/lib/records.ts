@@ -21,10 +21,26 @@ export interface UserRecord {
   updatedAt: string;
 }
 
+/** The organization's subscription as last read from Stripe (webhooks are its only writer). */
 export interface SubscriptionRecord {
   status: string;
   currentPeriodEnd: string | null;
   planId: Plan['id'];
+  /** Stripe subscription id (absent on items written before billing existed). */
+  id?: string;
+  /** Stripe price id of the subscription's item. */
+  priceId?: string;
+  currentPeriodStart?: string | null;
+  /** When this state was read from Stripe: an older read never overwrites a newer one. */
+  syncedAt?: string;
+}
+
+/** The open Checkout Session of an organization: returned again instead of opening a second one. */
+export interface CheckoutSessionRecord {
+  id: string;
+  priceId: string;
+  url: string;
+  createdAt: string;
 }
 
 export interface OrganizationRecord {
@@ -40,6 +56,15 @@ export interface OrganizationRecord {
   subscription: SubscriptionRecord | null;
   /** Open credit reservations: transformation id -> ISO date (architecture decision 4). */
   reservations?: Record<string, string>;
+  /** The plan whose monthly credits the current period's balance holds (upgrades add the difference). */
+  creditPlanId?: Plan['id'];
+  /** Start (ISO) of the billing period the balance was last reset for. */
+  creditPeriodStart?: string;
+  /** When the balance was last reset: reservations taken before it are not refunded. */
+  creditsResetAt?: string;
+  /** The invoice whose payment last reset the balance (a retried grant recognises itself). */
+  creditInvoiceId?: string;
+  checkoutSession?: CheckoutSessionRecord;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,7 +72,18 @@ export interface OrganizationRecord {
 export interface LedgerRecord {
   pk: `ORG#${string}`;
   sk: `LEDGER#${string}#${'reserve' | 'refund' | 'grant'}`;
-  delta: number;
+  /** Absent only on a grant whose entry was repaired after a crash (the old balance is unknown). */
+  delta?: number;
   balanceAfter: number;
   createdAt: string;
+}
+
+/** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */
+export interface StripeEventRecord {
+  pk: `STRIPE_EVENT#${string}`;
+  sk: 'EVENT';
+  type: string;
+  processedAt: string;
+  /** Epoch seconds: the table's TTL removes the marker after Stripe's replay window. */
+  expiresAt: number;
 }

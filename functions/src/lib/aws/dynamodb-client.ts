@@ -15,6 +15,11 @@ export const tableName = envGetter('TABLE_NAME');
 export const keys = {
   user: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
   organization: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'ORG' }),
+  /** gsi1 key of the organization owning a Stripe customer (webhooks). */
+  organizationByStripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }),
+  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+  /** Ledger entry of a credit grant: per paid invoice, or per upgrade within a period. */
+  creditGrant: (orgId: string, grantId: string) => ({ pk: `ORG#${orgId}`, sk: `LEDGER#${grantId}#grant` }),
 } as const;
 
 /** True for the error DynamoDB returns when a ConditionExpression does not hold. */
