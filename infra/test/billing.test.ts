@@ -3,9 +3,18 @@ import { STAGES } from '../config/stages';
 import { synthStage } from './synth';
 
 const { template, stack } = synthStage('dev');
-const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
-
 type Statement = { Action: string | string[]; Resource: unknown };
+interface Resource {
+  Type: string;
+  Properties: {
+    Roles?: unknown;
+    PolicyDocument?: { Statement: Statement[] };
+    RouteKey?: string;
+    AuthorizationType?: string;
+    Environment?: { Variables: Record<string, unknown> };
+  };
+}
+const resources = template.toJSON().Resources as Record<string, Resource>;
 
 function functionOf(group: 'billing' | 'organizations' | 'users') {
   const fn = stack.api.functions.get(group)!;
@@ -13,8 +22,8 @@ function functionOf(group: 'billing' | 'organizations' | 'users') {
   const roleId = stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
   const statements = Object.values(resources)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(roleId))
-    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
-  return { variables: resources[logicalId]!.Properties.Environment.Variables as Record<string, unknown>, statements };
+    .flatMap((r) => r.Properties.PolicyDocument?.Statement ?? []);
+  return { variables: resources[logicalId]!.Properties.Environment?.Variables ?? {}, statements };
 }
 
 /** Each secret ARN the statements grant GetSecretValue on, as JSON text. */
