@@ -2,13 +2,14 @@
  * Who may manage billing: the org_owner of the organization, and only their own (spec 6). Another
  * organization's id answers 404, like every foreign id; a member's request 403.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hasRole, MESSAGES } from '@vitrine/shared';
+import { keys } from '../lib/aws/dynamodb-client';
 import { getCaller } from '../lib/auth';
 import { Forbidden, NotFound } from '../lib/errors';
 import type { HttpEvent } from '../lib/http-types';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 import { getOrganization, type TableDeps } from './billing-store';
-import { getUserRecord } from '../users/user-store';
 
 export interface OrganizationOwner {
   user: UserRecord;
@@ -20,10 +21,10 @@ export async function organizationOwner(
   event: HttpEvent,
   /** When the request names an organization, it must be the caller's own. */
   organizationId?: string,
-  loadUser: (sub: string) => Promise<UserRecord | undefined> = getUserRecord,
 ): Promise<OrganizationOwner> {
   const { sub } = getCaller(event);
-  const user = await loadUser(sub);
+  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.tableName, Key: keys.user(sub) }));
+  const user = Item as UserRecord | undefined;
   if (!user?.organizationId) {
     if (organizationId) throw new NotFound(MESSAGES.billingApi.organizationNotFound);
     throw new Forbidden(MESSAGES.api.noOrganization);
