@@ -57,14 +57,8 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   organizations: { table: 'readWrite', secrets: ['stripeApiKey'] },
 };
 
-/** Environment variable names the functions read (functions/src/lib/aws/*). */
-export const ENV = {
-  table: 'TABLE_NAME',
-  uploadsBucket: 'UPLOADS_BUCKET',
-  resultsBucket: 'RESULTS_BUCKET',
-  userPoolId: 'USER_POOL_ID',
-  appUrl: 'APP_URL',
-} as const;
+/** The variable names the functions read: one list, shared with the functions and the local stack. */
+export { ENV } from '../../functions/src/lib/env';
 
 /** `stripeApiKey` -> `STRIPE_API_KEY_SECRET_NAME`. */
 export function secretEnvName(key: SecretKey): string {

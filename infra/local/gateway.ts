@@ -144,7 +144,7 @@ export function createGateway(options: GatewayOptions) {
     const method = (request.method ?? 'GET').toUpperCase();
     const matched = matchRoute(method, url.pathname);
     if (!matched) {
-      sendJson(response, 404, { message: MESSAGES.api.routeNotFound });
+      sendJson(response, 404, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
       return;
     }
 
@@ -157,12 +157,12 @@ export function createGateway(options: GatewayOptions) {
     if (matched.route.auth === 'jwt') {
       const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
       if (!token) {
-        sendJson(response, 401, { message: MESSAGES.api.unauthorized });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
         return;
       }
       const check = await options.verifyAccessToken(token);
       if (!check.ok) {
-        sendJson(response, 401, { message: MESSAGES.auth.pleaseReconnect });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
         return;
       }
       const scope = typeof check.claims.scope === 'string' ? check.claims.scope.split(' ') : null;
@@ -173,7 +173,9 @@ export function createGateway(options: GatewayOptions) {
     try {
       raw = await readBody(request);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) sendJson(response, 413, { message: MESSAGES.api.payloadTooLarge });
+      if (error instanceof PayloadTooLargeError) {
+        sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+      }
       return;
     }
     const textual = isTextual(headers['content-type']);
@@ -221,7 +223,7 @@ export function createGateway(options: GatewayOptions) {
       options.log?.(
         `[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      if (!response.headersSent) sendJson(response, 500, { message: MESSAGES.api.internal });
+      if (!response.headersSent) sendJson(response, 500, { code: 'INTERNAL', message: MESSAGES.api.internal });
     }
   };
 }

@@ -9,12 +9,15 @@ import {
   SignUpCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
+import type { TableDeps } from '../../functions/src/lib/aws/dynamodb';
+import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
 
 export const DEMO_ORGANIZATION_ID = 'demo-agence';
-const GRANT_TX_ID = 'seed-demo';
+/** The reference of the demo's credit grant in the ledger. */
+const GRANT_ID = 'seed-demo';
 
 async function demoUserSub(
   cognito: CognitoIdentityProviderClient,
@@ -46,7 +49,7 @@ async function demoUserSub(
   return UserSub;
 }
 
-async function putIfAbsent(ddb: DynamoDBDocumentClient, tableName: string, item: object): Promise<void> {
+async function putIfAbsent({ ddb, tableName }: TableDeps, item: object): Promise<void> {
   try {
     await ddb.send(
       new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -56,13 +59,13 @@ async function putIfAbsent(ddb: DynamoDBDocumentClient, tableName: string, item:
   }
 }
 
-export async function seedDemoAccount(options: {
-  cognito: CognitoIdentityProviderClient;
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
-  userPoolId: string;
-  userPoolClientId: string;
-}): Promise<void> {
+export async function seedDemoAccount(
+  options: TableDeps & {
+    cognito: CognitoIdentityProviderClient;
+    userPoolId: string;
+    userPoolClientId: string;
+  },
+): Promise<void> {
   const sub = await demoUserSub(options.cognito, options);
   const now = new Date();
   const createdAt = now.toISOString();
@@ -70,8 +73,7 @@ export async function seedDemoAccount(options: {
   periodEnd.setMonth(periodEnd.getMonth() + 1);
 
   const organization: OrganizationRecord = {
-    pk: `ORG#${DEMO_ORGANIZATION_ID}`,
-    sk: 'ORG',
+    ...keys.organization(DEMO_ORGANIZATION_ID),
     id: DEMO_ORGANIZATION_ID,
     name: DEMO_ACCOUNT.organizationName,
     stripeCustomerId: null,
@@ -82,17 +84,15 @@ export async function seedDemoAccount(options: {
     updatedAt: createdAt,
   };
   const grant: LedgerRecord = {
-    pk: `ORG#${DEMO_ORGANIZATION_ID}`,
-    sk: `LEDGER#${GRANT_TX_ID}#grant`,
+    ...keys.ledger(DEMO_ORGANIZATION_ID, GRANT_ID, 'grant'),
+    kind: 'grant',
     delta: DEMO_ACCOUNT.credits,
     balanceAfter: DEMO_ACCOUNT.credits,
     createdAt,
   };
   const user: UserRecord = {
-    pk: `USER#${sub}`,
-    sk: 'PROFILE',
-    gsi1pk: `ORG#${DEMO_ORGANIZATION_ID}`,
-    gsi1sk: `USER#${DEMO_ACCOUNT.email}`,
+    ...keys.user(sub),
+    ...gsi1Keys.member(DEMO_ORGANIZATION_ID, DEMO_ACCOUNT.email),
     id: sub,
     email: DEMO_ACCOUNT.email,
     firstName: DEMO_ACCOUNT.firstName,
@@ -104,7 +104,7 @@ export async function seedDemoAccount(options: {
     updatedAt: createdAt,
   };
   // The organization first: a record pointing at a missing organization would be worse than none.
-  await putIfAbsent(options.ddb, options.tableName, organization);
-  await putIfAbsent(options.ddb, options.tableName, grant);
-  await putIfAbsent(options.ddb, options.tableName, user);
+  await putIfAbsent(options, organization);
+  await putIfAbsent(options, grant);
+  await putIfAbsent(options, user);
 }

@@ -12,6 +12,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
+import { ENV } from '../../functions/src/lib/env';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
@@ -147,13 +148,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Requests arriving before everything is wired get a 503, never a hung connection.
     let route: http.RequestListener = (_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-      response.end(JSON.stringify({ message: MESSAGES.api.serviceUnavailable }));
+      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable }));
     };
     const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
 
+    // Names from functions/src/lib/env.ts (what the functions read) and the SDK's own variables.
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
@@ -162,14 +164,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      TABLE_NAME,
-      UPLOADS_BUCKET,
-      RESULTS_BUCKET,
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.userPoolClientId,
-      APP_URL: url,
-      STAGE: 'local',
+      [ENV.s3ForcePathStyle]: 'true',
+      [ENV.table]: TABLE_NAME,
+      [ENV.uploadsBucket]: UPLOADS_BUCKET,
+      [ENV.resultsBucket]: RESULTS_BUCKET,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.appUrl]: url,
     };
     Object.assign(process.env, env);
     const workflow = await startTransformationWorkflow(LOCAL_REGION);

@@ -13,6 +13,7 @@ import {
   loadTransformationDefinition,
   type TransformationSubstitutions,
 } from '../../functions/src/workflow/definition';
+import { ENV } from '../../functions/src/lib/env';
 import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
 
 export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
@@ -49,11 +50,11 @@ export async function startTransformationWorkflow(
 ): Promise<LocalTransformationWorkflow> {
   const simulator = await startImageSimulator({ host: '127.0.0.1', port: 0 });
   const env = {
-    STATE_MACHINE_ARN: stateMachineArn(TRANSFORMATION_STATE_MACHINE, region),
+    [ENV.stateMachineArn]: stateMachineArn(TRANSFORMATION_STATE_MACHINE, region),
     // Both generative providers answer from the simulator; the step code is unchanged.
-    BEDROCK_ENDPOINT_URL: simulator.url,
-    IMAGE_EDIT_API_URL: simulator.url,
-    IMAGE_EDIT_API_KEY: SIMULATOR_API_KEY,
+    [ENV.bedrockEndpointUrl]: simulator.url,
+    [ENV.imageEditApiUrl]: simulator.url,
+    [ENV.imageEditApiKey]: SIMULATOR_API_KEY,
   };
   Object.assign(process.env, env);
   const functions = localFunctions(region);

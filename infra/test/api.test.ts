@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { isKnownEnvName } from '../../functions/src/lib/env';
 import { ROUTES, routeKey } from '../../functions/src/routes';
 import { ACCESS_TOKEN_SCOPE } from '../lib/constructs/api';
 import { synthStage } from './synth';
@@ -54,5 +55,22 @@ describe('HTTP API', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
     });
+  });
+});
+
+// In this file to reuse its synth. CDK's own singleton functions (BucketDeployment: AWS_CA_BUNDLE)
+// have logical ids starting with 'Custom' and are not ours to list.
+describe('Lambda environment', () => {
+  it('sets only variables that the functions read (functions/src/lib/env.ts) or the runtime uses', () => {
+    const ours = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
+      ([id]) => !id.startsWith('Custom'),
+    );
+    const unknown = ours.flatMap(([id, resource]) =>
+      Object.keys((resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>)
+        .filter((name) => !isKnownEnvName(name))
+        .map((name) => `${id}: ${name}`),
+    );
+    expect(ours.length).toBeGreaterThan(5);
+    expect(unknown).toEqual([]);
   });
 });

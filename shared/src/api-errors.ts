@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'ROUTE_NOT_FOUND',
   /** The request conflicts with the resource's current state. */
   'CONFLICT',
+  /** The request body is above the route's limit. */
   'PAYLOAD_TOO_LARGE',
   /** The organization has no credit left (the message contains 'insufficient credits'). */
   'INSUFFICIENT_CREDITS',
@@ -29,7 +30,12 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   /** A dependency did not answer; the same request can be retried. */
   'SERVICE_UNAVAILABLE',
+  /** An unexpected server error; details are logged, never sent. */
   'INTERNAL',
+  /** A transformation failed because its image was refused (unreadable, too large, no sky to replace...). */
+  'IMAGE_REJECTED',
+  /** A transformation failed in its engine or ran out of time; starting it again may succeed. */
+  'ENGINE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@
  * account, and persistence across a restart.
  */
 import { DEMO_ACCOUNT, MESSAGES, type User } from '@vitrine/shared';
+import { isKnownEnvName } from '../../functions/src/lib/env';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api, registerAndSignIn, registerUser, signIn } from './helpers/users';
 import { decodePayload, emulatorSigningKey, foreignKeyPem, signJwt } from './helpers/tokens';
@@ -76,7 +77,7 @@ describe('authorizer', () => {
   it('answers 401 without a token', async () => {
     const response = await api(stack, '/api/users/me');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.api.unauthorized });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
   });
 
   it('answers 401 for a token signed with another key', async () => {
@@ -84,7 +85,7 @@ describe('authorizer', () => {
     const forged = signJwt(decodePayload(tokens.accessToken), foreignKeyPem(), kidOf(tokens.accessToken));
     const response = await api(stack, '/api/users/me', { token: forged });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.auth.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
   });
 
   it('answers 401 for an expired token with a valid signature', async () => {
@@ -101,7 +102,7 @@ describe('authorizer', () => {
     expect((await api(stack, '/api/users/me', { token: fresh })).status).toBe(200);
     const response = await api(stack, '/api/users/me', { token: expired });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.auth.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
   });
 
   it('answers 401 for an id token', async () => {
@@ -117,22 +118,24 @@ describe('error contract', () => {
     token = (await registerAndSignIn(stack)).tokens.accessToken;
   });
 
-  it('answers 404 JSON for an unknown API route', async () => {
+  it('answers 404 ROUTE_NOT_FOUND for an unknown API route, NOT_FOUND for an id no resource has', async () => {
     const response = await api(stack, '/api/nothing-here', { token });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: MESSAGES.api.routeNotFound });
+    expect(response.body).toEqual({ code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
+    const overLong = await api(stack, `/api/projects/${'x'.repeat(200)}`, { token });
+    expect(overLong).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: MESSAGES.api.notFound } });
   });
 
   it('answers 400 for malformed JSON', async () => {
     const response = await api(stack, '/api/users/me', { method: 'PATCH', token, body: '{"firstName": ' });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: MESSAGES.api.malformedJson });
+    expect(response.body).toEqual({ code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson });
   });
 
   it('answers 400 with the French validation message', async () => {
     const response = await api(stack, '/api/users/me', { method: 'PATCH', token, body: { phoneNumber: 'abc' } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: MESSAGES.validation.invalidPhone });
+    expect(response.body).toEqual({ code: 'VALIDATION', message: MESSAGES.validation.invalidPhone });
   });
 
   it('answers 413 for a body over the route limit', async () => {
@@ -142,7 +145,7 @@ describe('error contract', () => {
       body: { firstName: 'x'.repeat(20 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: MESSAGES.api.payloadTooLarge });
+    expect(response.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
   });
 });
 
@@ -151,6 +154,11 @@ describe('local services', () => {
     const response = await api(stack, '/api/health');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('gives the handlers only variables some code reads (functions/src/lib/env.ts)', () => {
+    expect(Object.keys(stack.env).filter((name) => !isKnownEnvName(name))).toEqual([]);
+    expect(stack.env).toMatchObject({ TABLE_NAME: expect.any(String), STATE_MACHINE_ARN: expect.any(String) });
   });
 
   it('serves the runtime configuration', async () => {

@@ -46,13 +46,16 @@ describe('POST /api/uploads', () => {
       token: alice.token,
       body: { fileName: 'a.gif', contentType: 'image/gif', size: 10 },
     });
-    expect(gif).toMatchObject({ status: 400, body: { message: expect.stringContaining('Format non pris en charge') } });
+    expect(gif).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: expect.stringContaining('Format non pris en charge') },
+    });
     const big = await api(stack, '/api/uploads', {
       method: 'POST',
       token: alice.token,
       body: { fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 * 1024 * 1024 + 1 },
     });
-    expect(big).toMatchObject({ status: 400, body: { message: expect.stringContaining('10 Mo') } });
+    expect(big).toMatchObject({ status: 400, body: { code: 'VALIDATION', message: expect.stringContaining('10 Mo') } });
   });
 
   it('answers 403 to a user without organization', async () => {
@@ -63,7 +66,10 @@ describe('POST /api/uploads', () => {
       token: tokens.accessToken,
       body: { fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 },
     });
-    expect(response).toMatchObject({ status: 403, body: { message: MESSAGES.api.noOrganization } });
+    expect(response).toMatchObject({
+      status: 403,
+      body: { code: 'NO_ORGANIZATION', message: MESSAGES.api.noOrganization },
+    });
   });
 });
 
@@ -91,26 +97,38 @@ describe('projects', () => {
     expect(read.body).toEqual(created.body);
 
     const foreign = await api(stack, `/api/projects/${created.body.id}`, { token: bob.token });
-    expect(foreign).toMatchObject({ status: 404, body: { message: MESSAGES.processing.projectNotFound } });
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: MESSAGES.processing.projectNotFound },
+    });
     const bobs = await api<Project[]>(stack, '/api/projects', { token: bob.token });
     expect(bobs.body.map((project) => project.id)).not.toContain(created.body.id);
   });
 
   it("applies the spec's validation messages", async () => {
     const noName = await api(stack, '/api/projects', { method: 'POST', token: alice.token, body: { name: ' ' } });
-    expect(noName).toMatchObject({ status: 400, body: { message: MESSAGES.validation.projectNameRequired } });
+    expect(noName).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: MESSAGES.validation.projectNameRequired },
+    });
     const negative = await api(stack, '/api/projects', {
       method: 'POST',
       token: alice.token,
       body: { name: 'Loft', size: -2 },
     });
-    expect(negative).toMatchObject({ status: 400, body: { message: MESSAGES.validation.projectSizePositive } });
+    expect(negative).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: MESSAGES.validation.projectSizePositive },
+    });
     const badType = await api(stack, '/api/projects', {
       method: 'POST',
       token: alice.token,
       body: { name: 'Loft', type: 'castle' },
     });
-    expect(badType).toMatchObject({ status: 400, body: { message: MESSAGES.validation.projectTypeInvalid } });
+    expect(badType).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: MESSAGES.validation.projectTypeInvalid },
+    });
   });
 });
 
@@ -120,13 +138,19 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
   it('answers 400 for an unknown type and for options outside the lists', async () => {
     const uploadId = await upload(stack, alice.token, jpeg);
     const unknown = await start(stack, alice.token, 'colorize', { uploadId });
-    expect(unknown).toMatchObject({ status: 400, body: { message: MESSAGES.processing.unknownType } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: MESSAGES.processing.unknownType },
+    });
     const style = await start(stack, alice.token, 'virtual-staging', { uploadId, style: 'Baroque' });
-    expect(style).toMatchObject({ status: 400, body: { message: 'Style de décoration invalide.' } });
+    expect(style).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: 'Style de décoration invalide.' },
+    });
     const room = await start(stack, alice.token, 'room-refresh', { uploadId, roomType: 'Garage' });
-    expect(room).toMatchObject({ status: 400, body: { message: 'Type de pièce invalide.' } });
+    expect(room).toMatchObject({ status: 400, body: { code: 'VALIDATION', message: 'Type de pièce invalide.' } });
     const sky = await start(stack, alice.token, 'sky-replacement', { uploadId, sky_type: 'green' });
-    expect(sky).toMatchObject({ status: 400, body: { message: 'Type de ciel invalide.' } });
+    expect(sky).toMatchObject({ status: 400, body: { code: 'VALIDATION', message: 'Type de ciel invalide.' } });
     const flag = await start(stack, alice.token, 'virtual-staging', { uploadId, changeFloor: 'oui' });
     expect(flag.status).toBe(400);
   });
@@ -134,7 +158,10 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
   it("answers 404 for another organization's upload or an unknown one", async () => {
     const uploadId = await upload(stack, alice.token, jpeg);
     const foreign = await start(stack, bob.token, 'enhance', { uploadId });
-    expect(foreign).toMatchObject({ status: 404, body: { message: MESSAGES.processing.uploadNotFound } });
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: MESSAGES.processing.uploadNotFound },
+    });
     const missing = await start(stack, alice.token, 'enhance', { uploadId: 'nope' });
     expect(missing.status).toBe(404);
   });
@@ -144,7 +171,7 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     const uploadId = await upload(stack, broke.token, jpeg);
     const response = await start(stack, broke.token, 'enhance', { uploadId });
     expect(response.status).toBe(402);
-    expect(response.body.message).toBe(MESSAGES.processing.insufficientCredits);
+    expect(response.body).toEqual({ code: 'INSUFFICIENT_CREDITS', message: MESSAGES.processing.insufficientCredits });
     expect(response.body.message).toMatch(/insufficient credits/i);
   });
 });

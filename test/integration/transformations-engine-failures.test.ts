@@ -56,7 +56,12 @@ it('refunds a refusal of the provider and says why in French', async () => {
   const started = await start(stack, user.token, 'room-refresh', { uploadId, style: 'Industrial' });
   const result = await settled(stack, user.token, started.body.transformationId!);
 
-  expect(result).toMatchObject({ status: 'failed', message: TRANSFORMATION_MESSAGES.engineRefused, creditBalance: 2 });
+  expect(result).toMatchObject({
+    status: 'failed',
+    code: 'IMAGE_REJECTED',
+    message: TRANSFORMATION_MESSAGES.engineRefused,
+    creditBalance: 2,
+  });
   expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);
   const entries = await ledger(stack, ddb, user.orgId);
   expect(entries.map((entry) => entry.delta).sort()).toEqual([-1, 1]);

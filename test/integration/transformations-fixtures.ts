@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Transformation } from '@vitrine/shared';
+import { gsi1Keys, keys, SK_PREFIX } from '../../functions/src/lib/keys';
+import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
 import type { LocalStack } from '../../infra/local/stack';
 import { api, registerAndSignIn } from './helpers/users';
 
@@ -28,43 +30,32 @@ export async function orgUser(stack: LocalStack, ddb: DynamoDBDocumentClient, cr
   const orgId = `org-${randomUUID()}`;
   const now = new Date().toISOString();
   const TableName = stack.env.TABLE_NAME;
-  await ddb.send(
-    new PutCommand({
-      TableName,
-      Item: {
-        pk: `ORG#${orgId}`,
-        sk: 'ORG',
-        id: orgId,
-        name: 'Agence Test',
-        stripeCustomerId: null,
-        creditBalance: credits,
-        subscription: { status: 'active', currentPeriodEnd: null, planId: 'agence' },
-        reservations: {},
-        createdAt: now,
-        updatedAt: now,
-      },
-    }),
-  );
-  await ddb.send(
-    new PutCommand({
-      TableName,
-      Item: {
-        pk: `USER#${user.sub}`,
-        sk: 'PROFILE',
-        gsi1pk: `ORG#${orgId}`,
-        gsi1sk: `USER#${user.email}`,
-        id: user.sub,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        phoneNumber: '',
-        roles: ['org_owner'],
-        organizationId: orgId,
-        createdAt: now,
-        updatedAt: now,
-      },
-    }),
-  );
+  const organization: OrganizationRecord = {
+    ...keys.organization(orgId),
+    id: orgId,
+    name: 'Agence Test',
+    stripeCustomerId: null,
+    creditBalance: credits,
+    subscription: { status: 'active', currentPeriodEnd: null, planId: 'agence' },
+    reservations: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const member: UserRecord = {
+    ...keys.user(user.sub),
+    ...gsi1Keys.member(orgId, user.email),
+    id: user.sub,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: '',
+    roles: ['org_owner'],
+    organizationId: orgId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await ddb.send(new PutCommand({ TableName, Item: organization }));
+  await ddb.send(new PutCommand({ TableName, Item: member }));
   return { orgId, sub: user.sub, token: tokens.accessToken };
 }
 
@@ -72,7 +63,7 @@ export async function setCredits(stack: LocalStack, ddb: DynamoDBDocumentClient,
   await ddb.send(
     new UpdateCommand({
       TableName: stack.env.TABLE_NAME,
-      Key: { pk: `ORG#${orgId}`, sk: 'ORG' },
+      Key: keys.organization(orgId),
       UpdateExpression: 'SET creditBalance = :credits',
       ExpressionAttributeValues: { ':credits': credits },
     }),
@@ -80,31 +71,23 @@ export async function setCredits(stack: LocalStack, ddb: DynamoDBDocumentClient,
 }
 
 export async function creditBalance(stack: LocalStack, ddb: DynamoDBDocumentClient, orgId: string): Promise<number> {
-  const { Item } = await ddb.send(
-    new GetCommand({ TableName: stack.env.TABLE_NAME, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
-  );
+  const { Item } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.organization(orgId) }));
   return Number(Item?.creditBalance);
 }
 
-export interface LedgerEntry {
-  sk: string;
-  delta: number;
-  balanceAfter: number;
-}
-
-export async function ledger(stack: LocalStack, ddb: DynamoDBDocumentClient, orgId: string): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
+export async function ledger(stack: LocalStack, ddb: DynamoDBDocumentClient, orgId: string): Promise<LedgerRecord[]> {
+  const entries: LedgerRecord[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(
       new QueryCommand({
         TableName: stack.env.TABLE_NAME,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':prefix': 'LEDGER#' },
+        ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':prefix': SK_PREFIX.ledger },
         ExclusiveStartKey,
       }),
     );
-    entries.push(...((page.Items ?? []) as LedgerEntry[]));
+    entries.push(...((page.Items ?? []) as LedgerRecord[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return entries;

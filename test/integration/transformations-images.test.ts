@@ -82,10 +82,13 @@ describe('saving a result', () => {
     const foreignTransformation = await save(bob.token, '/api/images/no-project', { transformationId });
     expect(foreignTransformation).toMatchObject({
       status: 404,
-      body: { message: MESSAGES.processing.transformationNotFound },
+      body: { code: 'NOT_FOUND', message: MESSAGES.processing.transformationNotFound },
     });
     const foreignProject = await save(bob.token, `/api/images/project/${project.id}`, { transformationId });
-    expect(foreignProject).toMatchObject({ status: 404, body: { message: MESSAGES.processing.projectNotFound } });
+    expect(foreignProject).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: MESSAGES.processing.projectNotFound },
+    });
     const foreignList = await api(stack, `/api/images/project/${project.id}`, { token: bob.token });
     expect(foreignList.status).toBe(404);
     const bobs = await api<Image[]>(stack, '/api/images/no-project', { token: bob.token });
@@ -102,7 +105,10 @@ describe('saving a result', () => {
     const failed = await settled(stack, alice.token, started.body.transformationId!);
     expect(failed.status).toBe('failed');
     const response = await save(alice.token, '/api/images/no-project', { transformationId: failed.id });
-    expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.processing.transformationNotFinished } });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: MESSAGES.processing.transformationNotFinished },
+    });
   });
 
   it('deletes an image (the record only: the result stays for its other places)', async () => {
@@ -126,7 +132,10 @@ describe('saving a result', () => {
       method: 'DELETE',
       token: alice.token,
     });
-    expect(wrongProject).toMatchObject({ status: 404, body: { message: MESSAGES.processing.imageNotFound } });
+    expect(wrongProject).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: MESSAGES.processing.imageNotFound },
+    });
     const foreign = await api(stack, `/api/images/project/${project.id}/${image!.id}`, {
       method: 'DELETE',
       token: bob.token,

@@ -117,7 +117,12 @@ describe('failures cost nothing', () => {
       // Declares a small JPEG, as a tampered browser could: only the workflow sees the real object.
       const uploadId = await upload(stack, user.token, bytes, 'image/jpeg', 'photo.jpg', 1000);
       const result = await run(user, 'enhance', { uploadId });
-      expect(result).toMatchObject({ status: 'failed', message: bad.message, creditBalance: 2 });
+      expect(result).toMatchObject({
+        status: 'failed',
+        code: 'IMAGE_REJECTED',
+        message: bad.message,
+        creditBalance: 2,
+      });
       expect(result.resultUrl).toBeUndefined();
       expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);
       expect((await ledgerTotals(user.orgId)).delta).toBe(0);
@@ -131,6 +136,7 @@ describe('failures cost nothing', () => {
     const result = await run(user, 'sky-replacement', { uploadId });
     expect(result).toMatchObject({
       status: 'failed',
+      code: 'IMAGE_REJECTED',
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
       creditBalance: 2,
     });
@@ -153,7 +159,10 @@ describe('concurrency', () => {
     const failed = results.filter((result) => result.status === 'failed');
 
     expect(succeeded).toHaveLength(10);
-    for (const result of failed) expect(result.message).toMatch(/insufficient credits/i);
+    for (const result of failed) {
+      expect(result.code).toBe('INSUFFICIENT_CREDITS');
+      expect(result.message).toMatch(/insufficient credits/i);
+    }
     expect(await creditBalance(stack, ddb, user.orgId)).toBe(0);
     expect(await ledgerTotals(user.orgId)).toEqual({ delta: -10, charged: 10 });
   });

@@ -2,14 +2,14 @@
  * Who may manage billing: the org_owner of the organization, and only their own (spec 6). Another
  * organization's id answers 404, like every foreign id; a member's request 403.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hasRole, MESSAGES } from '@vitrine/shared';
-import { keys } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { Forbidden, NotFound } from '../lib/errors';
 import type { HttpEvent } from '../lib/http-types';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
-import { getOrganization, type TableDeps } from './billing-store';
+import { getUserRecord } from '../users/user-store';
+import { getOrganization } from './billing-store';
 
 export interface OrganizationOwner {
   user: UserRecord;
@@ -23,8 +23,7 @@ export async function organizationOwner(
   organizationId?: string,
 ): Promise<OrganizationOwner> {
   const { sub } = getCaller(event);
-  const { Item } = await deps.ddb.send(new GetCommand({ TableName: deps.tableName, Key: keys.user(sub) }));
-  const user = Item as UserRecord | undefined;
+  const user = await getUserRecord(deps, sub);
   if (!user?.organizationId) {
     if (organizationId) throw new NotFound(MESSAGES.billingApi.organizationNotFound);
     throw new Forbidden(MESSAGES.api.noOrganization);

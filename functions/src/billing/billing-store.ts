@@ -3,21 +3,12 @@
  * reads only), the organization's open Checkout Session, and the markers of processed Stripe
  * events. Keys: docs/architecture.md, data model.
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed, keys } from '../lib/aws/dynamodb-client';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { gsi1Keys, keys } from '../lib/keys';
 import type { CheckoutSessionRecord, OrganizationRecord, StripeEventRecord, SubscriptionRecord } from '../lib/records';
-
-export interface TableDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
-}
 
 /** Processed-event markers outlive Stripe's retries (3 days) and its event retention (30 days). */
 const EVENT_MARKER_DAYS = 90;
@@ -34,7 +25,7 @@ export async function findOrganizationByCustomer(
   deps: TableDeps,
   customerId: string,
 ): Promise<OrganizationRecord | undefined> {
-  const { gsi1pk } = keys.organizationByStripeCustomer(customerId);
+  const { gsi1pk } = gsi1Keys.stripeCustomer(customerId);
   const { Items } = await deps.ddb.send(
     new QueryCommand({
       TableName: deps.tableName,
@@ -138,7 +129,7 @@ export async function isEventProcessed(deps: TableDeps, eventId: string): Promis
 /** Written after the event's effects: a delivery that failed midway is processed again in full. */
 export async function markEventProcessed(deps: TableDeps, eventId: string, type: string, now = new Date()) {
   const record: StripeEventRecord = {
-    ...(keys.stripeEvent(eventId) as Pick<StripeEventRecord, 'pk' | 'sk'>),
+    ...keys.stripeEvent(eventId),
     type,
     processedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + EVENT_MARKER_DAYS * 24 * 3600,

@@ -6,7 +6,8 @@
 import { findPlan, findPlanByLookupKey, type Plan } from '@vitrine/shared';
 import { grantUpgradeCredits } from '../credits/credits';
 import type { OrganizationRecord, SubscriptionRecord } from '../lib/records';
-import { findOrganizationByCustomer, writeSubscription, type TableDeps } from './billing-store';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { findOrganizationByCustomer, writeSubscription } from './billing-store';
 import type { Catalog } from './catalog';
 import type { StripeGateway, StripeSubscription } from './stripe-gateway';
 

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, SK_PREFIX } from '../lib/keys';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { InsufficientCreditsError, refundCredit, reserveCredit, settleCredit, type CreditDeps } from './credits';
 
@@ -18,8 +19,7 @@ async function newOrganization(creditBalance: number, withReservationsMap = fals
     new PutCommand({
       TableName: table.tableName,
       Item: {
-        pk: `ORG#${orgId}`,
-        sk: 'ORG',
+        ...keys.organization(orgId),
         id: orgId,
         name: 'Agence',
         creditBalance,
@@ -31,9 +31,7 @@ async function newOrganization(creditBalance: number, withReservationsMap = fals
 }
 
 async function organization(orgId: string) {
-  const { Item } = await table.ddb.send(
-    new GetCommand({ TableName: table.tableName, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
-  );
+  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
   return Item as { creditBalance: number; reservations?: Record<string, string> };
 }
 
@@ -42,7 +40,7 @@ async function ledger(orgId: string) {
     new QueryCommand({
       TableName: table.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':ledger': 'LEDGER#' },
+      ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':ledger': SK_PREFIX.ledger },
     }),
   );
   return (Items ?? []) as { sk: string; delta: number; kind: string }[];
@@ -55,7 +53,9 @@ describe('reserveCredit', () => {
     const org = await organization(orgId);
     expect(org.creditBalance).toBe(2);
     expect(Object.keys(org.reservations ?? {})).toEqual(['tx-1']);
-    expect(await ledger(orgId)).toEqual([expect.objectContaining({ sk: 'LEDGER#tx-1#reserve', delta: -1 })]);
+    expect(await ledger(orgId)).toEqual([
+      expect.objectContaining({ ...keys.ledger(orgId, 'tx-1', 'reserve'), kind: 'reserve', delta: -1 }),
+    ]);
   });
 
   it('is idempotent for the same transformation', async () => {
@@ -106,8 +106,8 @@ describe('refundCredit and settleCredit', () => {
     expect(org.reservations).toEqual({});
     const entries = await ledger(orgId);
     expect(entries.map((entry) => [entry.sk, entry.delta]).sort()).toEqual([
-      ['LEDGER#tx-1#refund', 1],
-      ['LEDGER#tx-1#reserve', -1],
+      [keys.ledger(orgId, 'tx-1', 'refund').sk, 1],
+      [keys.ledger(orgId, 'tx-1', 'reserve').sk, -1],
     ]);
   });
 

@@ -4,28 +4,19 @@
  * dynalite has none). Every balance change is also written to the ledger under a key derived
  * from the transformation id, so a retried step never writes it twice.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
-import { isConditionalCheckFailed, keys } from '../lib/aws/dynamodb-client';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MESSAGES, type Plan } from '@vitrine/shared';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
+import type { LedgerRecord } from '../lib/records';
 
-export interface CreditDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
+export interface CreditDeps extends TableDeps {
   now?: () => Date;
 }
 
-export type LedgerKind = 'reserve' | 'refund';
-
-export interface LedgerEntry {
-  pk: `ORG#${string}`;
-  sk: `LEDGER#${string}#${LedgerKind}`;
-  transformationId: string;
-  kind: LedgerKind;
-  delta: number;
-  /** Balance right after the change, when the writer saw it. */
-  balanceAfter?: number;
-  createdAt: string;
-}
+/** The ledger kinds a transformation writes (a grant comes from the seed or billing). */
+type TransformationLedgerKind = 'reserve' | 'refund';
 
 /** The organization cannot pay for one more transformation. Not retried. */
 export class InsufficientCreditsError extends Error {
@@ -41,8 +32,6 @@ export class OrganizationNotFoundError extends Error {
 }
 
 const orgKey = keys.organization;
-export const ledgerKey = (orgId: string, transformationId: string, kind: LedgerKind) =>
-  ({ pk: `ORG#${orgId}`, sk: `LEDGER#${transformationId}#${kind}` }) as const;
 
 /**
  * Takes one credit for a transformation. Idempotent: a second call for the same id (a retried
@@ -141,7 +130,7 @@ async function releaseReservation(deps: CreditDeps, orgId: string, transformatio
 /** A paid invoice of a billing period: the balance becomes the plan's monthly credits. */
 export interface PeriodGrant {
   invoiceId: string;
-  planId: string;
+  planId: Plan['id'];
   credits: number;
   /** ISO start of the period the invoice pays for. */
   periodStart: string;
@@ -168,7 +157,8 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
         TableName: deps.tableName,
         Key: orgKey(orgId),
         UpdateExpression:
-          'SET creditBalance = :credits, creditPlanId = :plan, creditPeriodStart = :period, creditsResetAt = :now, creditInvoiceId = :invoice, updatedAt = :now',
+          // Operands read the item before the update: the old balance is kept for the ledger.
+          'SET creditBalanceBeforeReset = creditBalance, creditBalance = :credits, creditPlanId = :plan, creditPeriodStart = :period, creditsResetAt = :now, creditInvoiceId = :invoice, updatedAt = :now',
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(creditPeriodStart) OR creditPeriodStart < :period)',
         ExpressionAttributeValues: {
@@ -186,11 +176,12 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
     if (!isConditionalCheckFailed(error)) throw error;
     const organization = await readOrganization(deps, orgId);
     if (organization.creditInvoiceId !== grant.invoiceId) return { status: 'stale' };
-    // Applied by an attempt that stopped before its ledger entry: write it now (the old balance is lost).
+    // Applied by an attempt that may have stopped before its ledger entry: write it (a no-op when present).
     await writeGrantLedger(deps, orgId, grant.invoiceId, {
       reason: 'period',
       invoiceId: grant.invoiceId,
       planId: grant.planId,
+      delta: grant.credits - (organization.creditBalanceBeforeReset ?? 0),
       balanceAfter: grant.credits,
       createdAt: now,
     });
@@ -210,8 +201,8 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
 /** An upgrade within the period whose credits the balance holds. */
 export interface UpgradeGrant {
   subscriptionId: string;
-  fromPlanId: string;
-  toPlanId: string;
+  fromPlanId: Plan['id'];
+  toPlanId: Plan['id'];
   /** Monthly credits of the new plan minus those of the old one (> 0). */
   difference: number;
   periodStart: string;
@@ -260,8 +251,8 @@ export async function grantUpgradeCredits(deps: CreditDeps, orgId: string, grant
 interface GrantLedgerFields {
   reason: 'period' | 'upgrade';
   invoiceId?: string;
-  planId: string;
-  delta?: number;
+  planId: Plan['id'];
+  delta: number;
   balanceAfter: number;
   createdAt: string;
 }
@@ -271,7 +262,7 @@ async function writeGrantLedger(deps: CreditDeps, orgId: string, grantId: string
     await deps.ddb.send(
       new PutCommand({
         TableName: deps.tableName,
-        Item: { ...keys.creditGrant(orgId, grantId), kind: 'grant', ...fields },
+        Item: { ...keys.ledger(orgId, grantId, 'grant'), kind: 'grant', ...fields } satisfies LedgerRecord,
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     );
@@ -284,6 +275,7 @@ interface OrganizationCredits {
   creditBalance: number;
   reservations?: Record<string, string>;
   creditInvoiceId?: string;
+  creditBalanceBeforeReset?: number;
 }
 
 async function decrement(deps: CreditDeps, orgId: string, transformationId: string, at: string): Promise<number> {
@@ -332,7 +324,7 @@ async function readOrganization(deps: CreditDeps, orgId: string): Promise<Organi
       TableName: deps.tableName,
       Key: orgKey(orgId),
       ConsistentRead: true,
-      ProjectionExpression: 'creditBalance, reservations, creditInvoiceId',
+      ProjectionExpression: 'creditBalance, reservations, creditInvoiceId, creditBalanceBeforeReset',
     }),
   );
   if (!Item) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);
@@ -344,13 +336,13 @@ async function writeLedger(
   deps: CreditDeps,
   orgId: string,
   transformationId: string,
-  kind: LedgerKind,
+  kind: TransformationLedgerKind,
   delta: number,
   createdAt: string,
   balanceAfter?: number,
 ): Promise<void> {
-  const entry: LedgerEntry = {
-    ...ledgerKey(orgId, transformationId, kind),
+  const entry: LedgerRecord = {
+    ...keys.ledger(orgId, transformationId, kind),
     transformationId,
     kind,
     delta,

@@ -21,6 +21,7 @@ import { secretsManagerApiKey } from './image-edit/api-key';
 import { ImageEditApiEngine } from './image-edit/image-edit-engine';
 import { LOCAL_ENGINE_TYPES, LocalEngine } from './local/local-engine';
 import type { ImageEngine } from './types';
+import { ENV, engineEnvName } from '../lib/env';
 
 export const ENGINE_KINDS = ['local', 'bedrock', 'image-edit-api'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -36,7 +37,8 @@ export const DEFAULT_ENGINE_KINDS: Record<TransformationType, EngineKind> = {
 export type EngineEnv = Record<string, string | undefined>;
 export type EngineSelector = (type: TransformationType) => ImageEngine;
 
-export const engineVariable = (type: TransformationType) => `ENGINE_${type.toUpperCase().replace(/-/g, '_')}`;
+/** ENGINE_<TYPE>: the name is defined with the other variables in lib/env.ts. */
+export const engineVariable = engineEnvName;
 
 /** The configured kind for a type; fails loudly on a value that cannot work. */
 export function engineKindFor(type: TransformationType, env: EngineEnv): EngineKind {
@@ -77,22 +79,22 @@ function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
     case 'bedrock':
       return new BedrockEngine({
         client: new BedrockRuntimeClient({
-          ...(env.BEDROCK_REGION ? { region: env.BEDROCK_REGION } : {}),
-          ...(env.BEDROCK_ENDPOINT_URL ? { endpoint: env.BEDROCK_ENDPOINT_URL } : {}),
+          ...(env[ENV.bedrockRegion] ? { region: env[ENV.bedrockRegion] } : {}),
+          ...(env[ENV.bedrockEndpointUrl] ? { endpoint: env[ENV.bedrockEndpointUrl] } : {}),
         }),
-        modelId: env.BEDROCK_IMAGE_MODEL_ID || NOVA_CANVAS_MODEL_ID,
+        modelId: env[ENV.bedrockImageModelId] || NOVA_CANVAS_MODEL_ID,
       });
     case 'image-edit-api': {
-      const secretName = env.IMAGE_EDIT_API_SECRET_NAME;
-      const localKey = env.IMAGE_EDIT_API_KEY;
+      const secretName = env[ENV.imageEditApiSecretName];
+      const localKey = env[ENV.imageEditApiKey];
       if (!secretName && !localKey) {
         throw new Error(
           'image-edit-api needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)',
         );
       }
       return new ImageEditApiEngine({
-        ...(env.IMAGE_EDIT_API_URL ? { baseUrl: env.IMAGE_EDIT_API_URL } : {}),
-        ...(env.IMAGE_EDIT_MODEL ? { model: env.IMAGE_EDIT_MODEL } : {}),
+        ...(env[ENV.imageEditApiUrl] ? { baseUrl: env[ENV.imageEditApiUrl] } : {}),
+        ...(env[ENV.imageEditModel] ? { model: env[ENV.imageEditModel] } : {}),
         apiKey: secretName ? secretsManagerApiKey(new SecretsManagerClient({}), secretName) : async () => localKey!,
       });
     }

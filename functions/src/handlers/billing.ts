@@ -11,17 +11,18 @@ import { changePlan, openPortal, startCheckout } from '../billing/checkout';
 import { sdkStripeGateway } from '../billing/stripe-gateway';
 import type { BillingDeps } from '../billing/subscription-sync';
 import { processStripeEvent } from '../billing/webhook';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { envGetter } from '../lib/config';
+import { ENV } from '../lib/env';
 import { BadRequest, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody, rawBody } from '../lib/http';
 import { InvalidWebhookSignature, isStripeUnavailable, stripeClient, verifyWebhook } from '../lib/stripe';
 
 const m = MESSAGES.billingApi;
-const appUrl = envGetter('APP_URL');
+const appUrl = envGetter(ENV.appUrl);
 const stripe = sdkStripeGateway(stripeClient);
 const catalog = createCatalog(stripe);
-const deps = (): BillingDeps => ({ ddb, tableName: tableName(), stripe, catalog });
+const deps = (): BillingDeps => ({ ...tableDeps(), stripe, catalog });
 
 /** Stripe not answering is a 503 with the spec's message for the action; anything else stays a 500. */
 async function stripeAction<T>(failureMessage: string, action: () => Promise<T>): Promise<T> {

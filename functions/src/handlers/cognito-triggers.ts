@@ -7,9 +7,10 @@
  */
 import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { envGetter } from '../lib/config';
+import { ENV } from '../lib/env';
 import { invitationEmail, resetPasswordEmail } from '../users/emails';
 
-const appUrl = envGetter('APP_URL');
+const appUrl = envGetter(ENV.appUrl);
 
 export type CognitoTriggerEvent = PreSignUpTriggerEvent | CustomMessageTriggerEvent;
 

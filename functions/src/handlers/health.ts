@@ -2,10 +2,10 @@
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { MESSAGES } from '@vitrine/shared';
 import { cognito, userPoolId } from '../lib/aws/cognito';
 import { dynamodb, tableName } from '../lib/aws/dynamodb-client';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
+import { ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 
 const checks: Record<string, () => Promise<unknown>> = {
@@ -22,7 +22,7 @@ export const handler = createHttpHandler({
     const failed = names.filter((_, index) => results[index]?.status === 'rejected');
     if (failed.length > 0) {
       console.error(JSON.stringify({ level: 'error', message: 'Health check failed', failed }));
-      return json(503, { message: MESSAGES.api.serviceUnavailable });
+      return json(503, new ServiceUnavailable().toBody());
     }
     return json(200, { status: 'ok' });
   },

@@ -5,7 +5,8 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { isSubscriptionActive } from '@vitrine/shared';
 import { envGetter } from '../lib/config';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { ENV } from '../lib/env';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
 import { createHttpHandler, json } from '../lib/http';
 import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
@@ -14,15 +15,15 @@ import { createTransformation, markFailed } from '../transformations/transformat
 import { getUpload } from '../uploads/upload-store';
 import { getOrganizationRecord } from '../users/user-store';
 
-const stateMachineArn = envGetter('STATE_MACHINE_ARN');
-const table = () => ({ ddb, tableName: tableName() });
+const stateMachineArn = envGetter(ENV.stateMachineArn);
 
 const startDeps: StartTransformationDeps = {
-  findUpload: (orgId, uploadId) => getUpload(table(), orgId, uploadId),
-  creditBalance: async (orgId) => (await getOrganizationRecord(orgId))?.creditBalance ?? 0,
-  subscriptionActive: async (orgId) => isSubscriptionActive((await getOrganizationRecord(orgId))?.subscription),
+  findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
+  creditBalance: async (orgId) => (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0,
+  subscriptionActive: async (orgId) =>
+    isSubscriptionActive((await getOrganizationRecord(tableDeps(), orgId))?.subscription),
   createQueued: async (t) => {
-    await createTransformation(table(), {
+    await createTransformation(tableDeps(), {
       id: t.id,
       orgId: t.orgId,
       userId: t.userId,
@@ -42,7 +43,7 @@ const startDeps: StartTransformationDeps = {
       }),
     );
   },
-  markNotStarted: (t, message) => markFailed(table(), t.orgId, t.id, message),
+  markNotStarted: (t, failure) => markFailed(tableDeps(), t.orgId, t.id, failure),
 };
 
 export const handler = createHttpHandler({

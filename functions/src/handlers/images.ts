@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { MESSAGES } from '@vitrine/shared';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
@@ -23,7 +23,7 @@ const saveSchema = z.object({
     .check(z.minLength(1, MESSAGES.processing.transformationNotFound)),
 });
 
-const table = () => ({ ddb, tableName: tableName() });
+const table = tableDeps;
 const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
 
 const saveDeps = (): SaveImageDeps => ({

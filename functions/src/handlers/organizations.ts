@@ -6,7 +6,7 @@
 import { MESSAGES, organizationCreateSchema } from '@vitrine/shared';
 import { getOrganization } from '../billing/billing-store';
 import { sdkStripeGateway } from '../billing/stripe-gateway';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { NotFound, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
@@ -16,7 +16,6 @@ import { loadOrProvisionUser, toOrganization } from '../users/profile';
 import { getUserRecord } from '../users/user-store';
 
 const stripe = sdkStripeGateway(stripeClient);
-const table = () => ({ ddb, tableName: tableName() });
 
 export const handler = createHttpHandler({
   'POST /api/organizations': async ({ event, body }) => {
@@ -24,7 +23,7 @@ export const handler = createHttpHandler({
     // The user record may not exist yet when onboarding runs right after registration.
     const user = await loadOrProvisionUser(getCaller(event));
     try {
-      return json(201, await createOrganization({ ...table(), stripe }, user, name));
+      return json(201, await createOrganization({ ...tableDeps(), stripe }, user, name));
     } catch (error) {
       if (isStripeUnavailable(error)) throw new ServiceUnavailable(MESSAGES.billingApi.organizationCreateFailed);
       throw error;
@@ -32,11 +31,11 @@ export const handler = createHttpHandler({
   },
 
   'GET /api/organizations/{id}': async ({ event }) => {
-    const user = await getUserRecord(getCaller(event).sub);
+    const user = await getUserRecord(tableDeps(), getCaller(event).sub);
     const id = event.pathParameters?.id;
     if (!user?.organizationId || user.organizationId !== id)
       throw new NotFound(MESSAGES.billingApi.organizationNotFound);
-    const organization = await getOrganization(table(), id);
+    const organization = await getOrganization(tableDeps(), id);
     if (!organization) throw new NotFound(MESSAGES.billingApi.organizationNotFound);
     return json(200, toOrganization(organization));
   },

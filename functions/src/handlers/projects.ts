@@ -1,12 +1,12 @@
 /** GET/POST /api/projects and GET /api/projects/{id}, scoped to the caller's organization. */
 import { MESSAGES, projectCreateSchema } from '@vitrine/shared';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { createProject, getProject, listProjects } from '../projects/project-store';
 import { organizationCaller } from '../scope/organization-caller';
 
-const table = () => ({ ddb, tableName: tableName() });
+const table = tableDeps;
 
 export const handler = createHttpHandler({
   'GET /api/projects': async ({ event }) => {

@@ -1,6 +1,6 @@
 /** GET /api/transformations/{id}: the status of a job of the caller's organization, with signed URLs. */
 import { MESSAGES } from '@vitrine/shared';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
@@ -13,10 +13,10 @@ import { getOrganizationRecord } from '../users/user-store';
 export const handler = createHttpHandler({
   'GET /api/transformations/{id}': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
-    const record = await getTransformation({ ddb, tableName: tableName() }, orgId, event.pathParameters?.id ?? '');
+    const record = await getTransformation(tableDeps(), orgId, event.pathParameters?.id ?? '');
     if (!record) throw new NotFound(MESSAGES.processing.transformationNotFound);
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
-    const balance = (await getOrganizationRecord(orgId))?.creditBalance ?? 0;
+    const balance = (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0;
     return json(200, await transformationView(state, balance, presignGetUrl));
   },
 });

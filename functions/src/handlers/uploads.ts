@@ -1,6 +1,6 @@
 /** POST /api/uploads: a presigned POST for one image, under the caller's organization. */
 import { uploadRequestSchema } from '@vitrine/shared';
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { s3, uploadsBucket } from '../lib/aws/s3';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { organizationCaller } from '../scope/organization-caller';
@@ -10,7 +10,7 @@ export const handler = createHttpHandler({
   'POST /api/uploads': async ({ event, body }) => {
     const owner = await organizationCaller(event);
     const request = parseBody(uploadRequestSchema, body);
-    const upload = await createUpload({ ddb, tableName: tableName(), s3, bucket: uploadsBucket() }, owner, request);
+    const upload = await createUpload({ ...tableDeps(), s3, bucket: uploadsBucket() }, owner, request);
     return json(201, upload);
   },
 });

@@ -4,6 +4,7 @@ import { getCaller } from '../lib/auth';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { NotFound } from '../lib/errors';
 import { loadOrProvisionUser, profileOf } from '../users/profile';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { updateUserRecord } from '../users/user-store';
 
 export const handler = createHttpHandler({
@@ -16,7 +17,7 @@ export const handler = createHttpHandler({
     const caller = getCaller(event);
     const changes = parseBody(updateProfileSchema, body);
     await loadOrProvisionUser(caller);
-    const updated = await updateUserRecord(caller.sub, changes);
+    const updated = await updateUserRecord(tableDeps(), caller.sub, changes);
     if (!updated) throw new NotFound(MESSAGES.api.userNotFound);
     return json(200, await profileOf(updated));
   },

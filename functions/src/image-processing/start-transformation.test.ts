@@ -1,11 +1,11 @@
-import { MESSAGES } from '@vitrine/shared';
-import type { UploadRecord } from '../uploads/upload-store';
+import { MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 import { SubscriptionRequired } from '../lib/errors';
+import { keys } from '../lib/keys';
+import type { UploadRecord } from '../lib/records';
 import { startTransformation, type QueuedTransformation, type StartTransformationDeps } from './start-transformation';
 
 const upload: UploadRecord = {
-  pk: 'ORG#org-1',
-  sk: 'UPLOAD#up-1',
+  ...keys.upload('org-1', 'up-1'),
   id: 'up-1',
   orgId: 'org-1',
   userId: 'u-1',
@@ -20,14 +20,14 @@ const upload: UploadRecord = {
 function deps(balance = 5, overrides: Partial<StartTransformationDeps> = {}) {
   const queued: QueuedTransformation[] = [];
   const started: QueuedTransformation[] = [];
-  const notStarted: string[] = [];
+  const notStarted: ApiErrorBody[] = [];
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
     creditBalance: async () => balance,
     subscriptionActive: async () => true,
     createQueued: async (t) => void queued.push(t),
     startExecution: async (t) => void started.push(t),
-    markNotStarted: async (_t, message) => void notStarted.push(message),
+    markNotStarted: async (_t, failure) => void notStarted.push(failure),
     newId: () => 'tx-1',
     ...overrides,
   };
@@ -61,6 +61,7 @@ describe('startTransformation', () => {
     const { d, queued } = deps();
     await expect(startTransformation(d, caller, 'colorize', { uploadId: 'up-1' })).rejects.toMatchObject({
       statusCode: 400,
+      code: 'VALIDATION',
       message: MESSAGES.processing.unknownType,
     });
     await expect(
@@ -73,10 +74,10 @@ describe('startTransformation', () => {
     const { d } = deps();
     await expect(
       startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, 'enhance', { uploadId: 'up-1' }),
-    ).rejects.toMatchObject({ statusCode: 404 });
+    ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     const broke = deps(0);
     const refusal = startTransformation(broke.d, caller, 'enhance', { uploadId: 'up-1' });
-    await expect(refusal).rejects.toMatchObject({ statusCode: 402 });
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
     expect(broke.queued).toHaveLength(0);
   });
@@ -98,9 +99,10 @@ describe('startTransformation', () => {
     });
     await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' })).rejects.toMatchObject({
       statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
       message: MESSAGES.processing.startFailed,
     });
-    expect(notStarted).toEqual([MESSAGES.processing.startFailed]);
+    expect(notStarted).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('StartExecution failed'));
     logged.mockRestore();
   });

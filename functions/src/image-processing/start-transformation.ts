@@ -9,12 +9,13 @@ import {
   isTransformationType,
   MESSAGES,
   parseTransformationOptions,
+  type ApiErrorBody,
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
 import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable, SubscriptionRequired } from '../lib/errors';
 import { parseBody } from '../lib/http';
-import type { UploadRecord } from '../uploads/upload-store';
+import type { UploadRecord } from '../lib/records';
 
 const uploadRefSchema = z.object({
   uploadId: z
@@ -39,7 +40,7 @@ export interface StartTransformationDeps {
   createQueued: (transformation: QueuedTransformation) => Promise<void>;
   startExecution: (transformation: QueuedTransformation) => Promise<void>;
   /** Marks the record failed when the execution could not be started (nothing was reserved). */
-  markNotStarted: (transformation: QueuedTransformation, message: string) => Promise<void>;
+  markNotStarted: (transformation: QueuedTransformation, failure: ApiErrorBody) => Promise<void>;
   newId?: () => string;
 }
 
@@ -78,8 +79,9 @@ export async function startTransformation(
       JSON.stringify({ level: 'error', message: 'StartExecution failed', id: transformation.id, error: String(error) }),
     );
     // Nothing was reserved: the record is closed as failed and the user is told to try again.
-    await deps.markNotStarted(transformation, MESSAGES.processing.startFailed).catch(() => undefined);
-    throw new ServiceUnavailable(MESSAGES.processing.startFailed);
+    const failure = new ServiceUnavailable(MESSAGES.processing.startFailed);
+    await deps.markNotStarted(transformation, failure.toBody()).catch(() => undefined);
+    throw failure;
   }
   return { transformationId: transformation.id };
 }

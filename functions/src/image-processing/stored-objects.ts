@@ -3,7 +3,7 @@
  * metadata stripped) in the uploads bucket, falling back to the raw upload before validation ran,
  * and the result PNG in the results bucket.
  */
-import type { TransformationRecord } from '../transformations/transformation-store';
+import type { TransformationRecord } from '../lib/records';
 import type { TransformationState } from './transformation-status';
 
 export interface Buckets {
@@ -21,6 +21,7 @@ export function transformationState(record: TransformationRecord, buckets: Bucke
     originalKey: record.normalisedKey ?? record.uploadKey,
     ...(record.resultKey ? { resultBucket: buckets.results, resultKey: record.resultKey } : {}),
     ...(record.message ? { message: record.message } : {}),
+    ...(record.code ? { code: record.code } : {}),
     simulated: record.simulated ?? false,
   };
 }

@@ -47,15 +47,23 @@ describe('transformationView', () => {
       simulated: true,
     });
     expect(view).not.toHaveProperty('message');
+    expect(view).not.toHaveProperty('code');
   });
 
-  it('gives the French message of a failure and no result', async () => {
+  it('gives the code and French message of a failure and no result', async () => {
     const view = await transformationView(
-      { ...base, status: 'failed', message: 'Aucun ciel détecté.', resultBucket: 'results', resultKey: 'x.png' },
+      {
+        ...base,
+        status: 'failed',
+        code: 'IMAGE_REJECTED',
+        message: 'Aucun ciel détecté.',
+        resultBucket: 'results',
+        resultKey: 'x.png',
+      },
       7,
       sign,
     );
-    expect(view).toMatchObject({ status: 'failed', message: 'Aucun ciel détecté.' });
+    expect(view).toMatchObject({ status: 'failed', code: 'IMAGE_REJECTED', message: 'Aucun ciel détecté.' });
     expect(view).not.toHaveProperty('resultUrl');
   });
 });

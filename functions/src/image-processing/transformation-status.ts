@@ -1,5 +1,11 @@
 /** GET /api/transformations/{id}: the API view of a transformation, with short-lived signed URLs. */
-import type { Transformation, TransformationOptions, TransformationStatus, TransformationType } from '@vitrine/shared';
+import type {
+  ErrorCode,
+  Transformation,
+  TransformationOptions,
+  TransformationStatus,
+  TransformationType,
+} from '@vitrine/shared';
 
 /** Minutes: long enough to display and download, short enough not to be shared around. */
 export const RESULT_URL_EXPIRY_SECONDS = 10 * 60;
@@ -15,6 +21,8 @@ export interface TransformationState {
   resultBucket?: string;
   resultKey?: string;
   message?: string;
+  /** Why it failed: the error contract's code, recorded by MarkFailed. */
+  code?: ErrorCode;
   simulated?: boolean;
 }
 
@@ -38,6 +46,7 @@ export async function transformationView(
     originalUrl,
     ...(resultUrl ? { resultUrl } : {}),
     ...(state.status === 'failed' && state.message ? { message: state.message } : {}),
+    ...(state.status === 'failed' && state.code ? { code: state.code } : {}),
     simulated: state.simulated ?? false,
     creditBalance,
   };

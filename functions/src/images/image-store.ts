@@ -5,53 +5,15 @@
  * first item instead of creating a duplicate (a conditional put settles concurrent saves).
  */
 import { createHash } from 'node:crypto';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import type { ImageStatus, TransformationType } from '@vitrine/shared';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { gsi1Keys, keys } from '../lib/keys';
+import type { ImageRecord } from '../lib/records';
 
-export interface TableDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
-}
-
-export interface ImageRecord {
-  pk: `ORG#${string}`;
-  sk: `IMAGE#${string}`;
-  gsi1pk: string;
-  gsi1sk: string;
-  id: string;
-  name: string;
-  status: ImageStatus;
-  projectId: string | null;
-  /** The stored original (no copy: architecture decision 6). */
-  originalBucket: string;
-  originalFilePath: string;
-  resultBucket: string;
-  transformedFilePath: string;
-  type: TransformationType;
-  transformationId: string;
-  simulated: boolean;
-  userId: string;
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** Stands for "no project" in the derived image id (and, in keys.ts, in the place's partition). */
 const NO_PROJECT = 'NONE';
-
-export const imageItemKey = (orgId: string, imageId: string) =>
-  ({ pk: `ORG#${orgId}`, sk: `IMAGE#${imageId}` }) as const;
-
-/** The gsi1 partition listing one place's images, oldest first by gsi1sk. */
-export function placePartition(orgId: string, projectId: string | null): string {
-  return `ORG#${orgId}#IMAGES#${projectId ?? NO_PROJECT}`;
-}
 
 /** Deterministic id of a transformation saved to a place (UUID-shaped, from a SHA-256). */
 export function imageIdFor(transformationId: string, projectId: string | null): string {
@@ -80,7 +42,7 @@ export async function putImageOnce(
 }
 
 export async function getImage({ ddb, tableName }: TableDeps, orgId: string, imageId: string) {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: imageItemKey(orgId, imageId) }));
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.image(orgId, imageId) }));
   return Item as ImageRecord | undefined;
 }
 
@@ -96,9 +58,9 @@ export async function listImages(
     const page = await ddb.send(
       new QueryCommand({
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: TABLE_KEYS.gsi1.indexName,
         KeyConditionExpression: 'gsi1pk = :place',
-        ExpressionAttributeValues: { ':place': placePartition(orgId, projectId) },
+        ExpressionAttributeValues: { ':place': gsi1Keys.imagePlace(orgId, projectId) },
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),
@@ -123,7 +85,7 @@ export async function deleteImage(
     const { Attributes } = await ddb.send(
       new DeleteCommand({
         TableName: tableName,
-        Key: imageItemKey(orgId, imageId),
+        Key: keys.image(orgId, imageId),
         ...(projectId === undefined
           ? {}
           : { ConditionExpression: 'projectId = :projectId', ExpressionAttributeValues: { ':projectId': projectId } }),

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
-import { imageIdFor, placePartition } from './image-store';
+import { gsi1Keys, keys } from '../lib/keys';
+import { imageIdFor } from './image-store';
 import { saveImage, type SavableTransformation, type SaveImageDeps } from './save-image';
 import { toImage } from './to-image';
 
@@ -74,8 +75,8 @@ describe('saveImage', () => {
       projectId: 'p-1',
       originalFilePath: 'uploads/org-1/up-1',
       transformedFilePath: 'results/org-1/tx-1.png',
-      gsi1pk: placePartition('org-1', 'p-1'),
-      pk: 'ORG#org-1',
+      gsi1pk: gsi1Keys.imagePlace('org-1', 'p-1'),
+      ...keys.image('org-1', imageIdFor('tx-1', 'p-1')),
     });
   });
 

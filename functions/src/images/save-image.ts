@@ -5,7 +5,10 @@
 import { MESSAGES } from '@vitrine/shared';
 import type { TransformationType } from '@vitrine/shared';
 import { Conflict, NotFound } from '../lib/errors';
-import { imageIdFor, placePartition, putImageOnce, type ImageRecord, type TableDeps } from './image-store';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { gsi1Keys, keys } from '../lib/keys';
+import type { ImageRecord } from '../lib/records';
+import { imageIdFor, putImageOnce } from './image-store';
 
 /** What saving needs to know about a transformation of the caller's organization. */
 export interface SavableTransformation {
@@ -48,10 +51,8 @@ export async function saveImage(
   const id = imageIdFor(transformationId, projectId);
   const now = (deps.now?.() ?? new Date()).toISOString();
   return putImageOnce(deps, {
-    pk: `ORG#${orgId}`,
-    sk: `IMAGE#${id}`,
-    gsi1pk: placePartition(orgId, projectId),
-    gsi1sk: `${now}#${id}`,
+    ...keys.image(orgId, id),
+    ...gsi1Keys.image(orgId, projectId, now, id),
     id,
     name: transformation.fileName,
     status: 'staged',

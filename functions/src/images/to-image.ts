@@ -1,6 +1,6 @@
 /** The API's Image (spec 3) from a stored record, with short-lived signed URLs. */
 import type { Image } from '@vitrine/shared';
-import type { ImageRecord } from './image-store';
+import type { ImageRecord } from '../lib/records';
 
 export type SignGetUrl = (bucket: string, key: string) => Promise<string>;
 

@@ -1,6 +1,10 @@
-/** Configuration comes from environment variables, read once and failing loudly when missing. */
+/**
+ * Configuration comes from environment variables (names in ./env.ts), read on first use and
+ * failing loudly when missing.
+ */
+import type { EnvName } from './env';
 
-export function requireEnv(name: string): string {
+export function requireEnv(name: EnvName): string {
   const value = process.env[name];
   if (value === undefined || value === '') {
     throw new Error(`Missing required environment variable ${name}`);
@@ -14,7 +18,7 @@ export function requireEnv(name: string): string {
  * after importing a module, while a deployed Lambda with a missing variable still fails fast
  * on its first request.
  */
-export function envGetter(name: string): () => string {
+export function envGetter(name: EnvName): () => string {
   let cached: string | undefined;
   return () => (cached ??= requireEnv(name));
 }

@@ -1,71 +1,106 @@
 /**
- * Domain errors carrying an HTTP status and the French message the user reads. Thrown anywhere
- * in a handler; `createHttpHandler` turns them into `{ "message": ... }` responses in one place.
+ * Domain errors carrying an HTTP status, the stable machine code of the error contract
+ * (`ERROR_CODES` of @vitrine/shared, architecture decision 21) and the French message the user
+ * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
+ * responses in one place.
  */
-import { MESSAGES } from '@vitrine/shared';
+import { MESSAGES, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
     this.name = new.target.name;
   }
+
+  /** The response body: the one place the error contract's shape is written. */
+  toBody(): ApiErrorBody {
+    return { code: this.code, message: this.message };
+  }
 }
 
+/** A body or parameter failed validation; the message names the rule. */
 export class BadRequest extends HttpError {
   constructor(message: string = MESSAGES.api.invalidRequest) {
-    super(400, message);
+    super(400, 'VALIDATION', message);
+  }
+}
+
+/** The body is not JSON at all (distinct from a JSON body that fails validation). */
+export class MalformedJson extends HttpError {
+  constructor(message: string = MESSAGES.api.malformedJson) {
+    super(400, 'MALFORMED_JSON', message);
   }
 }
 
 export class Unauthorized extends HttpError {
   constructor(message: string = MESSAGES.api.unauthorized) {
-    super(401, message);
+    super(401, 'UNAUTHORIZED', message);
   }
 }
 
+/** No credit left. The message must contain 'insufficient credits' (spec 8: the wizard matches it). */
 export class PaymentRequired extends HttpError {
-  constructor(message: string = MESSAGES.wizard.outOfCreditsBody) {
-    super(402, message);
+  constructor(message: string = MESSAGES.processing.insufficientCredits) {
+    super(402, 'INSUFFICIENT_CREDITS', message);
   }
 }
 
 /** The organization's subscription is not active (code SUBSCRIPTION_REQUIRED): nothing can be transformed. */
 export class SubscriptionRequired extends HttpError {
   constructor(message: string = MESSAGES.billingApi.subscriptionRequired) {
-    super(402, message);
+    super(402, 'SUBSCRIPTION_REQUIRED', message);
   }
 }
 
 export class Forbidden extends HttpError {
   constructor(message: string = MESSAGES.api.forbidden) {
-    super(403, message);
+    super(403, 'FORBIDDEN', message);
   }
 }
 
+/** The caller belongs to no organization: clients offer to create one instead of a plain refusal. */
+export class NoOrganization extends HttpError {
+  constructor(message: string = MESSAGES.api.noOrganization) {
+    super(403, 'NO_ORGANIZATION', message);
+  }
+}
+
+/** The resource does not exist, or belongs to another organization (the two look the same). */
 export class NotFound extends HttpError {
   constructor(message: string = MESSAGES.api.notFound) {
-    super(404, message);
+    super(404, 'NOT_FOUND', message);
+  }
+}
+
+/** No route of the group matches the method and path. */
+export class RouteNotFound extends HttpError {
+  constructor(message: string = MESSAGES.api.routeNotFound) {
+    super(404, 'ROUTE_NOT_FOUND', message);
   }
 }
 
 export class Conflict extends HttpError {
   constructor(message: string) {
-    super(409, message);
+    super(409, 'CONFLICT', message);
   }
 }
 
 export class PayloadTooLarge extends HttpError {
   constructor(message: string = MESSAGES.api.payloadTooLarge) {
-    super(413, message);
+    super(413, 'PAYLOAD_TOO_LARGE', message);
   }
 }
 
 /** A dependency did not answer; the request can be retried as is. */
 export class ServiceUnavailable extends HttpError {
   constructor(message: string = MESSAGES.api.serviceUnavailable) {
-    super(503, message);
+    super(503, 'SERVICE_UNAVAILABLE', message);
   }
 }
+
+/** The body of an unexpected error: a generic French text, never the error's own message. */
+export const INTERNAL_ERROR_BODY: ApiErrorBody = { code: 'INTERNAL', message: MESSAGES.api.internal };

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES } from '../routes';
-import { Forbidden } from './errors';
+import { Forbidden, NoOrganization, PaymentRequired, ServiceUnavailable } from './errors';
 import { createHttpHandler, json, parseBody } from './http';
 import type { HttpEvent } from './http-types';
 
@@ -40,6 +40,15 @@ const handler = createHttpHandler({
   'GET /api/health': async () => {
     throw new Error('database password is hunter2');
   },
+  'GET /api/projects': async () => {
+    throw new NoOrganization();
+  },
+  'POST /api/projects': async () => {
+    throw new PaymentRequired();
+  },
+  'GET /api/projects/{id}': async () => {
+    throw new ServiceUnavailable();
+  },
 });
 
 function parse(response: { statusCode: number; body?: string }) {
@@ -53,22 +62,44 @@ it('dispatches on the routeKey and hands the parsed body', async () => {
 
 it('answers 400 for malformed JSON', async () => {
   const response = await handler(event('PATCH /api/users/me', '{'), context);
-  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.api.malformedJson } });
+  expect(parse(response)).toEqual({
+    status: 400,
+    body: { code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson },
+  });
 });
 
 it('answers 400 with the first French validation message', async () => {
   const response = await handler(event('PATCH /api/users/me', JSON.stringify({ lastName: 'x'.repeat(51) })), context);
-  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.validation.nameTooLong } });
+  expect(parse(response)).toEqual({
+    status: 400,
+    body: { code: 'VALIDATION', message: MESSAGES.validation.nameTooLong },
+  });
 });
 
 it('answers 413 above the route body limit', async () => {
   const response = await handler(event('PATCH /api/users/me', `"${'x'.repeat(DEFAULT_MAX_BODY_BYTES)}"`), context);
-  expect(parse(response)).toEqual({ status: 413, body: { message: MESSAGES.api.payloadTooLarge } });
+  expect(parse(response)).toEqual({
+    status: 413,
+    body: { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge },
+  });
 });
 
 it('maps domain errors to their status and message', async () => {
   const response = await handler(event('GET /api/users/me'), context);
-  expect(parse(response)).toEqual({ status: 403, body: { message: MESSAGES.api.forbidden } });
+  expect(parse(response)).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: MESSAGES.api.forbidden } });
+});
+
+it.each([
+  ['GET /api/projects', 403, 'NO_ORGANIZATION', MESSAGES.api.noOrganization],
+  ['POST /api/projects', 402, 'INSUFFICIENT_CREDITS', MESSAGES.processing.insufficientCredits],
+  ['GET /api/projects/{id}', 503, 'SERVICE_UNAVAILABLE', MESSAGES.api.serviceUnavailable],
+])('answers %s with status %i and the code %s', async (routeKey, status, code, message) => {
+  const response = await handler(event(routeKey), context);
+  expect(parse(response)).toEqual({ status, body: { code, message } });
+});
+
+it('keeps the words the wizard matches in the 402 message (spec 8)', () => {
+  expect(new PaymentRequired().message.toLowerCase()).toContain('insufficient credits');
 });
 
 it('answers 400 in French for a body of the wrong shape', async () => {
@@ -76,24 +107,27 @@ it('answers 400 in French for a body of the wrong shape', async () => {
     event('PATCH /api/users/me', JSON.stringify({ firstName: null, admin: true })),
     context,
   );
-  expect(parse(response)).toEqual({ status: 400, body: { message: MESSAGES.api.invalidRequest } });
+  expect(parse(response)).toEqual({ status: 400, body: { code: 'VALIDATION', message: MESSAGES.api.invalidRequest } });
 });
 
 it('answers 404 for a path parameter that cannot be an id (an over-long key would be a 500)', async () => {
   const request = { ...event('GET /api/users/me'), pathParameters: { id: 'x'.repeat(2000) } };
   const response = await handler(request, context);
-  expect(parse(response)).toEqual({ status: 404, body: { message: MESSAGES.api.notFound } });
+  expect(parse(response)).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: MESSAGES.api.notFound } });
 });
 
 it('answers 404 for a route the group does not serve', async () => {
   const response = await handler(event('DELETE /api/users/me'), context);
-  expect(parse(response)).toEqual({ status: 404, body: { message: MESSAGES.api.routeNotFound } });
+  expect(parse(response)).toEqual({
+    status: 404,
+    body: { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound },
+  });
 });
 
 it('hides unexpected errors behind a generic 500 and logs them', async () => {
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const response = await handler(event('GET /api/health'), context);
-  expect(parse(response)).toEqual({ status: 500, body: { message: MESSAGES.api.internal } });
+  expect(parse(response)).toEqual({ status: 500, body: { code: 'INTERNAL', message: MESSAGES.api.internal } });
   expect(response.body).not.toContain('hunter2');
   expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
   logged.mockRestore();

@@ -2,17 +2,26 @@
  * The HTTP side of every endpoint-group Lambda: `createHttpHandler({ 'GET /api/x': handler })`
  * builds a middy chain that
  *   1. rejects a body above the route's `maxBodyBytes` (413),
- *   2. parses a JSON body (400 on malformed JSON),
- *   3. dispatches on the HTTP API v2 `routeKey` (404 for a key the group does not serve),
- *   4. maps errors to `{ "message": ... }`: HttpError as is, anything else as a logged 500
- *      with a generic French message, never a stack trace.
+ *   2. parses a JSON body (400 MALFORMED_JSON),
+ *   3. dispatches on the HTTP API v2 `routeKey` (404 ROUTE_NOT_FOUND for a key the group does not serve),
+ *   4. maps errors to the error contract's `{ code, message }` (`ApiErrorBody` of @vitrine/shared):
+ *      HttpError with its own code, anything else as a logged 500 INTERNAL with a generic French
+ *      message, never a stack trace.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { MESSAGES } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
-import { BadRequest, HttpError, NotFound, PayloadTooLarge } from './errors';
+import {
+  BadRequest,
+  HttpError,
+  INTERNAL_ERROR_BODY,
+  MalformedJson,
+  NotFound,
+  PayloadTooLarge,
+  RouteNotFound,
+} from './errors';
 import type { HttpEvent, HttpResponse } from './http-types';
 
 export type { HttpEvent, HttpResponse } from './http-types';
@@ -77,7 +86,7 @@ const jsonBody: MiddlewareObj<ParsedEvent, HttpResponse> = {
     try {
       event.jsonBody = JSON.parse(rawBody(event));
     } catch {
-      throw new BadRequest(MESSAGES.api.malformedJson);
+      throw new MalformedJson();
     }
   },
 };
@@ -87,7 +96,7 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   onError: (request) => {
     const { error, event, context } = request;
     if (error instanceof HttpError) {
-      request.response = json(error.statusCode, { message: error.message });
+      request.response = json(error.statusCode, error.toBody());
       return;
     }
     // Structured so CloudWatch Logs Insights can filter on fields; the client only sees the generic text.
@@ -100,7 +109,7 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
         error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
       }),
     );
-    request.response = json(500, { message: MESSAGES.api.internal });
+    request.response = json(500, INTERNAL_ERROR_BODY);
   },
 };
 
@@ -111,9 +120,9 @@ const PATH_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
 export function createHttpHandler(table: RouteTable) {
   const dispatch = async (event: ParsedEvent, context: Context): Promise<HttpResponse> => {
     const handler = table[event.routeKey];
-    if (!handler) throw new NotFound(MESSAGES.api.routeNotFound);
+    if (!handler) throw new RouteNotFound();
     for (const value of Object.values(event.pathParameters ?? {})) {
-      if (!value || !PATH_PARAMETER.test(value)) throw new NotFound(MESSAGES.api.notFound);
+      if (!value || !PATH_PARAMETER.test(value)) throw new NotFound();
     }
     return handler({ event, body: event.jsonBody, context });
   };

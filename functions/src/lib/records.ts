@@ -1,13 +1,23 @@
 /**
- * The DynamoDB items of the single table (docs/architecture.md, data model), as stored.
- * API shapes live in @vitrine/shared; modules convert between the two.
+ * The DynamoDB items of the single table (docs/architecture.md, data model), as stored: the one
+ * file of record types, each extending the key its builder in keys.ts makes. API shapes live in
+ * @vitrine/shared; modules convert between the two.
  */
-import type { Plan, Role } from '@vitrine/shared';
+import type {
+  ErrorCode,
+  ImageStatus,
+  Plan,
+  Project,
+  Role,
+  TransformationOptions,
+  TransformationStatus,
+  TransformationType,
+  UploadContentType,
+} from '@vitrine/shared';
+import type { ItemKey } from './keys';
 
-export interface UserRecord {
-  pk: `USER#${string}`;
-  sk: 'PROFILE';
-  /** Set when the user belongs to an organization (members query). */
+export interface UserRecord extends ItemKey<'user'> {
+  /** Set when the user belongs to an organization (members query, gsi1Keys.member). */
   gsi1pk?: `ORG#${string}`;
   gsi1sk?: `USER#${string}`;
   id: string;
@@ -43,10 +53,8 @@ export interface CheckoutSessionRecord {
   createdAt: string;
 }
 
-export interface OrganizationRecord {
-  pk: `ORG#${string}`;
-  sk: 'ORG';
-  /** Set once the organization has a Stripe customer (webhook lookup). */
+export interface OrganizationRecord extends ItemKey<'organization'> {
+  /** Set once the organization has a Stripe customer (webhook lookup, gsi1Keys.stripeCustomer). */
   gsi1pk?: `STRIPE#${string}`;
   gsi1sk?: 'ORG';
   id: string;
@@ -64,24 +72,98 @@ export interface OrganizationRecord {
   creditsResetAt?: string;
   /** The invoice whose payment last reset the balance (a retried grant recognises itself). */
   creditInvoiceId?: string;
+  /** The balance just before that reset (its ledger entry's delta, should the entry need rewriting). */
+  creditBalanceBeforeReset?: number;
   checkoutSession?: CheckoutSessionRecord;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface LedgerRecord {
-  pk: `ORG#${string}`;
-  sk: `LEDGER#${string}#${'reserve' | 'refund' | 'grant'}`;
-  /** Absent only on a grant whose entry was repaired after a crash (the old balance is unknown). */
-  delta?: number;
-  balanceAfter: number;
+/** reserve (-1) and refund (+1) follow a transformation; grant adds credits (seed, billing). */
+export type LedgerKind = 'reserve' | 'refund' | 'grant';
+
+export interface LedgerRecord extends ItemKey<'ledger'> {
+  kind: LedgerKind;
+  /** The transformation charged or refunded; absent on a grant. */
+  transformationId?: string;
+  delta: number;
+  /** Grants: a paid invoice's period ('period') or an upgrade within a period ('upgrade'). */
+  reason?: 'period' | 'upgrade';
+  /** Grants: the plan whose credits were granted, and the paid invoice (period grants). */
+  planId?: Plan['id'];
+  invoiceId?: string;
+  /** Balance right after the change, when the writer saw it. */
+  balanceAfter?: number;
   createdAt: string;
 }
 
+/** What the browser declared, kept so a transformation can only start from the caller's own upload. */
+export interface UploadRecord extends ItemKey<'upload'> {
+  id: string;
+  orgId: string;
+  userId: string;
+  fileName: string;
+  contentType: UploadContentType;
+  /** Declared size; the real object is checked by the workflow. */
+  size: number;
+  bucket: string;
+  key: string;
+  createdAt: string;
+}
+
+export interface TransformationRecord extends ItemKey<'transformation'> {
+  id: string;
+  orgId: string;
+  userId: string;
+  type: TransformationType;
+  options: TransformationOptions;
+  status: TransformationStatus;
+  /** Upload the transformation started from, and its object in the uploads bucket. */
+  uploadId?: string;
+  uploadKey: string;
+  /** The validated image (oriented, metadata stripped) in the uploads bucket. */
+  normalisedKey?: string;
+  /** The result PNG in the results bucket. */
+  resultKey?: string;
+  /** Pixel size of the validated original, which the result matches. */
+  width?: number;
+  height?: number;
+  /** Engine that produced the result, and whether it was the local simulator of a hosted model. */
+  engine?: string;
+  simulated?: boolean;
+  /** Only when failed: why, as the error contract's code (for clients) and French message (for the user). */
+  code?: ErrorCode;
+  message?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectRecord extends ItemKey<'project'>, Omit<Project, 'imageCount' | 'thumbnailUrl'> {}
+
+/** A saved result (spec 3), listed per place through gsi1 (gsi1Keys.image). */
+export interface ImageRecord extends ItemKey<'image'> {
+  gsi1pk: string;
+  gsi1sk: string;
+  id: string;
+  name: string;
+  status: ImageStatus;
+  projectId: string | null;
+  /** The stored original (no copy: architecture decision 6). */
+  originalBucket: string;
+  originalFilePath: string;
+  resultBucket: string;
+  transformedFilePath: string;
+  type: TransformationType;
+  transformationId: string;
+  simulated: boolean;
+  userId: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */
-export interface StripeEventRecord {
-  pk: `STRIPE_EVENT#${string}`;
-  sk: 'EVENT';
+export interface StripeEventRecord extends ItemKey<'stripeEvent'> {
   type: string;
   processedAt: string;
   /** Epoch seconds: the table's TTL removes the marker after Stripe's replay window. */

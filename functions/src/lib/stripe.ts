@@ -9,6 +9,7 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { secretsManagerApiKey, type ApiKeySource } from '../engines/image-edit/api-key';
+import { ENV } from './env';
 
 /**
  * The API version this code reads and writes (the installed SDK's own): payload shapes change
@@ -33,8 +34,8 @@ function secretSource(valueEnv: string, secretNameEnv: string): ApiKeySource {
   };
 }
 
-export const stripeApiKey = secretSource('STRIPE_API_KEY', 'STRIPE_API_KEY_SECRET_NAME');
-export const stripeWebhookSecret = secretSource('STRIPE_WEBHOOK_SIGNING_KEY', 'STRIPE_WEBHOOK_SIGNING_KEY_SECRET_NAME');
+export const stripeApiKey = secretSource(ENV.stripeApiKey, ENV.stripeApiKeySecretName);
+export const stripeWebhookSecret = secretSource(ENV.stripeWebhookSigningKey, ENV.stripeWebhookSigningKeySecretName);
 
 /** SDK options for a base URL (the local stand-in) or none (Stripe itself). */
 export function stripeConfig(apiUrl: string | undefined): Stripe.StripeConfig {
@@ -60,7 +61,7 @@ let client: Promise<Stripe> | undefined;
 
 export function stripeClient(): Promise<Stripe> {
   client ??= stripeApiKey().then(
-    (key) => new Stripe(key, stripeConfig(process.env.STRIPE_API_URL)),
+    (key) => new Stripe(key, stripeConfig(process.env[ENV.stripeApiUrl])),
     (error: unknown) => {
       client = undefined;
       throw error;

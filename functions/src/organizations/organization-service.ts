@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
-import { getOrganization, type TableDeps } from '../billing/billing-store';
+import { getOrganization } from '../billing/billing-store';
 import type { StripeGateway } from '../billing/stripe-gateway';
-import { isConditionalCheckFailed, keys } from '../lib/aws/dynamodb-client';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { gsi1Keys, keys } from '../lib/keys';
 import { Conflict } from '../lib/errors';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 
@@ -35,8 +37,8 @@ export async function createOrganization(
     customerIdempotencyKey(id),
   );
   const organization: OrganizationRecord = {
-    ...(keys.organization(id) as Pick<OrganizationRecord, 'pk' | 'sk'>),
-    ...(keys.organizationByStripeCustomer(customerId) as Pick<OrganizationRecord, 'gsi1pk' | 'gsi1sk'>),
+    ...keys.organization(id),
+    ...gsi1Keys.stripeCustomer(customerId),
     id,
     name,
     stripeCustomerId: customerId,
@@ -72,8 +74,8 @@ async function claimOwnership(deps: TableDeps, user: UserRecord, orgId: string, 
         ExpressionAttributeValues: {
           ':org': orgId,
           ':roles': ['org_owner'],
-          ':gsi1pk': `ORG#${orgId}`,
-          ':gsi1sk': `USER#${user.email}`,
+          ':gsi1pk': gsi1Keys.member(orgId, user.email).gsi1pk,
+          ':gsi1sk': gsi1Keys.member(orgId, user.email).gsi1sk,
           ':now': now,
           ':none': null,
         },
@@ -112,7 +114,7 @@ export async function ensureStripeCustomer(
         ExpressionAttributeValues: {
           ':customer': customerId,
           ...Object.fromEntries(
-            Object.entries(keys.organizationByStripeCustomer(customerId)).map(([name, value]) => [`:${name}`, value]),
+            Object.entries(gsi1Keys.stripeCustomer(customerId)).map(([name, value]) => [`:${name}`, value]),
           ),
           ':none': null,
         },

@@ -3,21 +3,11 @@
  * foreign id can only miss: every read takes the caller's organization id.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Project, ProjectCreateInput } from '@vitrine/shared';
-
-export interface TableDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
-}
-
-export interface ProjectRecord extends Omit<Project, 'imageCount' | 'thumbnailUrl'> {
-  pk: `ORG#${string}`;
-  sk: `PROJECT#${string}`;
-}
-
-export const projectItemKey = (orgId: string, projectId: string) =>
-  ({ pk: `ORG#${orgId}`, sk: `PROJECT#${projectId}` }) as const;
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys, SK_PREFIX } from '../lib/keys';
+import type { ProjectRecord } from '../lib/records';
 
 export function toProject({ pk: _pk, sk: _sk, ...project }: ProjectRecord): Project {
   return project;
@@ -32,7 +22,7 @@ export async function createProject(
   const id = randomUUID();
   const timestamp = now.toISOString();
   const record: ProjectRecord = {
-    ...projectItemKey(owner.orgId, id),
+    ...keys.project(owner.orgId, id),
     id,
     name: input.name,
     description: input.description ?? '',
@@ -51,7 +41,7 @@ export async function createProject(
 }
 
 export async function getProject({ ddb, tableName }: TableDeps, orgId: string, projectId: string) {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: projectItemKey(orgId, projectId) }));
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.project(orgId, projectId) }));
   return Item ? toProject(Item as ProjectRecord) : undefined;
 }
 
@@ -64,7 +54,7 @@ export async function listProjects({ ddb, tableName }: TableDeps, orgId: string)
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':prefix': 'PROJECT#' },
+        ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':prefix': SK_PREFIX.project },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -3,11 +3,11 @@
  * projects, uploads, transformations and images is keyed by this organization id, taken from the
  * caller's user record on the server, never from the request.
  */
-import { MESSAGES } from '@vitrine/shared';
 import { getCaller } from '../lib/auth';
-import { Forbidden } from '../lib/errors';
+import { NoOrganization } from '../lib/errors';
 import type { HttpEvent } from '../lib/http-types';
 import type { UserRecord } from '../lib/records';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { getUserRecord } from '../users/user-store';
 
 export interface OrganizationCaller {
@@ -17,10 +17,10 @@ export interface OrganizationCaller {
 
 export async function organizationCaller(
   event: HttpEvent,
-  loadUser: (sub: string) => Promise<UserRecord | undefined> = getUserRecord,
+  loadUser: (sub: string) => Promise<UserRecord | undefined> = (sub) => getUserRecord(tableDeps(), sub),
 ): Promise<OrganizationCaller> {
   const { sub } = getCaller(event);
   const user = await loadUser(sub);
-  if (!user?.organizationId) throw new Forbidden(MESSAGES.api.noOrganization);
+  if (!user?.organizationId) throw new NoOrganization();
   return { userId: sub, orgId: user.organizationId };
 }

@@ -1,3 +1,4 @@
+import { keys } from '../lib/keys';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import {
   createTransformation,
@@ -32,8 +33,7 @@ describe('transformation record', () => {
   it('goes queued -> processing -> succeeded with its images', async () => {
     await createTransformation(deps, { ...base, id: 'tx-1' });
     expect(await getTransformation(deps, 'org-1', 'tx-1')).toMatchObject({
-      pk: 'ORG#org-1',
-      sk: 'TX#tx-1',
+      ...keys.transformation('org-1', 'tx-1'),
       status: 'queued',
       createdAt: '2026-01-02T03:04:05.000Z',
     });
@@ -58,20 +58,22 @@ describe('transformation record', () => {
     expect(await getTransformation(deps, 'org-other', 'tx-2')).toBeUndefined();
   });
 
-  it('never moves backwards, and failure keeps the French message without a result', async () => {
+  it('never moves backwards, and failure keeps the code and French message without a result', async () => {
     await createTransformation(deps, { ...base, id: 'tx-3' });
     await expect(markSucceeded(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
     await markProcessing(deps, 'org-1', 'tx-3');
     await recordResult(deps, 'org-1', 'tx-3', { resultKey: 'r.png', engine: 'local', simulated: false });
-    await markFailed(deps, 'org-1', 'tx-3', 'Échec.');
+    await markFailed(deps, 'org-1', 'tx-3', { code: 'IMAGE_REJECTED', message: 'Échec.' });
     await expect(markProcessing(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
     const record = await getTransformation(deps, 'org-1', 'tx-3');
-    expect(record).toMatchObject({ status: 'failed', message: 'Échec.' });
+    expect(record).toMatchObject({ status: 'failed', code: 'IMAGE_REJECTED', message: 'Échec.' });
     expect(record?.resultKey).toBeUndefined();
   });
 
   it('does not create a record when marking a missing one', async () => {
-    await expect(markFailed(deps, 'org-1', 'missing', 'Échec.')).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(
+      markFailed(deps, 'org-1', 'missing', { code: 'ENGINE_FAILED', message: 'Échec.' }),
+    ).rejects.toBeInstanceOf(TransformationStateError);
     expect(await getTransformation(deps, 'org-1', 'missing')).toBeUndefined();
   });
 });

@@ -4,42 +4,15 @@
  * succeeded | failed; every write is conditional on the transition being allowed, so a retried
  * step or a late writer cannot move a record backwards.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TransformationOptions, TransformationStatus, TransformationType } from '@vitrine/shared';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiErrorBody, TransformationStatus } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
+import type { TransformationRecord } from '../lib/records';
 
-export interface TransformationDeps {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
+export interface TransformationDeps extends TableDeps {
   now?: () => Date;
-}
-
-export interface TransformationRecord {
-  pk: `ORG#${string}`;
-  sk: `TX#${string}`;
-  id: string;
-  orgId: string;
-  userId: string;
-  type: TransformationType;
-  options: TransformationOptions;
-  status: TransformationStatus;
-  /** Upload the transformation started from, and its object in the uploads bucket. */
-  uploadId?: string;
-  uploadKey: string;
-  /** The validated image (oriented, metadata stripped) in the uploads bucket. */
-  normalisedKey?: string;
-  /** The result PNG in the results bucket. */
-  resultKey?: string;
-  /** Pixel size of the validated original, which the result matches. */
-  width?: number;
-  height?: number;
-  /** Engine that produced the result, and whether it was the local simulator of a hosted model. */
-  engine?: string;
-  simulated?: boolean;
-  /** French, for the user; only when failed. */
-  message?: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type NewTransformation = Pick<
@@ -47,7 +20,7 @@ export type NewTransformation = Pick<
   'id' | 'orgId' | 'userId' | 'type' | 'options' | 'uploadId' | 'uploadKey'
 >;
 
-export const transformationKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}`, sk: `TX#${id}` }) as const;
+const transformationKey = keys.transformation;
 
 /** Thrown when a write is not allowed from the record's current status (or it is missing). */
 export class TransformationStateError extends Error {
@@ -127,10 +100,18 @@ export function markSucceeded(deps: TransformationDeps, orgId: string, id: strin
 
 /**
  * Failure is reachable from every status but success: a succeeded transformation was charged and
- * stays succeeded (see `complete` in the workflow steps). The result key is dropped.
+ * stays succeeded (see `complete` in the workflow steps). Records the error contract's code and
+ * the French message; the result key is dropped.
  */
-export async function markFailed(deps: TransformationDeps, orgId: string, id: string, message: string): Promise<void> {
-  await transition(deps, orgId, id, ['queued', 'processing', 'failed'], { status: 'failed', message }, ['resultKey']);
+export async function markFailed(
+  deps: TransformationDeps,
+  orgId: string,
+  id: string,
+  { code, message }: ApiErrorBody,
+): Promise<void> {
+  await transition(deps, orgId, id, ['queued', 'processing', 'failed'], { status: 'failed', code, message }, [
+    'resultKey',
+  ]);
 }
 
 async function transition(

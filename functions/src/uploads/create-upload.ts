@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { UploadRequest } from '@vitrine/shared';
 import { presignUpload, uploadKey } from './presign';
-import { putUpload, type TableDeps } from './upload-store';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
+import { putUpload } from './upload-store';
 
 export interface CreateUploadDeps extends TableDeps {
   s3: S3Client;
@@ -26,8 +28,7 @@ export async function createUpload(
   const key = uploadKey(owner.orgId, uploadId);
   const post = await presignUpload(deps.s3, { bucket: deps.bucket, key, contentType: request.contentType });
   await putUpload(deps, {
-    pk: `ORG#${owner.orgId}`,
-    sk: `UPLOAD#${uploadId}`,
+    ...keys.upload(owner.orgId, uploadId),
     id: uploadId,
     orgId: owner.orgId,
     userId: owner.userId,

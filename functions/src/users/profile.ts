@@ -3,7 +3,8 @@ import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Organization, Subscription, User } from '@vitrine/shared';
 import { priceOfPlan } from '../billing/catalog';
 import { attributeMap, cognito } from '../lib/aws/cognito';
-import { keys } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
 import type { Caller } from '../lib/auth';
 import type { OrganizationRecord, SubscriptionRecord, UserRecord } from '../lib/records';
 import { createUserRecordOnce, getOrganizationRecord, getUserRecord } from './user-store';
@@ -50,7 +51,7 @@ async function provisionUserRecord(caller: Caller): Promise<UserRecord> {
   const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: caller.accessToken }));
   const attributes = attributeMap(UserAttributes);
   const now = new Date().toISOString();
-  return createUserRecordOnce({
+  return createUserRecordOnce(tableDeps(), {
     ...keys.user(caller.sub),
     id: caller.sub,
     email: attributes.email ?? '',
@@ -65,10 +66,12 @@ async function provisionUserRecord(caller: Caller): Promise<UserRecord> {
 }
 
 export async function loadOrProvisionUser(caller: Caller): Promise<UserRecord> {
-  return (await getUserRecord(caller.sub)) ?? provisionUserRecord(caller);
+  return (await getUserRecord(tableDeps(), caller.sub)) ?? provisionUserRecord(caller);
 }
 
 export async function profileOf(record: UserRecord): Promise<User> {
-  const organization = record.organizationId ? await getOrganizationRecord(record.organizationId) : undefined;
+  const organization = record.organizationId
+    ? await getOrganizationRecord(tableDeps(), record.organizationId)
+    : undefined;
   return toUser(record, organization);
 }

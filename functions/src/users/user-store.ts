@@ -1,16 +1,20 @@
 /** Persistence of user records and the organization read the profile needs. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateProfileInput } from '@vitrine/shared';
-import { ddb, isConditionalCheckFailed, keys, tableName } from '../lib/aws/dynamodb';
+import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 
-export async function getUserRecord(sub: string): Promise<UserRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.user(sub) }));
+export async function getUserRecord({ ddb, tableName }: TableDeps, sub: string): Promise<UserRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.user(sub) }));
   return Item as UserRecord | undefined;
 }
 
-export async function getOrganizationRecord(orgId: string): Promise<OrganizationRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.organization(orgId) }));
+export async function getOrganizationRecord(
+  { ddb, tableName }: TableDeps,
+  orgId: string,
+): Promise<OrganizationRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.organization(orgId) }));
   return Item as OrganizationRecord | undefined;
 }
 
@@ -18,22 +22,26 @@ export async function getOrganizationRecord(orgId: string): Promise<Organization
  * Creates the record unless it exists. Concurrent first requests race here: the loser's
  * conditional put fails and it reads the winner's record instead.
  */
-export async function createUserRecordOnce(record: UserRecord): Promise<UserRecord> {
+export async function createUserRecordOnce(deps: TableDeps, record: UserRecord): Promise<UserRecord> {
   try {
-    await ddb.send(
-      new PutCommand({ TableName: tableName(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }),
+    await deps.ddb.send(
+      new PutCommand({ TableName: deps.tableName, Item: record, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
     return record;
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const existing = await getUserRecord(record.id);
+    const existing = await getUserRecord(deps, record.id);
     if (!existing) throw error;
     return existing;
   }
 }
 
 /** Applies the given fields; returns the updated record, or undefined when the user has no record. */
-export async function updateUserRecord(sub: string, changes: UpdateProfileInput): Promise<UserRecord | undefined> {
+export async function updateUserRecord(
+  { ddb, tableName }: TableDeps,
+  sub: string,
+  changes: UpdateProfileInput,
+): Promise<UserRecord | undefined> {
   const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
@@ -46,7 +54,7 @@ export async function updateUserRecord(sub: string, changes: UpdateProfileInput)
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
-        TableName: tableName(),
+        TableName: tableName,
         Key: keys.user(sub),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',

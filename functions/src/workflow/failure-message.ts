@@ -1,9 +1,9 @@
 /**
- * The French message of a failed transformation, from the error Step Functions caught. Only our
- * own typed errors carry a message meant for the user; anything else gets a generic one, so no
- * internal detail ever reaches the screen.
+ * Why a transformation failed, from the error Step Functions caught: the error contract's code
+ * (clients decide by it) and the French message. Only our own typed errors carry a message meant
+ * for the user; anything else gets a generic one, so no internal detail ever reaches the screen.
  */
-import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import { TRANSFORMATION_MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 
 /** What a Catch with ResultPath puts in the state: `{ Error, Cause }`. */
 export interface CaughtError {
@@ -11,14 +11,22 @@ export interface CaughtError {
   Cause?: string;
 }
 
-const USER_FACING_ERRORS = new Set(['InvalidImageError', 'EngineRejection']);
+/** A failed transformation's `{ code, message }`, stored on its record and returned by the status route. */
+export type TransformationFailure = ApiErrorBody;
 
-export function failureMessage(caught: CaughtError | undefined): string {
+/** Errors whose (French) message explains why the image itself was refused. */
+const IMAGE_REFUSALS = new Set(['InvalidImageError', 'EngineRejection']);
+
+export function failureOf(caught: CaughtError | undefined): TransformationFailure {
   const name = caught?.Error ?? '';
-  if (name === 'InsufficientCreditsError') return TRANSFORMATION_MESSAGES.insufficientCredits;
-  if (name === 'States.Timeout') return TRANSFORMATION_MESSAGES.timedOut;
-  if (USER_FACING_ERRORS.has(name)) return causeMessage(caught?.Cause) ?? TRANSFORMATION_MESSAGES.engineFailed;
-  return TRANSFORMATION_MESSAGES.engineFailed;
+  if (name === 'InsufficientCreditsError') {
+    return { code: 'INSUFFICIENT_CREDITS', message: TRANSFORMATION_MESSAGES.insufficientCredits };
+  }
+  if (IMAGE_REFUSALS.has(name)) {
+    return { code: 'IMAGE_REJECTED', message: causeMessage(caught?.Cause) ?? TRANSFORMATION_MESSAGES.engineFailed };
+  }
+  if (name === 'States.Timeout') return { code: 'ENGINE_FAILED', message: TRANSFORMATION_MESSAGES.timedOut };
+  return { code: 'ENGINE_FAILED', message: TRANSFORMATION_MESSAGES.engineFailed };
 }
 
 /** Lambda sends the cause as JSON (`{errorType, errorMessage, trace}`); local handlers as text. */

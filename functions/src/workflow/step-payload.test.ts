@@ -1,7 +1,7 @@
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { EngineRejection } from '../engines/types';
 import { InvalidImageError, TransientError, isTransient } from './errors';
-import { failureMessage } from './failure-message';
+import { failureOf } from './failure-message';
 import { runStep } from './step-payload';
 import type { WorkflowDeps } from './steps';
 
@@ -44,26 +44,37 @@ describe('runStep error classification', () => {
   });
 });
 
-describe('failureMessage', () => {
-  it('passes on the French message of our own user-facing errors, from Lambda or local causes', () => {
+describe('failureOf', () => {
+  it('passes on the French message of a refused image, from Lambda or local causes, as IMAGE_REJECTED', () => {
     const lambdaCause = JSON.stringify({
       errorType: 'InvalidImageError',
       errorMessage: TRANSFORMATION_MESSAGES.notAnImage,
     });
-    expect(failureMessage({ Error: new InvalidImageError('x').name, Cause: lambdaCause })).toBe(
-      TRANSFORMATION_MESSAGES.notAnImage,
-    );
-    expect(failureMessage({ Error: new EngineRejection('x').name, Cause: TRANSFORMATION_MESSAGES.noSkyDetected })).toBe(
-      TRANSFORMATION_MESSAGES.noSkyDetected,
-    );
+    expect(failureOf({ Error: new InvalidImageError('x').name, Cause: lambdaCause })).toEqual({
+      code: 'IMAGE_REJECTED',
+      message: TRANSFORMATION_MESSAGES.notAnImage,
+    });
+    expect(failureOf({ Error: new EngineRejection('x').name, Cause: TRANSFORMATION_MESSAGES.noSkyDetected })).toEqual({
+      code: 'IMAGE_REJECTED',
+      message: TRANSFORMATION_MESSAGES.noSkyDetected,
+    });
+  });
+
+  it('tells a reservation refused for lack of credit by its code, with the words the wizard matches', () => {
+    const failure = failureOf({ Error: 'InsufficientCreditsError' });
+    expect(failure.code).toBe('INSUFFICIENT_CREDITS');
+    expect(failure.message).toMatch(/insufficient credits/);
   });
 
   it('never shows internal details', () => {
-    expect(failureMessage({ Error: 'TypeError', Cause: 'Cannot read properties of undefined' })).toBe(
-      TRANSFORMATION_MESSAGES.engineFailed,
-    );
-    expect(failureMessage({ Error: 'States.Timeout' })).toBe(TRANSFORMATION_MESSAGES.timedOut);
-    expect(failureMessage({ Error: 'InsufficientCreditsError' })).toMatch(/insufficient credits/);
-    expect(failureMessage(undefined)).toBe(TRANSFORMATION_MESSAGES.engineFailed);
+    expect(failureOf({ Error: 'TypeError', Cause: 'Cannot read properties of undefined' })).toEqual({
+      code: 'ENGINE_FAILED',
+      message: TRANSFORMATION_MESSAGES.engineFailed,
+    });
+    expect(failureOf({ Error: 'States.Timeout' })).toEqual({
+      code: 'ENGINE_FAILED',
+      message: TRANSFORMATION_MESSAGES.timedOut,
+    });
+    expect(failureOf(undefined)).toEqual({ code: 'ENGINE_FAILED', message: TRANSFORMATION_MESSAGES.engineFailed });
   });
 });

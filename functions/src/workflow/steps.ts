@@ -17,7 +17,7 @@ import {
   requireTransformation,
 } from '../transformations/transformation-store';
 import { InvalidImageError } from './errors';
-import { failureMessage, type CaughtError } from './failure-message';
+import { failureOf, type CaughtError } from './failure-message';
 import { validateImage } from './validate-image';
 
 export interface WorkflowDeps {
@@ -160,7 +160,7 @@ export async function refund(deps: WorkflowDeps, ref: TransformationRef): Promis
 }
 
 export async function fail(deps: WorkflowDeps, ref: TransformationRef, error: CaughtError | undefined) {
-  const message = failureMessage(error);
-  await markFailed(deps, ref.orgId, ref.transformationId, message);
-  return { message };
+  const failure = failureOf(error);
+  await markFailed(deps, ref.orgId, ref.transformationId, failure);
+  return { message: failure.message };
 }

@@ -19,6 +19,7 @@ import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
+import { keys, SK_PREFIX } from '../lib/keys';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
 import { runStep } from './step-payload';
 import type { WorkflowDeps } from './steps';
@@ -61,7 +62,7 @@ async function queue(file: Buffer, type: TransformationType, options: Transforma
   await table.ddb.send(
     new PutCommand({
       TableName: table.tableName,
-      Item: { pk: `ORG#${orgId}`, sk: 'ORG', id: orgId, name: 'Agence', creditBalance: credits },
+      Item: { ...keys.organization(orgId), id: orgId, name: 'Agence', creditBalance: credits },
     }),
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
@@ -73,14 +74,12 @@ const run = (ref: { orgId: string; transformationId: string }) =>
   runTransformationWorkflow(ref, (payload) => runStep(deps, payload));
 
 async function credits(orgId: string) {
-  const { Item } = await table.ddb.send(
-    new GetCommand({ TableName: table.tableName, Key: { pk: `ORG#${orgId}`, sk: 'ORG' } }),
-  );
+  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
   const { Items } = await table.ddb.send(
     new QueryCommand({
       TableName: table.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':ledger': 'LEDGER#' },
+      ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':ledger': SK_PREFIX.ledger },
     }),
   );
   return {
@@ -142,6 +141,7 @@ describe('transformation workflow', () => {
     expect(report.retries).toEqual({});
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
+      code: 'IMAGE_REJECTED',
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
@@ -184,6 +184,7 @@ describe('transformation workflow', () => {
     expect(report.retries).toEqual({ Transform: 3 });
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
+      code: 'ENGINE_FAILED',
       message: TRANSFORMATION_MESSAGES.engineFailed,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
@@ -226,7 +227,7 @@ describe('transformation workflow', () => {
 
     expect(report.states).toEqual(['Validate', 'ReserveCredit', 'MarkFailed', 'TransformationFailed']);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-    expect(record).toMatchObject({ status: 'failed' });
+    expect(record).toMatchObject({ status: 'failed', code: 'INSUFFICIENT_CREDITS' });
     expect(record!.message).toMatch(/insufficient credits/);
     expect(await credits(ref.orgId)).toEqual({ balance: 0, reservations: [], ledger: [] });
   });
@@ -238,7 +239,11 @@ describe('transformation workflow', () => {
 
     expect(report.status).toBe('FAILED');
     expect(report.states).toEqual(['Validate', 'MarkFailed', 'TransformationFailed']);
-    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({ status: 'failed', message });
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'failed',
+      code: 'IMAGE_REJECTED',
+      message,
+    });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
   });
 });

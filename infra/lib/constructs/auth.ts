@@ -7,6 +7,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { FIELD_LIMITS } from '@vitrine/shared';
+import { ENV } from '../../../functions/src/lib/env';
 import type { StageConfig } from '../../config/stages';
 import { VitrineFunction } from './vitrine-function';
 
@@ -30,7 +31,7 @@ export class Auth extends Construct {
       logRetention: config.logRetention,
       logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       timeout: Duration.seconds(5), // Cognito waits 5 s for a trigger
-      environment: { APP_URL: props.appUrl },
+      environment: { [ENV.appUrl]: props.appUrl },
     });
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {

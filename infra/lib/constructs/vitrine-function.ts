@@ -14,6 +14,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import * as path from 'node:path';
+import { ENV } from '../../../functions/src/lib/env';
 import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../bundling';
 
 export interface VitrineFunctionProps {
@@ -92,7 +93,7 @@ export class VitrineFunction extends NodejsFunction {
   }
 
   /** Sets TABLE_NAME and grants the given access to the table (and its indexes for item access). */
-  bindTable(table: ITable, access: TableAccess, envName = 'TABLE_NAME'): this {
+  bindTable(table: ITable, access: TableAccess, envName: string = ENV.table): this {
     this.addEnvironment(envName, table.tableName);
     if (access === 'describe') {
       this.addToRolePolicy(
@@ -132,7 +133,7 @@ export class VitrineFunction extends NodejsFunction {
   }
 
   /** Sets USER_POOL_ID; 'describe' also grants DescribeUserPool on that pool. */
-  bindUserPool(userPool: IUserPool, access: UserPoolAccess, envName = 'USER_POOL_ID'): this {
+  bindUserPool(userPool: IUserPool, access: UserPoolAccess, envName: string = ENV.userPoolId): this {
     this.addEnvironment(envName, userPool.userPoolId);
     if (access === 'describe') {
       this.addToRolePolicy(

@@ -14,6 +14,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_ACCOUNT, type RuntimeConfig } from '@vitrine/shared';
+import { keys } from '../../../functions/src/lib/keys';
 import { ENDPOINT_GROUPS } from '../../../functions/src/routes';
 import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../../../infra/lib/bundling';
 import { TABLE_NAME } from '../../../infra/local/stack';
@@ -145,7 +146,7 @@ async function latency(report: Reporter, url: string, dataDir: string): Promise<
     }),
   );
   const getItem = async () => {
-    await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: `USER#${sub.sub}`, sk: 'PROFILE' } }));
+    await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.user(sub.sub) }));
   };
   await measureConcurrent(WARMUP, CONCURRENCY, getItem);
   const bare = await measureConcurrent(REQUESTS, CONCURRENCY, getItem);

@@ -1,11 +1,12 @@
 /** Cognito user pool: one client per Lambda container; endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
 import { CognitoIdentityProviderClient, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { envGetter } from '../config';
+import { ENV } from '../env';
 
 export const cognito = new CognitoIdentityProviderClient({});
 
-/** The user pool's id (env USER_POOL_ID). */
-export const userPoolId = envGetter('USER_POOL_ID');
+/** The user pool's id. */
+export const userPoolId = envGetter(ENV.userPoolId);
 
 /** Cognito returns attributes as a list of {Name, Value}; handlers want a record. */
 export function attributeMap(attributes: readonly AttributeType[] | undefined): Record<string, string> {

@@ -4,10 +4,24 @@
  * at dynalite without any code change.
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamodb } from './dynamodb-client';
+import { dynamodb, tableName } from './dynamodb-client';
 
-export { dynamodb, isConditionalCheckFailed, keys, tableName } from './dynamodb-client';
+export { dynamodb, isConditionalCheckFailed, tableName } from './dynamodb-client';
 
 export const ddb: DynamoDBDocumentClient = DynamoDBDocumentClient.from(dynamodb, {
   marshallOptions: { removeUndefinedValues: true },
 });
+
+/**
+ * What every store takes as its first argument: a document client and the table name. Handlers
+ * pass `tableDeps()`; tests, the seed and scripts pass their own (e.g. dynalite's).
+ */
+export interface TableDeps {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+/** This container's client and table (TABLE_NAME read on first use). */
+export function tableDeps(): TableDeps {
+  return { ddb, tableName: tableName() };
+}

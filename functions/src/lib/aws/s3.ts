@@ -7,17 +7,18 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { envGetter } from '../config';
+import { ENV } from '../env';
 
 export const s3 = new S3Client({
-  forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+  forcePathStyle: process.env[ENV.s3ForcePathStyle] === 'true',
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
 });
 
-/** Bucket receiving the browser's presigned uploads (env UPLOADS_BUCKET). */
-export const uploadsBucket = envGetter('UPLOADS_BUCKET');
-/** Bucket holding transformation results (env RESULTS_BUCKET). */
-export const resultsBucket = envGetter('RESULTS_BUCKET');
+/** Bucket receiving the browser's presigned uploads. */
+export const uploadsBucket = envGetter(ENV.uploadsBucket);
+/** Bucket holding transformation results. */
+export const resultsBucket = envGetter(ENV.resultsBucket);
 
 export const DEFAULT_URL_EXPIRY_SECONDS = 15 * 60;
 

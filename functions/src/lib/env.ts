@@ -1,0 +1,84 @@
+/**
+ * Every environment variable the functions read (architecture decision 22): the one list of
+ * names, imported by the functions (envGetter, engines/factory.ts), by the CDK (bind* of
+ * VitrineFunction, the Api, Auth and Workflow constructs) and by the local stack, so a name cannot
+ * be written under one spelling and read under another. infra/test/api.test.ts and the foundation
+ * integration test fail when the CDK or the local stack sets a name that is in neither ENV,
+ * ENGINE_ENV_NAMES nor PLATFORM_ENV. Keys are the camelCase names code uses; values are the variables.
+ */
+import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
+
+export const ENV = {
+  /** The single DynamoDB table (lib/aws/dynamodb-client.ts). */
+  table: 'TABLE_NAME',
+  /** Bucket of the browser's presigned uploads and of the validated originals (lib/aws/s3.ts). */
+  uploadsBucket: 'UPLOADS_BUCKET',
+  /** Bucket of the transformation results (lib/aws/s3.ts). */
+  resultsBucket: 'RESULTS_BUCKET',
+  /** The Cognito user pool id: the health check describes it (lib/aws/cognito.ts). */
+  userPoolId: 'USER_POOL_ID',
+  /** The app's origin without a trailing slash, for the links in Cognito e-mails (handlers/cognito-triggers.ts). */
+  appUrl: 'APP_URL',
+  /** The transformation state machine that POST /api/image-processing starts (handlers/image-processing.ts). */
+  stateMachineArn: 'STATE_MACHINE_ARN',
+  /** 'true' for path-style S3 requests, which the local s3rver needs (lib/aws/s3.ts). */
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Bedrock image model id; default Nova Canvas (engines/factory.ts). */
+  bedrockImageModelId: 'BEDROCK_IMAGE_MODEL_ID',
+  /** Region of the Bedrock model; default the function's own (engines/factory.ts). */
+  bedrockRegion: 'BEDROCK_REGION',
+  /** Bedrock endpoint override: the local image simulator (engines/factory.ts). */
+  bedrockEndpointUrl: 'BEDROCK_ENDPOINT_URL',
+  /** Base URL of the image-editing API; default OpenAI's, locally the simulator (engines/factory.ts). */
+  imageEditApiUrl: 'IMAGE_EDIT_API_URL',
+  /** Image-editing model; default gpt-image-1 (engines/factory.ts). */
+  imageEditModel: 'IMAGE_EDIT_MODEL',
+  /** Name of the Secrets Manager secret holding the image-editing API key (engines/factory.ts). */
+  imageEditApiSecretName: 'IMAGE_EDIT_API_SECRET_NAME',
+  /** The image-editing API key itself: only for the local simulator, which has no Secrets Manager. */
+  imageEditApiKey: 'IMAGE_EDIT_API_KEY',
+  /** Name of the Secrets Manager secret holding the Stripe secret key (lib/stripe.ts; bindSecret). */
+  stripeApiKeySecretName: 'STRIPE_API_KEY_SECRET_NAME',
+  /** Name of the secret holding the webhook signing secret `whsec_...` (lib/stripe.ts; bindSecret). */
+  stripeWebhookSigningKeySecretName: 'STRIPE_WEBHOOK_SIGNING_KEY_SECRET_NAME',
+  /** The Stripe key itself: only locally, where the Stripe stand-in runs (lib/stripe.ts). */
+  stripeApiKey: 'STRIPE_API_KEY',
+  /** The webhook signing secret itself: only locally (lib/stripe.ts). */
+  stripeWebhookSigningKey: 'STRIPE_WEBHOOK_SIGNING_KEY',
+  /** Base URL of the local Stripe stand-in; unset in AWS, where the SDK calls api.stripe.com (lib/stripe.ts). */
+  stripeApiUrl: 'STRIPE_API_URL',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];
+
+/** ENGINE_<TYPE> (e.g. ENGINE_VIRTUAL_STAGING = local | bedrock | image-edit-api): one type's engine. */
+export function engineEnvName(type: TransformationType): string {
+  return `ENGINE_${type.toUpperCase().replace(/-/g, '_')}`;
+}
+
+export const ENGINE_ENV_NAMES: readonly string[] = TRANSFORMATION_TYPES.map(({ value }) => engineEnvName(value));
+
+/**
+ * Read by the Lambda runtime or the AWS SDK, never by our code: the CDK sets NODE_OPTIONS, the
+ * local stack the region, the emulators' credentials and the SDK's per-service endpoints.
+ */
+export const PLATFORM_ENV = [
+  'NODE_OPTIONS',
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
+  'AWS_ENDPOINT_URL_SFN',
+  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
+] as const;
+
+/** True for a name some code reads: what the CDK and the local stack may set. */
+export function isKnownEnvName(name: string): boolean {
+  return (
+    (Object.values(ENV) as string[]).includes(name) ||
+    ENGINE_ENV_NAMES.includes(name) ||
+    (PLATFORM_ENV as readonly string[]).includes(name)
+  );
+}

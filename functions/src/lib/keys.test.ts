@@ -1,0 +1,40 @@
+import { gsi1Keys, keys, SK_PREFIX } from './keys';
+
+// The layout of docs/architecture.md ("Data model"): changing a key orphans every stored item.
+describe('table keys', () => {
+  it('builds the documented primary keys', () => {
+    expect(keys.user('sub-1')).toEqual({ pk: 'USER#sub-1', sk: 'PROFILE' });
+    expect(keys.organization('o1')).toEqual({ pk: 'ORG#o1', sk: 'ORG' });
+    expect(keys.ledger('o1', 'tx-1', 'reserve')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#tx-1#reserve' });
+    expect(keys.transformation('o1', 'tx-1')).toEqual({ pk: 'ORG#o1', sk: 'TX#tx-1' });
+    expect(keys.upload('o1', 'up-1')).toEqual({ pk: 'ORG#o1', sk: 'UPLOAD#up-1' });
+    expect(keys.project('o1', 'p-1')).toEqual({ pk: 'ORG#o1', sk: 'PROJECT#p-1' });
+    expect(keys.image('o1', 'i-1')).toEqual({ pk: 'ORG#o1', sk: 'IMAGE#i-1' });
+    expect(keys.ledger('o1', 'in_1', 'grant')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#in_1#grant' });
+    expect(keys.stripeEvent('evt_1')).toEqual({ pk: 'STRIPE_EVENT#evt_1', sk: 'EVENT' });
+  });
+
+  it('keeps every organization-owned item in its organization partition, under its prefix', () => {
+    const owned = [
+      [keys.ledger('o1', 'tx', 'refund'), SK_PREFIX.ledger],
+      [keys.transformation('o1', 'tx'), SK_PREFIX.transformation],
+      [keys.upload('o1', 'up'), SK_PREFIX.upload],
+      [keys.project('o1', 'p'), SK_PREFIX.project],
+      [keys.image('o1', 'i'), SK_PREFIX.image],
+    ] as const;
+    for (const [key, prefix] of owned) {
+      expect(key.pk).toBe(keys.organizationPartition('o1'));
+      expect(key.sk.startsWith(prefix)).toBe(true);
+    }
+  });
+
+  it('builds the documented gsi1 keys', () => {
+    expect(gsi1Keys.member('o1', 'a@b.fr')).toEqual({ gsi1pk: 'ORG#o1', gsi1sk: 'USER#a@b.fr' });
+    expect(gsi1Keys.stripeCustomer('cus_1')).toEqual({ gsi1pk: 'STRIPE#cus_1', gsi1sk: 'ORG' });
+    expect(gsi1Keys.image('o1', 'p-1', '2026-01-01T00:00:00.000Z', 'i-1')).toEqual({
+      gsi1pk: 'ORG#o1#IMAGES#p-1',
+      gsi1sk: '2026-01-01T00:00:00.000Z#i-1',
+    });
+    expect(gsi1Keys.imagePlace('o1', null)).toBe('ORG#o1#IMAGES#NONE');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The single table's keys (docs/architecture.md, "Data model"; architecture decision 14): the one
+ * place where an item's pk/sk and gsi1 keys are spelled. Stores, the local seed and test fixtures
+ * build keys here only; the stored shapes are in records.ts, the table definition in
+ * aws/table-schema.ts. Pure: importing it creates no AWS client.
+ *
+ * Adding an item kind (e.g. a processed Stripe event, an invitation): its builder in `keys` (and
+ * in `gsi1Keys` when it is listed through the index), its sort-key prefix in SK_PREFIX when it
+ * lives under an organization and is queried by prefix, its record type (`extends ItemKey<'...'>`)
+ * in records.ts, a line in keys.test.ts and its row in the data model of docs/architecture.md.
+ */
+import type { LedgerKind } from './records';
+
+/** Every organization-owned item lives under its organization's partition: a foreign id only misses. */
+const orgPartition = (orgId: string) => `ORG#${orgId}` as const;
+
+/** Sort-key prefixes of the items under an organization's partition, for `begins_with` queries. */
+export const SK_PREFIX = {
+  ledger: 'LEDGER#',
+  transformation: 'TX#',
+  upload: 'UPLOAD#',
+  project: 'PROJECT#',
+  image: 'IMAGE#',
+} as const;
+
+/** Primary keys (pk, sk) of each item kind. */
+export const keys = {
+  user: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }) as const,
+  organization: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'ORG' }) as const,
+  /** One entry per (reference, kind): a retried write finds it. The reference is a transformation id, or a grant's id. */
+  ledger: (orgId: string, referenceId: string, kind: LedgerKind) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.ledger}${referenceId}#${kind}` }) as const,
+  transformation: (orgId: string, transformationId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.transformation}${transformationId}` }) as const,
+  upload: (orgId: string, uploadId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.upload}${uploadId}` }) as const,
+  project: (orgId: string, projectId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
+  image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,
+  /** A processed Stripe webhook event (its own partition: looked up by event id only). */
+  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
+  /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
+  organizationPartition: orgPartition,
+} as const;
+
+/** The partition an image is listed in: its project's, or the organization's images without one. */
+const imagePlace = (orgId: string, projectId: string | null) =>
+  `${orgPartition(orgId)}#IMAGES#${projectId ?? 'NONE'}` as const;
+
+/** gsi1 keys of the items listed through the index. */
+export const gsi1Keys = {
+  /** A user among their organization's members (Query gsi1pk, `begins_with(gsi1sk, 'USER#')`). */
+  member: (orgId: string, email: string) => ({ gsi1pk: orgPartition(orgId), gsi1sk: `USER#${email}` }) as const,
+  /** An organization found by its Stripe customer (webhooks). */
+  stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
+  /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */
+  image: (orgId: string, projectId: string | null, createdAt: string, imageId: string) =>
+    ({ gsi1pk: imagePlace(orgId, projectId), gsi1sk: `${createdAt}#${imageId}` }) as const,
+  imagePlace,
+} as const;
+
+/** The key attributes `keys[kind]` builds, for record types: `interface X extends ItemKey<'project'>`. */
+export type ItemKey<K extends Exclude<keyof typeof keys, 'organizationPartition'>> = ReturnType<(typeof keys)[K]>;
