@@ -1,7 +1,8 @@
 /**
  * The transformation workflow in AWS: the state machine from the same ASL file the local stack
  * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
- * Lambdas: image steps (sharp, from a layer; large memory) and record steps (DynamoDB only).
+ * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory) and
+ * record steps (DynamoDB and one HeadObject; no sharp, so ARM64 without the layer).
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -19,6 +20,7 @@ import {
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { NOVA_CANVAS_MODEL_ID } from '../../functions/src/engines/bedrock/nova-canvas-request';
+import { WORKFLOW_ENTRIES } from './bundling';
 import { ENV } from './endpoint-groups';
 import { sharpLayer } from './sharp-layer';
 
@@ -52,9 +54,10 @@ export class Workflow extends Construct {
     super(scope, id);
     const { config } = props;
     const architecture = props.imageArchitecture ?? lambda.Architecture.X86_64;
+    const [imageStepsEntry, recordStepsEntry] = WORKFLOW_ENTRIES;
 
     this.imageSteps = new VitrineFunction(this, 'ImageSteps', {
-      handlerName: 'workflow',
+      handlerName: imageStepsEntry,
       architecture,
       logRetention: config.logRetention,
       // sharp's CPU share grows with memory (1769 MB = one vCPU); a 12 MP image peaks near 250 MB.
@@ -82,20 +85,17 @@ export class Workflow extends Construct {
       }),
     );
 
+    // Its own bundle, which never imports sharp: VitrineFunction's default ARM64, no layer.
     this.recordSteps = new VitrineFunction(this, 'RecordSteps', {
-      handlerName: 'workflow',
-      // Same bundle as the image steps: sharp must resolve at load even if these steps never use it.
-      architecture,
+      handlerName: recordStepsEntry,
       logRetention: config.logRetention,
       memorySize: 512,
       timeout: Duration.seconds(8),
     });
-    this.recordSteps.addLayers(sharp);
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      // StoreResult checks the stored result (HeadObject); the uploads bucket is named, never read.
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read')
-      .addEnvironment(ENV.uploadsBucket, props.uploadsBucket.bucketName);
+      // StoreResult checks the stored result (HeadObject, authorized by s3:GetObject); no uploads access.
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read');
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

@@ -10,8 +10,8 @@ import type { Context } from 'aws-lambda';
 import { MESSAGES } from '@vitrine/shared';
 import { ROUTES, routeKey, type EndpointGroup, type Route } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
-import { handlerEntry } from '../lib/bundling';
 import type { TokenCheck } from './jwt';
+import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
 
 /** API Gateway's own payload limit; routes set tighter ones, enforced by the handlers. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -50,17 +50,6 @@ function matchRoute(method: string, path: string) {
 }
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<HttpResponse | string | object | undefined>;
-
-const handlers = new Map<EndpointGroup, Promise<LambdaHandler>>();
-
-function loadHandler(group: EndpointGroup): Promise<LambdaHandler> {
-  let loaded = handlers.get(group);
-  if (!loaded) {
-    loaded = import(handlerEntry(group)).then((module: { handler: LambdaHandler }) => module.handler);
-    handlers.set(group, loaded);
-  }
-  return loaded;
-}
 
 function lambdaContext(group: string, requestId: string): Context {
   const deadline = Date.now() + TIMEOUT_MS;
@@ -136,9 +125,20 @@ function writeResult(response: ServerResponse, result: HttpResponse | string | o
 export interface GatewayOptions {
   verifyAccessToken: (token: string) => Promise<TokenCheck>;
   log?: (line: string) => void;
+  /** The endpoint groups' sources (default) or their bundles as CDK builds them. */
+  handlerSource?: HandlerSource;
 }
 
 export function createGateway(options: GatewayOptions) {
+  const handlers = new Map<EndpointGroup, Promise<LambdaHandler>>();
+  const loadHandler = (group: EndpointGroup): Promise<LambdaHandler> => {
+    let loaded = handlers.get(group);
+    if (!loaded) {
+      loaded = loadLambdaHandler<LambdaHandler>(group, options.handlerSource);
+      handlers.set(group, loaded);
+    }
+    return loaded;
+  };
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();

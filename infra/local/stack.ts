@@ -17,6 +17,8 @@ import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { createAccessTokenVerifier } from './jwt';
+import { loadLambdaHandler, stopLambdaWorkers, type HandlerSource } from './lambda-handlers';
+import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
@@ -39,6 +41,8 @@ export interface LocalStackOptions {
   /** Seed the demo account (default true). */
   seedDemo?: boolean;
   log?: (line: string) => void;
+  /** Run the Lambdas from their sources (default) or from bundles built as CDK builds them. */
+  handlerSource?: HandlerSource;
 }
 
 export interface LocalStack {
@@ -109,8 +113,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESULTS_BUCKET,
     ]);
     closers.push(s3.close);
+    closers.push(stopLambdaWorkers);
     // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
-    const { handler: triggerHandler } = await import('../../functions/src/handlers/cognito-triggers');
+    const triggerHandler = await loadLambdaHandler<typeof cognitoTriggerHandler>(
+      'cognito-triggers',
+      options.handlerSource,
+    );
     const cognito = await startCognito({
       directory: path.join(dataDir, 'cognito'),
       port: await portToUse(saved.ports?.cognito),
@@ -172,7 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.appUrl]: url,
     };
     Object.assign(process.env, env);
-    const workflow = await startTransformationWorkflow(LOCAL_REGION);
+    const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
 
@@ -191,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyAccessToken: createAccessTokenVerifier({ issuer, jwksUri, clientId: pool.userPoolClientId }),
       // A handler that fails outside its middy chain (e.g. at import) must never fail silently.
       log: options.log ?? ((line) => console.error(line)),
+      handlerSource: options.handlerSource,
     });
     const config: RuntimeConfig = {
       apiBase: '/api',

@@ -8,12 +8,18 @@ import {
   startImageSimulator,
   type ImageSimulator,
 } from '../../functions/src/engines/simulator/image-simulator';
-import { workflowTaskHandlers } from '../../functions/src/handlers/workflow';
 import {
   loadTransformationDefinition,
   type TransformationSubstitutions,
 } from '../../functions/src/workflow/definition';
 import { ENV } from '../../functions/src/lib/env';
+import {
+  createLocalTaskHandlers,
+  type LocalTaskHandler,
+  type StepInvoker,
+} from '../../functions/src/workflow/local-task-handlers';
+import { WORKFLOW_ENTRIES } from '../lib/bundling';
+import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
 import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
 
 export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
@@ -44,9 +50,28 @@ function localFunctions(region: string): TransformationSubstitutions {
   };
 }
 
+/**
+ * Task state name -> handler for aws-local-stepfunctions: each Task runs the step Lambda its
+ * FunctionName names (image steps or record steps), from its sources or its bundle.
+ */
+export function workflowTaskHandlers(
+  functions: TransformationSubstitutions,
+  handlerSource: HandlerSource = 'source',
+): Record<string, LocalTaskHandler> {
+  const [imageSteps, recordSteps] = WORKFLOW_ENTRIES;
+  const lambda =
+    (name: string): StepInvoker =>
+    async (payload) =>
+      (await loadLambdaHandler<StepInvoker>(name, handlerSource))(payload);
+  return createLocalTaskHandlers(loadTransformationDefinition(functions), {
+    [functions.ImageStepsFunctionArn]: lambda(imageSteps),
+    [functions.RecordStepsFunctionArn]: lambda(recordSteps),
+  });
+}
+
 export async function startTransformationWorkflow(
   region: string,
-  options: { retryIntervalOverrides?: Record<string, number | number[]> } = {},
+  options: { retryIntervalOverrides?: Record<string, number | number[]>; handlerSource?: HandlerSource } = {},
 ): Promise<LocalTransformationWorkflow> {
   const simulator = await startImageSimulator({ host: '127.0.0.1', port: 0 });
   const env = {
@@ -61,7 +86,7 @@ export async function startTransformationWorkflow(
   registerStateMachine(
     TRANSFORMATION_STATE_MACHINE,
     loadTransformationDefinition(functions) as unknown as Parameters<typeof registerStateMachine>[1],
-    workflowTaskHandlers(functions),
+    workflowTaskHandlers(functions, options.handlerSource),
     options,
   );
   const workflow: LocalTransformationWorkflow = {

@@ -85,6 +85,26 @@ describe('transformation workflow', () => {
     expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
   });
 
+  it('builds each step Lambda from its own entry, the record steps on ARM64 without the sharp layer', () => {
+    const image = resources[imageSteps]!.Properties;
+    const record = resources[recordSteps]!.Properties;
+    expect(record.Code.S3Key).not.toEqual(image.Code.S3Key);
+    expect(record.Architectures).toEqual(['arm64']);
+    expect(record.Layers).toBeUndefined();
+    expect(record.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('gives only the image steps the engines: Bedrock and the image-editing secret', () => {
+    const actions = (fn: string) => roleStatements(roleOf(fn)).flatMap((s) => asList(s.Action));
+    expect(actions(imageSteps)).toEqual(
+      expect.arrayContaining(['bedrock:InvokeModel', 'secretsmanager:GetSecretValue']),
+    );
+    expect(actions(recordSteps).filter((a) => /^(bedrock|secretsmanager):/.test(a))).toEqual([]);
+    expect(Object.keys(resources[recordSteps]!.Properties.Environment.Variables as object)).not.toContain(
+      'UPLOADS_BUCKET',
+    );
+  });
+
   it('scopes the step Lambdas to the table and the two data buckets', () => {
     const allowed = [
       logicalId(stack.data.table),

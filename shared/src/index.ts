@@ -2,6 +2,7 @@ export * from './api-errors';
 export * from './constants';
 export * from './format';
 export * from './messages';
+export * from './parse-in-french';
 export * from './plans';
 export * from './reset-token';
 export * from './schemas';

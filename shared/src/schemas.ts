@@ -9,9 +9,6 @@ import { MESSAGES } from './messages';
 
 const v = MESSAGES.validation;
 
-// Any issue without a message of its own (a wrong type, an unknown key) reads in French too.
-z.config({ customError: () => MESSAGES.api.invalidRequest });
-
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
 

@@ -18,6 +18,7 @@ import {
   type TransformationType,
 } from './constants';
 import { MESSAGES } from './messages';
+import { safeParseInFrench } from './parse-in-french';
 
 export const TRANSFORMATION_MESSAGES = {
   invalidStyle: 'Style de décoration invalide.',
@@ -108,7 +109,7 @@ export type OptionsResult =
  */
 export function parseTransformationOptions(type: TransformationType, input: unknown): OptionsResult {
   const body = typeof input === 'object' && input !== null ? input : {};
-  const result = TRANSFORMATION_OPTION_SCHEMAS[type].safeParse(body);
+  const result = safeParseInFrench(TRANSFORMATION_OPTION_SCHEMAS[type], body);
   if (result.success) return { success: true, options: result.data };
   return { success: false, message: result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest };
 }

@@ -11,7 +11,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { MESSAGES } from '@vitrine/shared';
+import { MESSAGES, safeParseInFrench } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
 import {
   BadRequest,
@@ -50,7 +50,7 @@ export function noContent(): HttpResponse {
 
 /** Validates a body with a shared zod schema; the first issue's (French) message becomes a 400. */
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
-  const result = z.safeParse(schema, body ?? {});
+  const result = safeParseInFrench(schema, body ?? {});
   if (!result.success) {
     throw new BadRequest(result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest);
   }

@@ -11,17 +11,23 @@ import type { StepPayload } from './step-payload';
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type LocalTaskHandler = (input: Json) => Promise<Json>;
 
-/** What Lambda would run: the handler of handlers/workflow.ts, or runStep bound to test deps. */
+/** What Lambda would run: a step Lambda's handler (handlers/workflow-*-steps.ts), or runStep bound to test deps. */
 export type StepInvoker = (payload: StepPayload) => Promise<unknown>;
 
+/**
+ * `invoke` is one invoker for every Task, or the Lambdas by the FunctionName the definition gives
+ * them (its substituted ARNs), so that each Task runs the function AWS would invoke.
+ */
 export function createLocalTaskHandlers(
   definition: Record<string, unknown>,
-  invoke: StepInvoker,
+  invoke: StepInvoker | Record<string, StepInvoker>,
 ): Record<string, LocalTaskHandler> {
   const handler: LocalTaskHandler = async (input) => {
-    const { Payload } = input as unknown as { Payload: StepPayload };
+    const { FunctionName, Payload } = input as unknown as { FunctionName: string; Payload: StepPayload };
+    const target = typeof invoke === 'function' ? invoke : invoke[FunctionName];
+    if (!target) throw new Error(`No local Lambda for FunctionName ${FunctionName}`);
     try {
-      const output = await invoke(Payload);
+      const output = await target(Payload);
       return { Payload: JSON.parse(JSON.stringify(output ?? null)) as Json };
     } catch (error) {
       throw asLambdaError(error);

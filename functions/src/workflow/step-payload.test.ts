@@ -2,7 +2,7 @@ import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { EngineRejection } from '../engines/types';
 import { InvalidImageError, TransientError, isTransient } from './errors';
 import { failureOf } from './failure-message';
-import { runStep } from './step-payload';
+import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 
 /** Deps whose DynamoDB answers every call with the given error. */

@@ -1,59 +1,47 @@
 /**
- * The payload every Task of transformation.asl.json sends to the Lambda, and the dispatch on its
- * `step`. Errors keep their names (Retry/Catch match them); SDK and network failures become
+ * The payload every Task of transformation.asl.json sends to a step Lambda, and the dispatch on
+ * its `step`. Errors keep their names (Retry/Catch match them); SDK and network failures become
  * TransientError so the state machine retries them, and only them.
+ * Imports no step: each step Lambda bundles only its own steps (image-steps.ts, steps.ts).
  */
 import { TransientEngineError, EngineRejection } from '../engines/types';
 import { isTransient, TransientError } from './errors';
 import type { CaughtError } from './failure-message';
-import * as steps from './steps';
+import type { TransformationRef, TransformResult } from './steps';
 
-export const STEP_NAMES = [
-  'validate',
-  'reserveCredit',
-  'transform',
-  'storeResult',
-  'complete',
-  'refundCredit',
-  'markFailed',
-] as const;
+/** Steps of the image-steps Lambda (sharp, engines). */
+export const IMAGE_STEP_NAMES = ['validate', 'transform'] as const;
+/** Steps of the record-steps Lambda (credits and records only). */
+export const RECORD_STEP_NAMES = ['reserveCredit', 'storeResult', 'complete', 'refundCredit', 'markFailed'] as const;
+export const STEP_NAMES = [...IMAGE_STEP_NAMES, ...RECORD_STEP_NAMES] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
-export interface StepPayload extends steps.TransformationRef {
+export interface StepPayload extends TransformationRef {
   step: StepName;
   /** storeResult: the Transform state's output. */
-  result?: steps.TransformResult;
+  result?: TransformResult;
   /** markFailed: what the Catch caught. */
   error?: CaughtError;
 }
 
-export async function runStep(deps: steps.WorkflowDeps, payload: StepPayload): Promise<unknown> {
-  const ref = { orgId: payload.orgId, transformationId: payload.transformationId };
-  try {
-    switch (payload.step) {
-      case 'validate':
-        return await steps.validate(deps, ref);
-      case 'reserveCredit':
-        return await steps.reserve(deps, ref);
-      case 'transform':
-        return await steps.transform(deps, ref);
-      case 'storeResult':
-        if (!payload.result) throw new Error('storeResult needs the Transform result');
-        await steps.storeResult(deps, ref, payload.result);
-        return {};
-      case 'complete':
-        await steps.complete(deps, ref);
-        return {};
-      case 'refundCredit':
-        return await steps.refund(deps, ref);
-      case 'markFailed':
-        return await steps.fail(deps, ref, payload.error);
-      default:
-        throw new Error(`Unknown workflow step ${String((payload as { step?: unknown }).step)}`);
+export type StepFunction<Deps> = (deps: Deps, payload: StepPayload) => Promise<unknown>;
+
+export const refOf = (payload: StepPayload): TransformationRef => ({
+  orgId: payload.orgId,
+  transformationId: payload.transformationId,
+});
+
+/** One Lambda's dispatch: its steps by name; any other step is an error (a wrong FunctionName). */
+export function stepDispatcher<Deps>(steps: { [Name in StepName]?: StepFunction<Deps> }): StepFunction<Deps> {
+  return async (deps, payload) => {
+    const run = steps[payload.step];
+    if (!run) throw new Error(`Unknown workflow step ${String((payload as { step?: unknown }).step)}`);
+    try {
+      return await run(deps, payload);
+    } catch (error) {
+      throw classify(error);
     }
-  } catch (error) {
-    throw classify(error);
-  }
+  };
 }
 
 function classify(error: unknown): unknown {

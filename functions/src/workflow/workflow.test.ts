@@ -21,7 +21,7 @@ import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
-import { runStep } from './step-payload';
+import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
 import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from './testing/local-aws';

@@ -1,36 +1,28 @@
 /**
- * Foundation figures: `npm start` to healthy; each Lambda bundle's minified size and cold
- * module-load time; GET /api/users/me latency at 20 concurrent connections beside the bare
- * dynalite GetItem latency measured in the same run.
+ * Foundation figures: `npm start` to healthy; GET /api/users/me latency at 20 concurrent
+ * connections beside the bare dynalite GetItem latency measured in the same run. Bundle sizes and
+ * cold loads are the `bundles` section's.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_ACCOUNT, type RuntimeConfig } from '@vitrine/shared';
 import { keys } from '../../../functions/src/lib/keys';
-import { ENDPOINT_GROUPS } from '../../../functions/src/routes';
-import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../../../infra/lib/bundling';
+import { REPO_ROOT } from '../../../infra/lib/bundling';
 import { TABLE_NAME } from '../../../infra/local/stack';
 import type { BenchSection } from '../run';
 import { measureConcurrent, percentile, type Reporter } from '../report';
 
-const TARGETS = { healthySeconds: 15, bundleKb: 400, loadMs: 120, p99Ms: 50 };
+const TARGETS = { healthySeconds: 15, p99Ms: 50 };
 const HEALTH_TIMEOUT_MS = 60_000;
 const CONCURRENCY = 20;
 const REQUESTS = 2000;
 const WARMUP = 200;
-const LOAD_RUNS = 5;
-/** Inside the repository so bundles resolve their externals (sharp) from node_modules. */
-const BUNDLE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/vitrine-bench');
-
-const run = promisify(execFile);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,44 +61,6 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-async function bundles(report: Reporter): Promise<void> {
-  await mkdir(BUNDLE_DIR, { recursive: true });
-  for (const name of [...ENDPOINT_GROUPS, 'cognito-triggers']) {
-    const outfile = path.join(BUNDLE_DIR, `${name}.mjs`);
-    try {
-      await build({
-        ...ESBUILD_OPTIONS,
-        mainFields: [...ESBUILD_OPTIONS.mainFields],
-        external: [...ESBUILD_OPTIONS.external],
-        entryPoints: [handlerEntry(name)],
-        outfile,
-        logLevel: 'silent',
-      });
-    } catch (error) {
-      report.line(
-        `bundle ${name}: build failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
-      );
-      continue;
-    }
-    const { size } = await stat(outfile);
-    report.figure({ name: `bundle ${name} (minified)`, value: size / 1024, unit: 'KB', target: TARGETS.bundleKb });
-
-    const loads: number[] = [];
-    for (let index = 0; index < LOAD_RUNS; index += 1) {
-      const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`;
-      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: BUNDLE_DIR });
-      loads.push(Number(stdout.trim().split('\n').pop()));
-    }
-    loads.sort((a, b) => a - b);
-    report.figure({
-      name: `cold load ${name} (median of ${LOAD_RUNS})`,
-      value: percentile(loads, 50),
-      unit: 'ms',
-      target: TARGETS.loadMs,
-    });
-  }
 }
 
 async function latency(report: Reporter, url: string, dataDir: string): Promise<void> {
@@ -200,6 +154,5 @@ export const foundation: BenchSection = {
       await stopGroup(child);
       await rm(dataDir, { recursive: true, force: true });
     }
-    await bundles(report);
   },
 };

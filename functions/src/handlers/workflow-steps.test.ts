@@ -1,14 +1,24 @@
 /**
- * The deployed entry point, configured by environment as in Lambda (table and endpoint from
- * env), reached through the local task handlers the local stack registers.
+ * The two deployed step entries, configured by environment as in Lambda (table and endpoint from
+ * env), reached through local task handlers that route each Task by its FunctionName.
  */
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
+import { loadTransformationDefinition } from '../workflow/definition';
+import { createLocalTaskHandlers } from '../workflow/local-task-handlers';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
-import { workflowTaskHandlers } from './workflow';
+import { TEST_SUBSTITUTIONS } from '../workflow/testing/local-step-functions';
+import { handler as imageSteps } from './workflow-image-steps';
+import { handler as recordSteps } from './workflow-record-steps';
 
 let table: LocalTable;
 const saved = { ...process.env };
+
+const taskHandlers = () =>
+  createLocalTaskHandlers(loadTransformationDefinition(TEST_SUBSTITUTIONS), {
+    [TEST_SUBSTITUTIONS.ImageStepsFunctionArn]: imageSteps,
+    [TEST_SUBSTITUTIONS.RecordStepsFunctionArn]: recordSteps,
+  });
 
 beforeAll(async () => {
   table = await startLocalTable('vitrine-handler-test');
@@ -28,14 +38,23 @@ afterAll(async () => {
   await table.close();
 });
 
-describe('workflow handler', () => {
-  it('serves every Task state of the definition', () => {
-    expect(Object.keys(workflowTaskHandlers()).sort()).toEqual(
+describe('workflow step entries', () => {
+  it('serve every Task state of the definition', () => {
+    expect(Object.keys(taskHandlers()).sort()).toEqual(
       ['Complete', 'MarkFailed', 'RefundCredit', 'ReserveCredit', 'StoreResult', 'Transform', 'Validate'].sort(),
     );
   });
 
-  it('runs a step from its payload and answers in Lambda invoke shape', async () => {
+  it('each run only their own steps', async () => {
+    await expect(recordSteps({ step: 'validate', orgId: 'o', transformationId: 't' })).rejects.toThrow(
+      'Unknown workflow step validate',
+    );
+    await expect(imageSteps({ step: 'markFailed', orgId: 'o', transformationId: 't' })).rejects.toThrow(
+      'Unknown workflow step markFailed',
+    );
+  });
+
+  it('run a step from its payload and answer in Lambda invoke shape', async () => {
     await createTransformation(table, {
       id: 'tx-1',
       orgId: 'org-1',
@@ -44,17 +63,17 @@ describe('workflow handler', () => {
       options: {},
       uploadKey: 'uploads/org-1/up-1.jpg',
     });
-    const output = await workflowTaskHandlers().MarkFailed!({
-      FunctionName: 'vitrine-record-steps',
+    const output = await taskHandlers().MarkFailed!({
+      FunctionName: TEST_SUBSTITUTIONS.RecordStepsFunctionArn,
       Payload: { step: 'markFailed', orgId: 'org-1', transformationId: 'tx-1', error: { Error: 'States.Timeout' } },
     });
     expect(output).toEqual({ Payload: { message: TRANSFORMATION_MESSAGES.timedOut } });
     expect(await getTransformation(table, 'org-1', 'tx-1')).toMatchObject({ status: 'failed' });
   });
 
-  it('reports errors by name with a Lambda-style JSON cause', async () => {
-    const attempt = workflowTaskHandlers().Complete!({
-      FunctionName: 'vitrine-record-steps',
+  it('report errors by name with a Lambda-style JSON cause', async () => {
+    const attempt = taskHandlers().Complete!({
+      FunctionName: TEST_SUBSTITUTIONS.RecordStepsFunctionArn,
       Payload: { step: 'complete', orgId: 'org-1', transformationId: 'missing' },
     });
     await expect(attempt).rejects.toMatchObject({

@@ -1,0 +1,27 @@
+/**
+ * The image-steps Lambda of transformation.asl.json (Validate, Transform): sharp and the engines,
+ * deployed with the sharp layer and a large memory size. It dispatches on the payload's `step`.
+ */
+import { createEngine } from '../engines/factory';
+import { ddb, tableName } from '../lib/aws/dynamodb';
+import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
+import { runImageStep } from '../workflow/image-steps';
+import type { StepPayload } from '../workflow/step-payload';
+import type { WorkflowDeps } from '../workflow/steps';
+
+let deps: WorkflowDeps | undefined;
+
+/** Built on the first invocation, so configuration set after import (local stack, tests) applies. */
+function imageStepDeps(): WorkflowDeps {
+  deps ??= {
+    ddb,
+    tableName: tableName(),
+    s3,
+    uploadsBucket: uploadsBucket(),
+    resultsBucket: resultsBucket(),
+    engineFor: createEngine(process.env),
+  };
+  return deps;
+}
+
+export const handler = (payload: StepPayload): Promise<unknown> => runImageStep(imageStepDeps(), payload);

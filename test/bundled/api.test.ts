@@ -1,0 +1,133 @@
+/**
+ * The integration scenarios through the Lambda bundles AWS runs, on the local stack: the error
+ * contract of every body-reading endpoint group, and a transformation end to end (presigned
+ * upload, start, the workflow's steps from their two bundles, polling, save), then a refusal
+ * refunded by the bundled record steps.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { MESSAGES, TRANSFORMATION_MESSAGES, type Image } from '@vitrine/shared';
+import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
+import { runningTransformationWorkflow } from '../../infra/local/transformation-workflow';
+import { startTestStack, type TestStack } from '../integration/helpers/stack';
+import { api } from '../integration/helpers/users';
+import {
+  creditBalance,
+  orgUser,
+  settled,
+  start,
+  tableClient,
+  upload,
+  type OrgUser,
+} from '../integration/transformations-fixtures';
+import { bundleDir } from './bundles';
+
+const WIDTH = 320;
+const HEIGHT = 240;
+
+let stack: TestStack;
+let ddb: DynamoDBDocumentClient;
+let user: OrgUser;
+let photo: Buffer;
+
+before(async () => {
+  stack = await startTestStack({ seedDemo: false, handlerSource: { bundleDir: bundleDir() } });
+  ddb = tableClient(stack);
+  user = await orgUser(stack, ddb, 3);
+  photo = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT);
+});
+
+after(async () => {
+  ddb?.destroy();
+  await stack?.destroy();
+});
+
+describe('error contract, bundled', () => {
+  /** Every route of an endpoint group that reads a JSON body. */
+  const bodyRoutes: [method: string, path: string][] = [
+    ['PATCH', '/api/users/me'],
+    ['POST', '/api/uploads'],
+    ['POST', '/api/image-processing/enhance'],
+    ['POST', '/api/projects'],
+    ['POST', '/api/images/no-project'],
+  ];
+
+  for (const [method, path] of bodyRoutes) {
+    it(`${method} ${path} answers a JSON body of the wrong shape in French`, async () => {
+      for (const body of ['"x"', '[]', '42']) {
+        const response = await api(stack, path, { method, token: user.token, body });
+        assert.deepEqual([body, response.status, response.body], [body, 400, { message: MESSAGES.api.invalidRequest }]);
+      }
+    });
+
+    it(`${method} ${path} answers malformed JSON in French`, async () => {
+      const response = await api(stack, path, { method, token: user.token, body: '{' });
+      assert.equal(response.status, 400);
+      assert.deepEqual(response.body, { message: MESSAGES.api.malformedJson });
+    });
+  }
+
+  it('answers an oversize body 413 in French', async () => {
+    const response = await api(stack, '/api/users/me', {
+      method: 'PATCH',
+      token: user.token,
+      body: { firstName: 'x'.repeat(20 * 1024) },
+    });
+    assert.equal(response.status, 413);
+    assert.deepEqual(response.body, { message: MESSAGES.api.payloadTooLarge });
+  });
+
+  it('answers an unknown route 404 in French', async () => {
+    const response = await api(stack, '/api/nothing-here', { token: user.token });
+    assert.equal(response.status, 404);
+    assert.deepEqual(response.body, { message: MESSAGES.api.routeNotFound });
+  });
+});
+
+describe('a transformation, bundled', () => {
+  it('uploads, runs the workflow to success, and saves the result', async () => {
+    const uploadId = await upload(stack, user.token, photo, 'image/jpeg', 'facade.jpg');
+    const started = await start(stack, user.token, 'enhance', { uploadId });
+    assert.equal(started.status, 202);
+    const result = await settled(stack, user.token, started.body.transformationId!);
+    assert.equal(result.status, 'succeeded', JSON.stringify(result));
+    assert.equal(result.creditBalance, 2);
+
+    const png = await fetch(result.resultUrl!);
+    assert.equal(png.status, 200);
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['png', WIDTH, HEIGHT]);
+
+    const saved = await api<Image>(stack, '/api/images/no-project', {
+      method: 'POST',
+      token: user.token,
+      body: { transformationId: result.id },
+    });
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: user.token });
+    assert.deepEqual(
+      listed.body.map((image) => image.id),
+      [saved.body.id],
+    );
+  });
+
+  it('refunds a refusal of the provider through the bundled record steps', async () => {
+    const workflow = runningTransformationWorkflow();
+    assert.ok(workflow);
+    const balance = await creditBalance(stack, ddb, user.orgId);
+    const uploadId = await upload(stack, user.token, photo);
+    workflow.simulator.failNext('refused', 1);
+    const started = await start(stack, user.token, 'room-refresh', { uploadId, style: 'Industrial' });
+    const result = await settled(stack, user.token, started.body.transformationId!);
+    assert.equal(result.status, 'failed');
+    assert.equal(result.message, TRANSFORMATION_MESSAGES.engineRefused);
+    assert.equal(await creditBalance(stack, ddb, user.orgId), balance);
+  });
+
+  it('ran no Lambda from its TypeScript source', () => {
+    const sources = Object.keys(require.cache).filter((file) => file.includes('/functions/src/handlers/'));
+    assert.deepEqual(sources, []);
+  });
+});

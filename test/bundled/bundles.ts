@@ -1,0 +1,57 @@
+/**
+ * The Lambda bundles of the bundled tier: built once per run by run.ts (esbuild's JS API with
+ * the options CDK uses, infra/lib/bundling.ts) into a temporary directory, and found by the test
+ * files through VITRINE_BUNDLE_DIR.
+ */
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { bundleLambdas, REPO_ROOT } from '../../infra/lib/bundling';
+
+export const BUNDLE_DIR_ENV = 'VITRINE_BUNDLE_DIR';
+const MANIFEST = 'bundles.json';
+
+export interface BundleFacts {
+  name: string;
+  bytes: number;
+  /** Modules the bundle imports at run time (externals and node: built-ins). */
+  imports: string[];
+}
+
+export interface BuiltBundles {
+  dir: string;
+  bundles: BundleFacts[];
+  remove(): Promise<void>;
+}
+
+export async function buildBundles(): Promise<BuiltBundles> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bundles-'));
+  // Externals (sharp, from the Lambda layer in AWS) resolve from the repository's node_modules.
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const built = await bundleLambdas(dir);
+  const bundles = built.map(({ name, bytes, metafile }) => ({
+    name,
+    bytes,
+    imports: [
+      ...new Set(
+        Object.values(metafile.outputs)
+          .flatMap((output) => output.imports)
+          .filter((imported) => imported.external)
+          .map((imported) => imported.path),
+      ),
+    ].sort(),
+  }));
+  await writeFile(path.join(dir, MANIFEST), JSON.stringify(bundles, null, 2));
+  return { dir, bundles, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The directory run.ts built the bundles in (`<name>.mjs` per Lambda). */
+export function bundleDir(): string {
+  const dir = process.env[BUNDLE_DIR_ENV];
+  if (!dir) throw new Error(`${BUNDLE_DIR_ENV} is not set: run the bundled tier with npm run test:bundled`);
+  return dir;
+}
+
+export async function bundleFacts(): Promise<BundleFacts[]> {
+  return JSON.parse(await readFile(path.join(bundleDir(), MANIFEST), 'utf8')) as BundleFacts[];
+}
