@@ -22,10 +22,16 @@ export const BUNDLE_BUDGET_BYTES = 400 * 1024;
 /**
  * Bundles allowed over the budget, each with the ceiling it must stay under until it fits: the
  * image steps carry four SDK clients (S3, DynamoDB, Bedrock Runtime, Secrets Manager) and sit at
- * 471 KB (docs/architecture.md, bundle budgets). The bundled tier fails when such a bundle grows
- * past its ceiling, and when it fits the budget (the exception must then go).
+ * 471 KB; billing (511 KB) and organizations (535 KB, with Cognito for a first profile) carry the
+ * Stripe SDK, 240 KB of it: every resource class is registered by its constructor, so nothing
+ * tree-shakes (docs/architecture.md, bundle budgets). The bundled tier fails when such a bundle
+ * grows past its ceiling, and when it fits the budget (the exception must then go).
  */
-export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = { 'workflow-image-steps': 480 * 1024 };
+export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
+  'workflow-image-steps': 480 * 1024,
+  billing: 530 * 1024,
+  organizations: 550 * 1024,
+};
 
 /** Entry file of a Lambda: one per endpoint group, plus non-HTTP handlers (triggers, workflow). */
 export function handlerEntry(name: EndpointGroup | string): string {
