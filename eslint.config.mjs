@@ -3,6 +3,7 @@ import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webLayers from './web/eslint-layers.mjs';
 
 export default tseslint.config(
   {
@@ -34,8 +35,8 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, 'web-layers': webLayers },
+    rules: { ...reactHooks.configs.recommended.rules, 'web-layers/layers': 'error' },
   },
   {
     // Focused or skipped tests prove nothing: the lint fails on them (jest and Playwright alike).

@@ -1,7 +1,8 @@
 /**
  * The whole product on one machine, in-process: dynalite, s3rver, cognito-local (triggers run
  * in-process), the local Step Functions endpoint, the API gateway over the real handlers, the
- * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1.
+ * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1; plus the local
+ * Stripe stand-in on its own port (its hosted checkout and portal pages open in the browser).
  * Handlers get their configuration through process.env, exactly the variables the CDK sets,
  * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
  */
@@ -22,8 +23,12 @@ import type { handler as cognitoTriggerHandler } from '../../functions/src/handl
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
+import Stripe from 'stripe';
+import { syncPlans } from '../../functions/src/billing/price-sync';
+import { stripeConfig } from '../../functions/src/lib/stripe';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
+import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, type WebMode } from './web';
 
@@ -55,6 +60,8 @@ export interface LocalStack {
     s3: string;
     cognito: string;
     stepFunctions: string;
+    /** The Stripe stand-in's base URL (API, checkout and portal pages). */
+    stripe: string;
     userPoolId: string;
     userPoolClientId: string;
     /** The access tokens' issuer (cognito endpoint + pool id). */
@@ -62,6 +69,8 @@ export interface LocalStack {
     jwksUri: string;
   };
   outboxDir: string;
+  /** The local Stripe: its key, webhook secret and test controls (clocks, webhook queue). */
+  stripe: StripeStandIn;
   stop(): Promise<void>;
 }
 
@@ -69,7 +78,7 @@ export interface LocalStack {
 interface SavedState {
   userPoolId?: string;
   userPoolClientId?: string;
-  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number };
+  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number };
 }
 
 async function readState(file: string): Promise<SavedState> {
@@ -140,12 +149,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     await ensureTable(dynamoClient, TABLE_NAME);
     const pool = await ensureUserPool(cognitoClient, saved);
+    const stripe = await startStripeStandIn({
+      directory: path.join(dataDir, 'stripe'),
+      port: await portToUse(saved.ports?.stripe),
+      log,
+    });
+    closers.push(stripe.close);
     await writeFile(
       stateFile,
       JSON.stringify(
         {
           ...pool,
-          ports: { dynamodb: dynamo.port, s3: s3.port, cognito: cognito.port, stepFunctions: sfn.port },
+          ports: {
+            dynamodb: dynamo.port,
+            s3: s3.port,
+            cognito: cognito.port,
+            stepFunctions: sfn.port,
+            stripe: stripe.port,
+          },
         } satisfies SavedState,
         null,
         2,
@@ -162,6 +183,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
+    // Webhooks go to the billing route of this very stack, signed with the stand-in's secret.
+    stripe.setWebhookUrl(`${url}/api/billing/webhook`);
 
     // Names from functions/src/lib/env.ts (what the functions read) and the SDK's own variables.
     const env: Record<string, string> = {
@@ -178,11 +201,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.resultsBucket]: RESULTS_BUCKET,
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.appUrl]: url,
+      // In AWS the key comes from Secrets Manager (STRIPE_API_KEY_SECRET_NAME) and STRIPE_API_URL is unset.
+      [ENV.stripeApiUrl]: stripe.url,
+      [ENV.stripeApiKey]: stripe.apiKey,
+      [ENV.stripeWebhookSigningKey]: stripe.webhookSigningSecret,
     };
     Object.assign(process.env, env);
     const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
+
+    // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
+    const stripeSdk = new Stripe(stripe.apiKey, stripeConfig(stripe.url));
+    await syncPlans(stripeSdk);
 
     if (options.seedDemo ?? true) {
       await seedDemoAccount({
@@ -190,6 +221,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ddb: DynamoDBDocumentClient.from(dynamoClient),
         tableName: TABLE_NAME,
         ...pool,
+        stripe: stripeSdk,
       });
     }
 
@@ -249,12 +281,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
         cognito: cognito.endpoint,
         stepFunctions: sfn.endpoint,
+        stripe: stripe.url,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         issuer,
         jwksUri,
       },
       outboxDir,
+      stripe,
       stop,
     };
   } catch (error) {

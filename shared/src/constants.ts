@@ -1,62 +1,63 @@
-/** Business constants of the spec (sections 3, 6 and 9). */
+/** Business constants of the spec (sections 3, 6 and 9). Their French labels are LABELS (texts/labels.ts). */
+import { LABELS } from './texts/labels';
 
 export const STYLES = [
-  { value: 'Modern', label: 'Moderne' },
-  { value: 'Contemporary', label: 'Contemporain' },
-  { value: 'Minimalist', label: 'Minimaliste' },
-  { value: 'Industrial', label: 'Industriel' },
-  { value: 'Scandinavian', label: 'Scandinave' },
-  { value: 'Traditional', label: 'Traditionnel' },
-  { value: 'Transitional', label: 'Transitionnel' },
-  { value: 'Bohemian', label: 'Bohème' },
-  { value: 'Coastal', label: 'Bord de mer' },
-  { value: 'Farmhouse', label: 'Campagne' },
-  { value: 'Mid-Century Modern', label: 'Mid-Century' },
-  { value: 'Japandi', label: 'Japandi' },
+  { value: 'Modern', label: LABELS.style.Modern },
+  { value: 'Contemporary', label: LABELS.style.Contemporary },
+  { value: 'Minimalist', label: LABELS.style.Minimalist },
+  { value: 'Industrial', label: LABELS.style.Industrial },
+  { value: 'Scandinavian', label: LABELS.style.Scandinavian },
+  { value: 'Traditional', label: LABELS.style.Traditional },
+  { value: 'Transitional', label: LABELS.style.Transitional },
+  { value: 'Bohemian', label: LABELS.style.Bohemian },
+  { value: 'Coastal', label: LABELS.style.Coastal },
+  { value: 'Farmhouse', label: LABELS.style.Farmhouse },
+  { value: 'Mid-Century Modern', label: LABELS.style['Mid-Century Modern'] },
+  { value: 'Japandi', label: LABELS.style.Japandi },
 ] as const;
 export type Style = (typeof STYLES)[number]['value'];
 export const DEFAULT_STYLE: Style = 'Scandinavian';
 
 export const ROOM_TYPES = [
-  { value: 'Living Room', label: 'Salon' },
-  { value: 'Living Space', label: 'Salon/espace de vie' },
-  { value: 'Bedroom', label: 'Chambre' },
-  { value: 'Dining Room', label: 'Salle à manger' },
-  { value: 'Kitchen', label: 'Cuisine' },
-  { value: 'Bathroom', label: 'Salle de bain' },
-  { value: 'Office', label: 'Bureau' },
-  { value: 'Kids Room', label: "Chambre d'enfant" },
-  { value: 'Outdoor Patio', label: 'Balcon ou terrasse' },
+  { value: 'Living Room', label: LABELS.roomType['Living Room'] },
+  { value: 'Living Space', label: LABELS.roomType['Living Space'] },
+  { value: 'Bedroom', label: LABELS.roomType.Bedroom },
+  { value: 'Dining Room', label: LABELS.roomType['Dining Room'] },
+  { value: 'Kitchen', label: LABELS.roomType.Kitchen },
+  { value: 'Bathroom', label: LABELS.roomType.Bathroom },
+  { value: 'Office', label: LABELS.roomType.Office },
+  { value: 'Kids Room', label: LABELS.roomType['Kids Room'] },
+  { value: 'Outdoor Patio', label: LABELS.roomType['Outdoor Patio'] },
 ] as const;
 export type RoomType = (typeof ROOM_TYPES)[number]['value'];
 export const DEFAULT_ROOM_TYPE: RoomType = 'Living Room';
 
 export const SKY_TYPES = [
-  { value: 'blue', label: 'Ciel bleu' },
-  { value: 'sunset', label: 'Coucher de soleil' },
-  { value: 'cloudy', label: 'Enneigé' },
-  { value: 'dramatic', label: 'Dramatique' },
-  { value: 'night', label: 'Nuit étoilée' },
+  { value: 'blue', label: LABELS.skyType.blue },
+  { value: 'sunset', label: LABELS.skyType.sunset },
+  { value: 'cloudy', label: LABELS.skyType.cloudy },
+  { value: 'dramatic', label: LABELS.skyType.dramatic },
+  { value: 'night', label: LABELS.skyType.night },
 ] as const;
 export type SkyType = (typeof SKY_TYPES)[number]['value'];
 export const DEFAULT_SKY_TYPE: SkyType = 'blue';
 
 /** API path segment of each transformation type (spec section 7). */
 export const TRANSFORMATION_TYPES = [
-  { value: 'virtual-staging', label: 'Home staging virtuel' },
-  { value: 'sky-replacement', label: 'Remplacement du ciel' },
-  { value: 'declutter', label: 'Désencombrement' },
-  { value: 'room-refresh', label: 'Rénovation de pièce' },
-  { value: 'enhance', label: 'Amélioration HDR' },
+  { value: 'virtual-staging', label: LABELS.transformationType['virtual-staging'] },
+  { value: 'sky-replacement', label: LABELS.transformationType['sky-replacement'] },
+  { value: 'declutter', label: LABELS.transformationType.declutter },
+  { value: 'room-refresh', label: LABELS.transformationType['room-refresh'] },
+  { value: 'enhance', label: LABELS.transformationType.enhance },
 ] as const;
 export type TransformationType = (typeof TRANSFORMATION_TYPES)[number]['value'];
 export const DEFAULT_TRANSFORMATION_TYPE: TransformationType = 'virtual-staging';
 
 export const ROLES = [
-  { value: 'org_owner', label: 'Propriétaire' },
-  { value: 'org_admin', label: 'Administrateur' },
-  { value: 'org_member', label: 'Membre' },
-  { value: 'member', label: 'Membre' },
+  { value: 'org_owner', label: LABELS.role.org_owner },
+  { value: 'org_admin', label: LABELS.role.org_admin },
+  { value: 'org_member', label: LABELS.role.org_member },
+  { value: 'member', label: LABELS.role.member },
 ] as const;
 export type Role = (typeof ROLES)[number]['value'];
 
@@ -66,11 +67,11 @@ export function hasRole(roles: readonly string[] | undefined, ...wanted: Role[])
 }
 
 export const PROJECT_TYPES = [
-  { value: 'apartment', label: 'Appartement' },
-  { value: 'house', label: 'Maison' },
-  { value: 'office', label: 'Bureau' },
-  { value: 'commercial', label: 'Local commercial' },
-  { value: 'other', label: 'Autre' },
+  { value: 'apartment', label: LABELS.projectType.apartment },
+  { value: 'house', label: LABELS.projectType.house },
+  { value: 'office', label: LABELS.projectType.office },
+  { value: 'commercial', label: LABELS.projectType.commercial },
+  { value: 'other', label: LABELS.projectType.other },
 ] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number]['value'];
 
@@ -109,6 +110,6 @@ export const DEMO_ACCOUNT = {
   firstName: 'Camille',
   lastName: 'Martin',
   phoneNumber: '+33 6 12 34 56 78',
-  organizationName: 'Agence Démo',
+  organizationName: LABELS.demoOrganization,
   credits: 100,
 } as const;

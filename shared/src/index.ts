@@ -8,3 +8,4 @@ export * from './reset-token';
 export * from './schemas';
 export * from './transformations';
 export * from './types';
+export * from './texts';

@@ -1,136 +1,29 @@
+import { API_TEXTS } from './texts/api';
+import { AUTH_TEXTS } from './texts/auth';
+import { BILLING_API_TEXTS } from './texts/billing-api';
+import { BILLING_SUCCESS_TEXTS } from './texts/billing-success';
+import { COMMON_TEXTS } from './texts/common';
+import { PROCESSING_TEXTS } from './texts/processing';
+import { PROJECTS_TEXTS } from './texts/projects';
+import { SETTINGS_TEXTS } from './texts/settings';
+import { VALIDATION_TEXTS } from './texts/validation';
+import { WIZARD_TEXTS } from './texts/wizard';
+
 /**
- * User-facing French texts, worded exactly as the product spec. One place so the
- * wording can be checked against ../shared/product-spec.md. Add to the group that fits.
+ * The spec's messages by group, as code has always read them (`MESSAGES.api.*`,
+ * `MESSAGES.processing.*`...). The texts live in the catalogue, `texts/` (one file per feature);
+ * this only assembles it. New code may import the feature's object directly, which keeps
+ * bundles to the texts they use.
  */
 export const MESSAGES = {
-  validation: {
-    invalidEmail: 'Adresse e-mail invalide.',
-    passwordRequired: 'Le mot de passe est requis.',
-    passwordMin: 'Le mot de passe doit contenir au moins 8 caractères.',
-    invalidPhone: 'Numéro de téléphone invalide.',
-    phoneRequired: 'Le numéro de téléphone est requis.',
-    nameTooLong: 'Ce champ ne doit pas dépasser 50 caractères.',
-    projectNameRequired: 'Le nom du projet est requis.',
-    projectNameTooLong: 'Le nom du projet ne doit pas dépasser 100 caractères.',
-    projectDescriptionTooLong: 'La description ne doit pas dépasser 500 caractères.',
-    projectAddressTooLong: "L'adresse ne doit pas dépasser 255 caractères.",
-    projectSizePositive: 'La superficie doit être un nombre positif.',
-    projectTypeInvalid: 'Type de bien invalide.',
-    agencyNameRequired: "Le nom de l'agence est requis.",
-    resetTokenMissing: 'Token manquant.',
-    resetPasswordShort: 'Au moins 8 caractères sont requis',
-    passwordsDontMatch: 'Les mots de passe ne correspondent pas',
-    passwordFieldsRequired: 'Veuillez remplir tous les champs de mot de passe.',
-  },
-  auth: {
-    loginFailed: 'Échec de la connexion. Veuillez vérifier vos identifiants.',
-    invalidCredentials: 'Identifiants invalides. Veuillez réessayer.',
-    registerFailed: "Échec de l'inscription. Veuillez réessayer.",
-    emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-    forgotConfirmation: 'Si un compte existe avec cette adresse, un e-mail de réinitialisation a été envoyé.',
-    forgotFailed: 'Une erreur est survenue. Veuillez réessayer.',
-    resetFailed: 'Une erreur est survenue',
-    pleaseReconnect: 'Veuillez vous reconnecter.',
-  },
-  api: {
-    malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
-    invalidRequest: 'Requête invalide.',
-    unauthorized: 'Authentification requise.',
-    forbidden: 'Accès refusé.',
-    notFound: 'Ressource introuvable.',
-    routeNotFound: 'Route inconnue.',
-    payloadTooLarge: 'Le corps de la requête est trop volumineux.',
-    internal: 'Une erreur interne est survenue. Veuillez réessayer.',
-    serviceUnavailable: 'Service momentanément indisponible. Veuillez réessayer.',
-    userNotFound: 'Utilisateur introuvable.',
-    noOrganization: 'Utilisateur non associé à une organisation...',
-  },
-  notFound: {
-    title: 'Oops! Page not found',
-    backHome: "Retour à l'accueil",
-  },
-  wizard: {
-    noFiles: 'Veuillez ajouter des images avant de continuer.',
-    formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
-    outOfCreditsTitle: 'Crédits épuisés',
-    outOfCreditsBody:
-      "Vous n'avez plus de crédits pour transformer des images. Pour continuer à utiliser ce service, veuillez mettre à niveau votre abonnement.",
-    later: 'Plus tard',
-    seePlans: 'Voir les abonnements',
-    simulated: 'Mode local : rendu IA simulé',
-    changeFloor: 'Changer le sol',
-    repaintWalls: 'Repeindre les murs en blanc',
-    processingFailedTitle: "Échec de l'amélioration",
-    processingFailed: (fileName: string) => `Échec de la transformation de ${fileName}.`,
-    serverErrorSuffix: (message: string) => ` Erreur: ${message}`,
-    creditsInterrupted: 'Traitement interrompu : crédits insuffisants.',
-    someFailed: "Certaines images n'ont pas pu être traitées. Veuillez vérifier les résultats.",
-    saveFailed: (message: string) => `Enregistrement échoué : ${message}`,
-    saveFailedDefault: "Une erreur est survenue lors de l'enregistrement de l'image.",
-    saveFailedCard: 'Échec de la sauvegarde. Veuillez réessayer.',
-    savePartial: (errors: number) =>
-      `Enregistrement partiel : ${errors} erreur(s). Veuillez vérifier les images individuellement.`,
-    saveUnexpected: "Une erreur inattendue s'est produite pendant l'opération d'enregistrement.",
-    projectsLoadFailed: 'Impossible de charger vos projets. Veuillez réessayer plus tard.',
-    regenerateNoFile: 'Fichier original non trouvé pour la régénération.',
-    regenerateNoCredits: 'Crédits insuffisants pour régénérer.',
-    savedWithoutProject: 'Sauvegardé sans être associé à un projet.',
-    noResults: 'Aucun résultat à afficher pour le moment.',
-    saving: 'Sauvegarde...',
-    saved: 'Sauvegardé',
-    savedNoProject: 'Sauvegardé sans projet',
-    saveFailedState: 'Échec',
-    saveToProject: 'Sauvegarder sur ce projet',
-    saveAll: 'Tout sauvegarder',
-    newTransformation: 'Nouvelle transformation',
-    uploadStep: 'Télécharger',
-  },
-  projects: {
-    created: 'Projet Créé',
-    createFailedTitle: 'Erreur lors de la Création du Projet',
-    createFailed: 'Échec de la création du projet. Veuillez réessayer.',
-    notFound: 'Projet introuvable',
-  },
-  /** API answers of uploads, transformations, projects and images (issue 3). */
-  processing: {
-    /** Contains the marker the wizard matches (spec 8: 'insufficient credits', case-insensitive). */
-    insufficientCredits: 'Traitement interrompu : crédits insuffisants (insufficient credits).',
-    unknownType: 'Type de transformation inconnu.',
-    uploadNotFound: 'Fichier introuvable. Veuillez le téléverser à nouveau.',
-    transformationNotFound: 'Transformation introuvable.',
-    transformationNotFinished:
-      "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
-    projectNotFound: 'Projet introuvable ou accès refusé.',
-    imageNotFound: 'Image introuvable.',
-    startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
-  },
-  settings: {
-    profileUpdated: 'Profil mis à jour',
-    updateFailedTitle: 'Échec de la mise à jour',
-    updateFailed: 'Une erreur est survenue lors de la mise à jour.',
-  },
-  billing: {
-    success: 'Paiement réussi !',
-  },
-  /** API answers of billing and organizations (issue 8); spec 8's texts where it words the failure. */
-  billingApi: {
-    missingInformation: 'Informations manquantes (plan, authentification ou organisation).',
-    unknownPrice: "Cette offre n'existe pas. Veuillez choisir une offre de la liste.",
-    pricesUnavailable: "Impossible de charger les offres d'abonnement.",
-    organizationCreateFailed: "Impossible de créer l'organisation. Veuillez réessayer.",
-    subscribeFailed: 'Impossible de lancer la souscription. Veuillez réessayer.',
-    portalFailed: "Impossible d'ouvrir l'espace client. Veuillez réessayer.",
-    changePlanFailed: "Impossible de modifier l'abonnement. Veuillez réessayer.",
-    ownerOnly: "Seul le propriétaire de l'organisation peut gérer l'abonnement.",
-    alreadySubscribed: 'Votre organisation a déjà un abonnement. Changez d’offre depuis Mon Abonnement.',
-    noSubscription: "Votre organisation n'a pas d'abonnement actif.",
-    checkoutInProgress: 'Un paiement est déjà en cours pour votre organisation. Veuillez réessayer.',
-    alreadyInOrganization: 'Vous appartenez déjà à une organisation.',
-    organizationNotFound: 'Organisation introuvable.',
-    agencyNameTooLong: "Le nom de l'agence ne doit pas dépasser 100 caractères.",
-    /** Refused start of a transformation (code SUBSCRIPTION_REQUIRED). */
-    subscriptionRequired:
-      "Votre abonnement n'est pas actif. Choisissez une offre pour continuer à transformer des images.",
-    invalidSignature: 'Signature Stripe invalide.',
-  },
+  validation: VALIDATION_TEXTS,
+  auth: AUTH_TEXTS,
+  api: API_TEXTS,
+  notFound: COMMON_TEXTS.notFound,
+  wizard: WIZARD_TEXTS,
+  projects: PROJECTS_TEXTS,
+  processing: PROCESSING_TEXTS,
+  settings: SETTINGS_TEXTS,
+  billing: BILLING_SUCCESS_TEXTS,
+  billingApi: BILLING_API_TEXTS,
 } as const;

@@ -8,9 +8,9 @@
  * A file of its own, apart from schemas.ts: importing it must not pull every schema into a bundle.
  */
 import * as z from 'zod/mini';
-import { MESSAGES } from './messages';
+import { API_TEXTS } from './texts/api';
 
-export const frenchFallbackError = (): string => MESSAGES.api.invalidRequest;
+export const frenchFallbackError = (): string => API_TEXTS.invalidRequest;
 
 /** `z.safeParse` with the French fallback message: what servers validate request bodies with. */
 export function safeParseInFrench<S extends z.ZodMiniType>(schema: S, value: unknown) {

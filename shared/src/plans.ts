@@ -1,7 +1,10 @@
 /**
  * The subscription plans: one definition used by the pricing page, the onboarding
- * and billing (Stripe price ids are resolved per stage from `stripeLookupKey`).
+ * and billing (Stripe price ids are resolved per stage from `stripeLookupKey`). Their French
+ * names and features are PLAN_TEXTS (texts/plans.ts).
  */
+import { PLAN_DEFAULT_FEATURE_TEXTS, PLAN_TEXTS } from './texts/plans';
+
 export interface Plan {
   id: 'mandataire' | 'agence';
   name: string;
@@ -22,8 +25,8 @@ export interface Plan {
 export const PLANS: readonly Plan[] = [
   {
     id: 'mandataire',
-    name: 'Mandataire',
-    description: 'Pour les agents indépendants',
+    name: PLAN_TEXTS.mandataire.name,
+    description: PLAN_TEXTS.mandataire.description,
     amount: 2900,
     currency: 'eur',
     interval: 'month',
@@ -32,19 +35,13 @@ export const PLANS: readonly Plan[] = [
     is_organization: false,
     recommended: false,
     stripeLookupKey: 'vitrine_mandataire_monthly',
-    features: [
-      '1 utilisateur',
-      '30 photos par mois',
-      'Images haute résolution',
-      'Utilisation commerciale',
-      'Dernier modèle d’IA',
-    ],
-    excludedFeatures: ['Gestion d’équipe', 'API dédiée', 'Support prioritaire'],
+    features: [...PLAN_TEXTS.mandataire.features],
+    excludedFeatures: [...PLAN_TEXTS.mandataire.excludedFeatures],
   },
   {
     id: 'agence',
-    name: 'Agence',
-    description: 'Pour les agences et leurs équipes',
+    name: PLAN_TEXTS.agence.name,
+    description: PLAN_TEXTS.agence.description,
     amount: 8900,
     currency: 'eur',
     interval: 'month',
@@ -53,15 +50,8 @@ export const PLANS: readonly Plan[] = [
     is_organization: true,
     recommended: true,
     stripeLookupKey: 'vitrine_agence_monthly',
-    features: [
-      'Jusqu’à 5 utilisateurs',
-      '100 photos par mois',
-      'Gestion d’équipe',
-      'Tableau de bord avancé',
-      'Formation personnalisée',
-      'Support prioritaire',
-    ],
-    excludedFeatures: ['API dédiée'],
+    features: [...PLAN_TEXTS.agence.features],
+    excludedFeatures: [...PLAN_TEXTS.agence.excludedFeatures],
   },
 ];
 
@@ -69,23 +59,8 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
 
-/** What every plan includes (spec 3's default feature lists). */
-const ALL_PLANS_FEATURES = [
-  'Toutes les fonctionnalités',
-  'Images haute résolution',
-  'Utilisation commerciale',
-  'Dernier modèle d’IA',
-  'Support prioritaire',
-];
-
-/**
- * Feature lists billing answers when the Stripe product carries none (spec 3): Mandataire 1 user
- * and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
- */
-export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = {
-  mandataire: ['1 utilisateur', '30 photos par mois', ...ALL_PLANS_FEATURES],
-  agence: ['Jusqu’à 5 utilisateurs', '100 photos par mois', ...ALL_PLANS_FEATURES],
-};
+/** Feature lists billing answers when the Stripe product carries none (spec 3). */
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = PLAN_DEFAULT_FEATURE_TEXTS;
 
 export function findPlanByLookupKey(lookupKey: string | null | undefined): Plan | undefined {
   return lookupKey ? PLANS.find((plan) => plan.stripeLookupKey === lookupKey) : undefined;

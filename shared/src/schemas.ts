@@ -1,13 +1,13 @@
 /**
- * zod schemas for the spec's validation rules (section 5), with its French messages.
+ * zod schemas for the spec's validation rules (section 5); their French messages are VALIDATION_TEXTS.
  * Written with `zod/mini`: its functions tree-shake, which keeps about 80 KB of zod's classic API
  * out of every Lambda bundle and out of the web chunks that validate forms.
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES, UPLOAD_LIMITS } from './constants';
-import { MESSAGES } from './messages';
-
-const v = MESSAGES.validation;
+import { API_TEXTS } from './texts/api';
+import { BILLING_API_TEXTS } from './texts/billing-api';
+import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
@@ -86,7 +86,7 @@ export const agencyNameSchema = z
   .check(
     z.trim(),
     z.minLength(1, v.agencyNameRequired),
-    z.maxLength(AGENCY_NAME_MAX, MESSAGES.billingApi.agencyNameTooLong),
+    z.maxLength(AGENCY_NAME_MAX, BILLING_API_TEXTS.agencyNameTooLong),
   );
 
 /** POST /api/organizations. */
@@ -96,13 +96,13 @@ const requiredId = (message: string) => z.string({ error: message }).check(z.tri
 
 /** POST /api/billing/session: the spec's one message when the plan or the organization is missing. */
 export const checkoutSessionSchema = z.object({
-  priceId: requiredId(MESSAGES.billingApi.missingInformation),
-  organizationId: requiredId(MESSAGES.billingApi.missingInformation),
+  priceId: requiredId(BILLING_API_TEXTS.missingInformation),
+  organizationId: requiredId(BILLING_API_TEXTS.missingInformation),
 });
 
 /** POST /api/billing/change-plan. */
 export const changePlanSchema = z.object({
-  newPriceId: requiredId(MESSAGES.billingApi.unknownPrice),
+  newPriceId: requiredId(BILLING_API_TEXTS.unknownPrice),
 });
 
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
@@ -135,13 +135,10 @@ export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export const uploadRequestSchema = z.object({
   fileName: trimmed(z.minLength(1), z.maxLength(255)),
   contentType: z.enum(UPLOAD_LIMITS.contentTypes, {
-    error: 'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.',
+    error: v.uploadFormat,
   }),
   size: z
-    .int({ error: 'Taille de fichier invalide.' })
-    .check(
-      z.minimum(1, 'Le fichier est vide.'),
-      z.maximum(UPLOAD_LIMITS.maxBytes, 'Le fichier dépasse la taille maximale de 10 Mo.'),
-    ),
+    .int({ error: v.uploadSizeInvalid })
+    .check(z.minimum(1, v.uploadEmpty), z.maximum(UPLOAD_LIMITS.maxBytes, v.uploadTooLarge)),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;

@@ -1,4 +1,5 @@
-import { parseTransformationOptions, TRANSFORMATION_MESSAGES, isTransformationType } from './transformations';
+import { TRANSFORMATION_MESSAGES } from './texts/processing';
+import { parseTransformationOptions, isTransformationType } from './transformations';
 
 describe('parseTransformationOptions', () => {
   it('fills the spec defaults for staging and refresh', () => {

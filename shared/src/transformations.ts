@@ -1,6 +1,6 @@
 /**
  * Per-type transformation options (spec 2.7 and 7): which options apply to which type, their
- * names and defaults, and the French messages of the transformation pipeline.
+ * names and defaults. Their French messages are TRANSFORMATION_MESSAGES (texts/processing.ts).
  * Options that do not apply to the type are dropped; values outside the spec's lists are refused.
  */
 import * as z from 'zod/mini';
@@ -17,28 +17,9 @@ import {
   type Style,
   type TransformationType,
 } from './constants';
-import { MESSAGES } from './messages';
 import { safeParseInFrench } from './parse-in-french';
-
-export const TRANSFORMATION_MESSAGES = {
-  invalidStyle: 'Style de décoration invalide.',
-  invalidRoomType: 'Type de pièce invalide.',
-  invalidSkyType: 'Type de ciel invalide.',
-  invalidChangeFloor: 'Valeur invalide pour « Changer le sol ».',
-  invalidRepaintWalls: 'Valeur invalide pour « Repeindre les murs en blanc ».',
-  unknownType: MESSAGES.processing.unknownType,
-  insufficientCredits: MESSAGES.processing.insufficientCredits,
-  notAnImage: "Le fichier n'est pas une image JPG, PNG ou WEBP valide.",
-  fileTooLarge: "L'image dépasse la taille maximale de 10 Mo.",
-  tooManyPixels: "L'image est trop grande : 50 mégapixels au maximum.",
-  corruptImage: "L'image est incomplète ou endommagée et ne peut pas être lue.",
-  uploadMissing: 'Fichier original introuvable. Veuillez le téléverser à nouveau.',
-  noSkyDetected:
-    "Aucun ciel n'a été détecté sur cette photo : le remplacement du ciel nécessite une photo d'extérieur avec un ciel visible.",
-  engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
-  engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
-  timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
-} as const;
+import { API_TEXTS } from './texts/api';
+import { TRANSFORMATION_MESSAGES } from './texts/processing';
 
 const values = <T extends { value: string }>(list: readonly T[]) =>
   list.map((item) => item.value) as [T['value'], ...T['value'][]];
@@ -111,5 +92,5 @@ export function parseTransformationOptions(type: TransformationType, input: unkn
   const body = typeof input === 'object' && input !== null ? input : {};
   const result = safeParseInFrench(TRANSFORMATION_OPTION_SCHEMAS[type], body);
   if (result.success) return { success: true, options: result.data };
-  return { success: false, message: result.error.issues[0]?.message ?? MESSAGES.api.invalidRequest };
+  return { success: false, message: result.error.issues[0]?.message ?? API_TEXTS.invalidRequest };
 }

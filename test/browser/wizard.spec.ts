@@ -146,6 +146,30 @@ test.describe('new transformation wizard', () => {
     await expect(page.getByText(MESSAGES.wizard.noFiles)).toBeVisible();
   });
 
+  test('a start refused with the credits code stops the batch with the spec text', async ({ signedInPage: page }) => {
+    // The server's answer when the balance ran out between the page load and the start: the
+    // wizard must tell it by its code and show the spec's text, not the server's wording.
+    const serverMessage = 'Solde de crédits épuisé pour cette organisation.';
+    await page.route('**/api/image-processing/**', (route) =>
+      route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'INSUFFICIENT_CREDITS', message: serverMessage }),
+      }),
+    );
+    await openWizard(page);
+    await fileInput(page).setInputFiles([await skyPhoto('maison.png')]);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('button', { name: 'Lancer la transformation' }).click();
+
+    await expect(page.getByText(MESSAGES.wizard.creditsInterrupted, { exact: true })).toBeVisible();
+    await expect(card(page, 'maison.png').getByText(MESSAGES.wizard.processingFailedTitle)).toBeVisible();
+    await expect(
+      card(page, 'maison.png').getByText(MESSAGES.wizard.serverErrorSuffix(serverMessage).trim()),
+    ).toBeVisible();
+    await expect(page.getByText(MESSAGES.wizard.someFailed)).toHaveCount(0);
+  });
+
   test('with no credit left shows the banner and the Crédits épuisés dialog', async ({ signedInPage: page }) => {
     const previous = await setOrganizationCredits(0);
     try {

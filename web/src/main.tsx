@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { paths } from './app/paths';
+import { paths } from './config/paths';
 import './index.css';
 
 const container = document.getElementById('root');

@@ -56,7 +56,8 @@ async function createPrice(stripe: Stripe, plan: Plan, productId: string, transf
     recurring: { interval: plan.interval, interval_count: 1 },
     lookup_key: plan.stripeLookupKey,
     transfer_lookup_key: transfer,
-    nickname: `${plan.name} (${plan.credits} crédits par mois)`,
+    // Seen in the Stripe dashboard only (ops), not by users.
+    nickname: `${plan.id} monthly, ${plan.credits} credits`,
     metadata: { planId: plan.id },
   });
 }

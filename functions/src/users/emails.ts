@@ -1,9 +1,9 @@
 /**
- * French e-mails sent by Cognito through the Custom message trigger. Server-only text, kept in
- * one module of the functions side (the web app never shows it). `code` and `username` are
- * Cognito's placeholders ({####}, {username}), substituted by Cognito after the trigger.
+ * E-mails sent by Cognito through the Custom message trigger: the layout here, the French texts in
+ * EMAIL_TEXTS (the catalogue). `code` and `username` are Cognito's placeholders ({####},
+ * {username}), substituted by Cognito after the trigger.
  */
-import { encodeResetToken } from '@vitrine/shared';
+import { EMAIL_TEXTS, encodeResetToken } from '@vitrine/shared';
 
 export interface Email {
   subject: string;
@@ -14,28 +14,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[], link: { href: string; label: string }): string {
+function layout(title: string, paragraphs: readonly string[], link: { href: string; label: string }): string {
   return [
     `<h1>${escapeHtml(title)}</h1>`,
     ...paragraphs.map((text) => `<p>${text}</p>`),
     `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>`,
-    '<p>L’équipe Vitrine</p>',
+    `<p>${escapeHtml(EMAIL_TEXTS.signature)}</p>`,
   ].join('\n');
 }
 
 export function resetPasswordEmail(appUrl: string, email: string, code: string): Email {
   const href = `${appUrl}/reset-password?token=${encodeResetToken(email, code)}`;
+  const text = EMAIL_TEXTS.resetPassword;
   return {
-    subject: 'Réinitialisation de votre mot de passe Vitrine',
-    html: layout(
-      'Réinitialisation de votre mot de passe',
-      [
-        'Vous avez demandé la réinitialisation du mot de passe de votre compte Vitrine.',
-        'Cliquez sur le lien ci-dessous pour choisir un nouveau mot de passe.',
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
-      ],
-      { href, label: 'Réinitialiser mon mot de passe' },
-    ),
+    subject: text.subject,
+    html: layout(text.title, text.paragraphs.map(escapeHtml), { href, label: text.link }),
   };
 }
 
@@ -47,15 +40,16 @@ export function invitationEmail(
 ): Email {
   const query = invitationToken ? `?token=${encodeURIComponent(invitationToken)}` : '';
   const href = `${appUrl}/accept-invitation${query}`;
+  const text = EMAIL_TEXTS.invitation;
   return {
-    subject: 'Invitation à rejoindre Vitrine',
+    subject: text.subject,
     html: layout(
-      'Vous êtes invité à rejoindre Vitrine',
+      text.title,
       [
-        'Vous avez été invité à rejoindre une organisation sur Vitrine.',
-        `Identifiant : ${escapeHtml(username)}<br>Mot de passe temporaire : ${temporaryPassword}`,
+        escapeHtml(text.intro),
+        `${escapeHtml(text.username)} ${escapeHtml(username)}<br>${escapeHtml(text.temporaryPassword)} ${temporaryPassword}`,
       ],
-      { href, label: 'Accepter l’invitation' },
+      { href, label: text.link },
     ),
   };
 }

@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { publicRoutes } from '../features/public/routes';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -10,8 +8,29 @@ import { RouteError } from './routes/route-error';
  * The route tree, loaded (router-root.tsx) for every first page except / (landing-root.tsx).
  * Only the root layout and these declarations come with it: every page, including the public
  * ones, the auth pages and the whole protected tree (Amplify, SWR, dashboard), is a lazy route
- * module, so public pages never download the dashboard.
+ * module, so public pages never download the dashboard. Pages are added here, ALWAYS through
+ * `lazy` (a static import would land in the entry bundle). Routes are also where features are
+ * composed (app/routes/dashboard-upload.tsx), since a feature never imports another.
  */
+
+/** Public pages, each its own chunk. A visit that starts on / renders the landing page without the router. */
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('../features/public/routes/landing') },
+  { path: paths.pricing.path, lazy: () => import('../features/public/routes/pricing') },
+  { path: paths.billingSuccess.path, lazy: () => import('../features/public/routes/billing-success') },
+  { path: paths.legal.notice.path, lazy: () => import('../features/public/routes/legal-notice') },
+  { path: paths.legal.privacy.path, lazy: () => import('../features/public/routes/privacy') },
+  { path: paths.legal.terms.path, lazy: () => import('../features/public/routes/terms') },
+];
+
+/** Children of /dashboard (relative paths), rendered inside the shell once the session is ready. */
+const dashboardRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('../features/dashboard/routes/dashboard-home') },
+  { path: paths.dashboard.upload.relativePath, lazy: () => import('./routes/dashboard-upload') },
+  // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.
+  { path: '*', lazy: () => import('../features/not-found/routes/not-found') },
+];
+
 export const routes: RouteObject[] = [
   {
     path: paths.home.path,

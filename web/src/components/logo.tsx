@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { cn } from '../lib/cn';
 
 /** The Vitrine mark (a stylised "V" in a rounded square), decorative. */
@@ -22,7 +23,7 @@ export function Logo({ compact = false, className }: { compact?: boolean; classN
   return (
     <span className={cn('inline-flex items-center gap-2 font-display text-xl font-bold text-ink-900', className)}>
       <LogoMark />
-      {!compact && <span>Vitrine</span>}
+      {!compact && <span>{COMMON_TEXTS.appName}</span>}
     </span>
   );
 }

@@ -3,13 +3,11 @@
  * token, parses JSON and handles errors in one place (spec 8: a 401 clears the session and
  * goes to /login unless already there; a 403 is logged only).
  */
+import { paths } from '../config/paths';
 import { loadConfig } from './config';
-import { ApiError, serverMessage } from './api-error';
+import { ApiError, serverCode, serverMessage } from './api-error';
 import { getAccessToken, signOut } from './auth';
 import { navigateTo } from './navigation';
-
-/** Kept equal to paths.auth.login (lib cannot import app). */
-export const LOGIN_PATH = '/login';
 
 export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
   /** Serialised as JSON when it is not FormData, a Blob or a string. */
@@ -19,7 +17,7 @@ export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
 async function handleUnauthorized(): Promise<void> {
   console.warn('API answered 401: the session is cleared.');
   await signOut();
-  if (window.location.pathname !== LOGIN_PATH) navigateTo(LOGIN_PATH);
+  if (window.location.pathname !== paths.auth.login.path) navigateTo(paths.auth.login.getHref());
 }
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
@@ -51,7 +49,7 @@ export async function api<T>(path: string, { body, headers: init, ...options }: 
 
   if (response.status === 401) await handleUnauthorized();
   if (response.status === 403) console.warn(`API answered 403 for ${path}`);
-  throw new ApiError(response.status, serverMessage(data) ?? '', data);
+  throw new ApiError(response.status, serverMessage(data) ?? '', serverCode(data));
 }
 
 /** SWR fetcher: the key is the API path. */

@@ -1,15 +1,28 @@
-import { MESSAGES } from '@vitrine/shared';
+import { ERROR_CODES, type ErrorCode, API_TEXTS } from '@vitrine/shared';
 
-/** A non-2xx API answer, with the server's French message when it sent one. */
+/**
+ * A non-2xx API answer: the server's stable `code` (decide by it, never by the text) and its
+ * French message, shown to users as is.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
-    readonly body: unknown = undefined,
+    readonly code: ErrorCode | undefined = undefined,
   ) {
     super(message);
   }
+}
+
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/** The `code` of an error body `{ code, message }`, when it is one the contract knows. */
+export function serverCode(body: unknown): ErrorCode | undefined {
+  if (!body || typeof body !== 'object' || !('code' in body)) return undefined;
+  const { code } = body as { code: unknown };
+  return isErrorCode(code) ? code : undefined;
 }
 
 /** The server sends `{ message }` as a string or a list (spec 8: a list is joined by ', '). */
@@ -23,6 +36,6 @@ export function serverMessage(body: unknown): string | undefined {
 }
 
 /** Message to show for any error: the server's when there is one, otherwise the given default. */
-export function errorMessage(error: unknown, fallback: string = MESSAGES.api.internal): string {
+export function errorMessage(error: unknown, fallback: string = API_TEXTS.internal): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

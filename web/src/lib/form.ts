@@ -1,22 +1,21 @@
+/**
+ * The one form pattern: react-hook-form validated by the shared zod schema (the same rules and
+ * French messages as the API), checked on submit like the forms always were. Fields are the
+ * `Field`-based controls (Input, TextArea, SelectField) given `register(name)` and the error.
+ * Only lazy auth and dashboard chunks import this: the landing page never loads react-hook-form.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type * as z from 'zod/mini';
 
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
-
-/** First message of each field of a failed zod parse, keyed by the top-level field name. */
-export function fieldErrors<T>(error: z.core.$ZodError<T>): FieldErrors<T> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !(key in errors)) errors[key] = issue.message;
-  }
-  return errors as FieldErrors<T>;
-}
-
-/** The string values of a submitted form, by field name. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
+export function useZodForm<Schema extends z.ZodMiniType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+) {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
-  return values;
 }

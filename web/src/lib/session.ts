@@ -2,7 +2,7 @@
  * The signed-in user's profile (GET /api/users/me) and logout. Used by the route guard,
  * the dashboard shell and any feature that needs the user; SWR dedupes the calls.
  */
-import { MESSAGES, type User } from '@vitrine/shared';
+import { type User, API_TEXTS } from '@vitrine/shared';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from './api-client';
 import { ApiError } from './api-error';
@@ -13,7 +13,7 @@ export const getUserKey = () => '/users/me';
 export async function getUser(): Promise<User> {
   const user = await api<User | undefined>(getUserKey());
   // Spec 4: a missing profile drops the session like a failed fetch.
-  if (!user || typeof user !== 'object' || !user.id) throw new ApiError(404, MESSAGES.api.userNotFound);
+  if (!user || typeof user !== 'object' || !user.id) throw new ApiError(404, API_TEXTS.userNotFound);
   return user;
 }
 

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/spinner';
 import { getAccessToken, signOut } from '../../lib/auth';
 import { useUser } from '../../lib/session';
-import { paths, type RedirectState } from '../paths';
+import { paths, type RedirectState } from '../../config/paths';
 
 type TokenState = 'checking' | 'present' | 'absent';
 

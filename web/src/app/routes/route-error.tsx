@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { MESSAGES } from '@vitrine/shared';
+import { COMMON_TEXTS, API_TEXTS } from '@vitrine/shared';
 import { Button } from '../../components/ui/button';
-import { TEXTS } from '../../lib/texts';
 
 /** Error boundary of the route tree: a failed chunk download or an unexpected render error. */
 export function RouteError() {
@@ -9,10 +8,10 @@ export function RouteError() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`${TEXTS.errors.title} | Vitrine`}</title>
-      <h1 className="text-2xl font-semibold">{TEXTS.errors.title}</h1>
-      <p className="text-ink-600">{MESSAGES.api.internal}</p>
-      <Button onClick={() => window.location.reload()}>{TEXTS.errors.reload}</Button>
+      <title>{`${COMMON_TEXTS.errors.title} | Vitrine`}</title>
+      <h1 className="text-2xl font-semibold">{COMMON_TEXTS.errors.title}</h1>
+      <p className="text-ink-600">{API_TEXTS.internal}</p>
+      <Button onClick={() => window.location.reload()}>{COMMON_TEXTS.errors.reload}</Button>
     </main>
   );
 }

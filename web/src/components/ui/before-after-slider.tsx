@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { UI_CONSTANTS } from '@vitrine/shared';
+import { UI_CONSTANTS, COMMON_TEXTS } from '@vitrine/shared';
 import { Picture, type PictureImage } from './picture';
 import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
@@ -28,7 +28,7 @@ function clamp(value: number): number {
 export function BeforeAfterSlider({
   before,
   after,
-  label = 'Comparer les photos avant et après',
+  label = COMMON_TEXTS.ui.compareBeforeAfter,
   initialPercent = UI_CONSTANTS.sliderStartPercent,
   className = '',
 }: BeforeAfterSliderProps) {
@@ -94,13 +94,13 @@ export function BeforeAfterSlider({
         aria-hidden="true"
         className="pointer-events-none absolute top-3 left-3 rounded-md bg-ink-900/75 px-2 py-1 text-xs font-semibold text-white"
       >
-        Avant
+        {COMMON_TEXTS.ui.before}
       </span>
       <span
         aria-hidden="true"
         className="pointer-events-none absolute top-3 right-3 rounded-md bg-ink-900/75 px-2 py-1 text-xs font-semibold text-white"
       >
-        Après
+        {COMMON_TEXTS.ui.after}
       </span>
       <span id={labelId} className="sr-only">
         {label}
@@ -113,7 +113,7 @@ export function BeforeAfterSlider({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent} % Avant, ${100 - percent} % Après`}
+        aria-valuetext={COMMON_TEXTS.ui.sliderValue(percent)}
         aria-orientation="horizontal"
         onKeyDown={onKeyDown}
         className="group absolute inset-y-0 z-10 w-11 -translate-x-1/2 cursor-ew-resize outline-none"

@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
 import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
@@ -10,7 +11,7 @@ export interface BreadcrumbItem {
 /** Trail of links to the parent pages; the last item is the current page. */
 export function Breadcrumb({ items, className = '' }: { items: readonly BreadcrumbItem[]; className?: string }) {
   return (
-    <nav aria-label="Fil d'Ariane" className={className}>
+    <nav aria-label={COMMON_TEXTS.ui.breadcrumb} className={className}>
       <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-600">
         {items.map((item, index) => {
           const isLast = index === items.length - 1;

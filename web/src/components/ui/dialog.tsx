@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
@@ -97,7 +98,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Fermer"
+              aria-label={COMMON_TEXTS.ui.closeDialog}
               className="absolute top-4 right-4 inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100 hover:text-ink-900"
             >
               <StrokeIcon d={ICON_PATHS.close} />

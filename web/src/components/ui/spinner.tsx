@@ -1,5 +1,5 @@
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { cn } from '../../lib/cn';
-import { TEXTS } from '../../lib/texts';
 
 const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 border-4' } as const;
 
@@ -11,7 +11,7 @@ export interface SpinnerProps {
 }
 
 /** A spinning ring. With a label it is a polite `status` region; otherwise it is decorative. */
-export function Spinner({ size = 'md', label = TEXTS.common.loading, className }: SpinnerProps) {
+export function Spinner({ size = 'md', label = COMMON_TEXTS.loading, className }: SpinnerProps) {
   const ring = (
     <span
       aria-hidden="true"

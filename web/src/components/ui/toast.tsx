@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export type ToastVariant = 'success' | 'error' | 'info';
@@ -94,7 +95,7 @@ function ToastCard({ entry, onDismiss }: { entry: ToastEntry; onDismiss: (id: nu
       <button
         type="button"
         onClick={() => onDismiss(entry.id)}
-        aria-label="Fermer la notification"
+        aria-label={COMMON_TEXTS.ui.closeNotification}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-ink-100"
       >
         <StrokeIcon d={ICON_PATHS.close} size={16} />

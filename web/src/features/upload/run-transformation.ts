@@ -3,7 +3,7 @@
  * transformation, poll until it is over, download the result. Dependencies are injected so the
  * sequence is tested without a network.
  */
-import type { TransformationOptions, TransformationType, UploadContentType } from '@vitrine/shared';
+import type { ErrorCode, TransformationOptions, TransformationType, UploadContentType } from '@vitrine/shared';
 import { ApiError } from '../../lib/api-error';
 import { createUpload, sendFileToStorage } from './api/create-upload';
 import { fetchResultBlob } from './api/fetch-result';
@@ -31,6 +31,12 @@ export interface TransformationOutcome {
 /** A transformation that ended with status failed; its message is the server's French text. */
 export class TransformationFailedError extends Error {
   override name = 'TransformationFailedError';
+  constructor(
+    message: string,
+    readonly code: ErrorCode | undefined = undefined,
+  ) {
+    super(message);
+  }
 }
 
 export const pipeline = {
@@ -61,7 +67,7 @@ export async function runTransformation(
   request.onStarted(transformationId);
   const transformation = await steps.waitForTransformation(transformationId, { signal });
   if (transformation.status === 'failed' || !transformation.resultUrl) {
-    throw new TransformationFailedError(transformation.message ?? '');
+    throw new TransformationFailedError(transformation.message ?? '', transformation.code);
   }
   const blob = await steps.fetchResultBlob(transformation.resultUrl, signal);
   return {
@@ -71,15 +77,14 @@ export async function runTransformation(
   };
 }
 
-const CREDITS_ERROR = /insufficient credits/i;
-
-/** Spec 8: the server message when there is one; a credits error is a 402 or a message naming it. */
+/**
+ * Spec 8: the server message when there is one. A credits error is told by its code
+ * (a 402 on start, or a transformation that failed with it), never by the message's text.
+ */
 export function classifyFailure(error: unknown): { serverMessage: string | null; isCreditsError: boolean } {
-  const message =
-    error instanceof ApiError || error instanceof TransformationFailedError ? error.message.trim() || null : null;
-  const isCreditsError =
-    (error instanceof ApiError && error.status === 402) || (message !== null && CREDITS_ERROR.test(message));
-  return { serverMessage: message, isCreditsError };
+  const known = error instanceof ApiError || error instanceof TransformationFailedError;
+  const message = known ? error.message.trim() || null : null;
+  return { serverMessage: message, isCreditsError: known && error.code === 'INSUFFICIENT_CREDITS' };
 }
 
 export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

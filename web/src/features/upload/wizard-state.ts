@@ -2,7 +2,7 @@
  * The wizard's state and its pure reducer (spec 2.7, 3, 4, 5, 8). Side effects (uploads,
  * polling, saving, object URLs) live in the hooks; every rule about what may happen when lives here.
  */
-import { DEFAULT_TRANSFORMATION_TYPE, MESSAGES, type TransformationType } from '@vitrine/shared';
+import { DEFAULT_TRANSFORMATION_TYPE, type TransformationType, WIZARD_TEXTS } from '@vitrine/shared';
 import type { FileRefusal } from './file-acceptance';
 import { DEFAULT_PARAMETERS, type TransformationParameters } from './transformation-options';
 
@@ -23,10 +23,7 @@ export interface ResultEntry {
   fileId: string;
   fileName: string;
   originalPreview: string;
-  /** An object URL of the result, or the marker 'loading' or 'error'. */
-  enhancedUrl: string;
-  /** French error text shown on the card. */
-  error: string | null;
+  outcome: ResultOutcome;
   /** Upload progress in percent while the file is sent, otherwise null. */
   uploadProgress: number | null;
   uploadId: string | null;
@@ -36,12 +33,16 @@ export interface ResultEntry {
   savedToProjectId: string | null | undefined;
   saveState: SaveState;
   regenerating: boolean;
-  /** Server message of a failure that was a credits error (it stops the batch). */
-  creditsError: string | null;
 }
 
-export const LOADING = 'loading';
-export const ERROR = 'error';
+/**
+ * Where a result stands: being produced, done (an object URL of the result), or failed with the
+ * French text shown on the card; `outOfCredits` marks the failure that stops the batch (spec 8).
+ */
+export type ResultOutcome =
+  { status: 'loading' } | { status: 'done'; url: string } | { status: 'error'; message: string; outOfCredits: boolean };
+
+const LOADING: ResultOutcome = { status: 'loading' };
 
 export type SaveTarget = { kind: 'one'; resultId: string } | { kind: 'all' };
 
@@ -131,8 +132,8 @@ export function tabAvailability(state: WizardState): Record<WizardStep, boolean>
   };
 }
 
-export const isSucceeded = (result: ResultEntry): boolean =>
-  result.enhancedUrl !== LOADING && result.enhancedUrl !== ERROR;
+export const isSucceeded = (result: ResultEntry): result is ResultEntry & { outcome: { status: 'done' } } =>
+  result.outcome.status === 'done';
 
 const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
 
@@ -190,8 +191,7 @@ function loadingResult(file: LocalUpload): ResultEntry {
     fileId: file.id,
     fileName: file.file.name,
     originalPreview: file.previewUrl,
-    enhancedUrl: LOADING,
-    error: null,
+    outcome: LOADING,
     uploadProgress: 0,
     uploadId: null,
     transformationId: null,
@@ -199,21 +199,21 @@ function loadingResult(file: LocalUpload): ResultEntry {
     savedToProjectId: undefined,
     saveState: 'idle',
     regenerating: false,
-    creditsError: null,
   };
 }
 
-/** Spec 8: a credits error shows the server's message (or the default); other failures the generic one. */
+/**
+ * Spec 8: a credits error (told by its code) shows the spec's own text, whatever the server
+ * said; other failures the generic one.
+ */
 function failureMessage(results: ResultEntry[]): string | null {
-  const creditsFailure = results.find((result) => result.creditsError !== null);
-  if (creditsFailure) return creditsFailure.creditsError || MESSAGES.wizard.creditsInterrupted;
-  return results.some((result) => result.enhancedUrl === ERROR) ? MESSAGES.wizard.someFailed : null;
+  const failed = results.flatMap((result) => (result.outcome.status === 'error' ? [result.outcome] : []));
+  if (failed.some((outcome) => outcome.outOfCredits)) return WIZARD_TEXTS.creditsInterrupted;
+  return failed.length > 0 ? WIZARD_TEXTS.someFailed : null;
 }
 
 function cardError(fileName: string, serverMessage: string | null): string {
-  return (
-    MESSAGES.wizard.processingFailed(fileName) + (serverMessage ? MESSAGES.wizard.serverErrorSuffix(serverMessage) : '')
-  );
+  return WIZARD_TEXTS.processingFailed(fileName) + (serverMessage ? WIZARD_TEXTS.serverErrorSuffix(serverMessage) : '');
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -239,7 +239,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'continueRequested':
       if (state.step !== 'upload') return state;
-      if (state.files.length === 0) return { ...state, formError: MESSAGES.wizard.noFiles };
+      if (state.files.length === 0) return { ...state, formError: WIZARD_TEXTS.noFiles };
       if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
       return { ...state, step: 'configure', formError: null };
 
@@ -278,10 +278,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'resultSucceeded': {
       const next = updateResult(state, action.resultId, () => ({
-        enhancedUrl: action.enhancedUrl,
+        outcome: { status: 'done', url: action.enhancedUrl },
         simulated: action.simulated,
         uploadProgress: null,
-        error: null,
         regenerating: false,
       }));
       if (next === state) return state;
@@ -293,11 +292,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'resultFailed': {
       const wasRegenerating = state.results.find((result) => result.id === action.resultId)?.regenerating ?? false;
       const next = updateResult(state, action.resultId, (result) => ({
-        enhancedUrl: ERROR,
-        error: cardError(result.fileName, action.serverMessage),
+        outcome: {
+          status: 'error',
+          message: cardError(result.fileName, action.serverMessage),
+          outOfCredits: action.isCreditsError,
+        },
         uploadProgress: null,
         regenerating: false,
-        creditsError: action.isCreditsError ? (action.serverMessage ?? '') : null,
       }));
       // A regeneration reports at once; a batch reports when it finishes.
       return wasRegenerating && next !== state ? { ...next, pageError: failureMessage(next.results) } : next;
@@ -311,17 +312,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const blocker = regenerateBlocker(state, action.resultId);
       if (blocker === 'busy') return state;
       if (blocker === 'noCredits')
-        return { ...state, outOfCreditsOpen: true, pageError: MESSAGES.wizard.regenerateNoCredits };
-      if (blocker === 'noFile') return { ...state, pageError: MESSAGES.wizard.regenerateNoFile };
+        return { ...state, outOfCreditsOpen: true, pageError: WIZARD_TEXTS.regenerateNoCredits };
+      if (blocker === 'noFile') return { ...state, pageError: WIZARD_TEXTS.regenerateNoFile };
       return updateResult({ ...state, pageError: null }, action.resultId, () => ({
-        enhancedUrl: LOADING,
-        error: null,
+        outcome: LOADING,
         simulated: false,
         transformationId: null,
         savedToProjectId: undefined,
         saveState: 'idle',
         regenerating: true,
-        creditsError: null,
         uploadProgress: null,
       }));
     }
@@ -383,7 +382,7 @@ export function referencedObjectUrls(state: WizardState): Set<string> {
   for (const file of state.files) urls.add(file.previewUrl);
   for (const result of state.results) {
     urls.add(result.originalPreview);
-    if (isSucceeded(result)) urls.add(result.enhancedUrl);
+    if (isSucceeded(result)) urls.add(result.outcome.url);
   }
   return urls;
 }

@@ -60,6 +60,17 @@ describe('api', () => {
     expect(signOut).not.toHaveBeenCalled();
   });
 
+  it('exposes the error code of the contract, and ignores codes it does not know', async () => {
+    fetchMock.mockResolvedValue(answer(402, { code: 'INSUFFICIENT_CREDITS', message: 'Crédits insuffisants.' }));
+    await expect(api('/image-processing/enhance')).rejects.toMatchObject({
+      status: 402,
+      code: 'INSUFFICIENT_CREDITS',
+      message: 'Crédits insuffisants.',
+    });
+    fetchMock.mockResolvedValue(answer(400, { code: 'SOMETHING_NEW', message: 'Requête invalide.' }));
+    await expect(api('/projects')).rejects.toMatchObject({ status: 400, code: undefined });
+  });
+
   it('clears the session and goes to /login on a 401', async () => {
     fetchMock.mockResolvedValue(answer(401, { message: 'Authentification requise.' }));
     await expect(api('/users/me')).rejects.toMatchObject({ status: 401 });

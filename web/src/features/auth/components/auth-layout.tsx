@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { COMMON_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { Logo } from '../../../components/logo';
-import { TEXTS } from '../../../lib/texts';
 
 export interface AuthLayoutProps {
   /** Document title (before " | Vitrine"). */
@@ -18,7 +18,7 @@ export function AuthLayout({ title, heading, intro, children, footer }: AuthLayo
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
       <title>{`${title} | Vitrine`}</title>
-      <Link to={paths.home.getHref()} aria-label={TEXTS.common.homeLink} className="mb-6 rounded-lg p-1">
+      <Link to={paths.home.getHref()} aria-label={COMMON_TEXTS.homeLink} className="mb-6 rounded-lg p-1">
         <Logo />
       </Link>
       <div className="w-full max-w-md rounded-[var(--radius-card)] border border-ink-200 bg-white p-6 shadow-[var(--shadow-card)] sm:p-8">

@@ -1,48 +1,53 @@
-import { forgotPasswordSchema, MESSAGES } from '@vitrine/shared';
-import { useState, type FormEvent } from 'react';
+import { forgotPasswordSchema, AUTH_TEXTS } from '@vitrine/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../../../lib/auth';
-import { fieldErrors, formValues } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
+import { useZodForm } from '../../../lib/form';
 import { errorName } from '../utils/auth-errors';
 import { FormMessage } from './auth-layout';
 
 /** Asks Cognito for a reset code; the confirmation never reveals whether the account exists. */
 export function ForgotPasswordForm() {
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(forgotPasswordSchema, { email: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = forgotPasswordSchema.safeParse(formValues(event.currentTarget));
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    setSubmitting(true);
+  async function onSubmit({ email }: { email: string }) {
     try {
-      await requestPasswordReset(parsed.data.email);
+      await requestPasswordReset(email);
       setSent(true);
     } catch (caught) {
       if (errorName(caught) === 'UserNotFoundException') setSent(true);
-      else setFormError(MESSAGES.auth.forgotFailed);
-    } finally {
-      setSubmitting(false);
+      else setFormError(AUTH_TEXTS.forgotFailed);
     }
   }
 
-  if (sent) return <FormMessage tone="success">{MESSAGES.auth.forgotConfirmation}</FormMessage>;
+  if (sent) return <FormMessage tone="success">{AUTH_TEXTS.forgotConfirmation}</FormMessage>;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(onSubmit)(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
-      <Input label={TEXTS.auth.email} name="email" type="email" autoComplete="email" required error={error} />
-      <Button type="submit" fullWidth isLoading={submitting}>
-        {TEXTS.auth.forgotSubmit}
+      <Input
+        label={AUTH_TEXTS.email}
+        type="email"
+        autoComplete="email"
+        required
+        {...register('email')}
+        error={errors.email?.message}
+      />
+      <Button type="submit" fullWidth isLoading={isSubmitting}>
+        {AUTH_TEXTS.forgotSubmit}
       </Button>
     </form>
   );

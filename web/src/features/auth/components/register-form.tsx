@@ -1,12 +1,11 @@
-import { registerSchema, type RegisterInput } from '@vitrine/shared';
-import { useState, type FormEvent } from 'react';
+import { registerSchema, AUTH_TEXTS, type RegisterInput } from '@vitrine/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { signIn, signUp } from '../../../lib/auth';
-import { fieldErrors, formValues, type FieldErrors } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
+import { useZodForm } from '../../../lib/form';
 import { registerErrorMessage } from '../utils/auth-errors';
 import { toE164 } from '../utils/phone';
 import { FormMessage } from './auth-layout';
@@ -14,27 +13,19 @@ import { FormMessage } from './auth-layout';
 /** Spec 2.12: first name, last name, phone, email, password; then automatic sign-in and /dashboard. */
 export function RegisterForm() {
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(registerSchema, { firstName: '', lastName: '', phoneNumber: '', email: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = registerSchema.safeParse(formValues(event.currentTarget));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const { email, password, firstName, lastName, phoneNumber } = parsed.data;
+  async function onSubmit({ email, password, firstName, lastName, phoneNumber }: RegisterInput) {
     try {
       await signUp({ email, password, firstName, lastName, phoneNumber: toE164(phoneNumber) });
     } catch (error) {
       setFormError(registerErrorMessage(error));
-      setSubmitting(false);
       return;
     }
     try {
@@ -48,32 +39,56 @@ export function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(onSubmit)(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label={t.firstName} name="firstName" autoComplete="given-name" error={errors.firstName} />
-        <Input label={t.lastName} name="lastName" autoComplete="family-name" error={errors.lastName} />
+        <Input
+          label={t.firstName}
+          autoComplete="given-name"
+          {...register('firstName')}
+          error={errors.firstName?.message}
+        />
+        <Input
+          label={t.lastName}
+          autoComplete="family-name"
+          {...register('lastName')}
+          error={errors.lastName?.message}
+        />
       </div>
       <Input
         label={t.phone}
-        name="phoneNumber"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         required
-        error={errors.phoneNumber}
+        {...register('phoneNumber')}
+        error={errors.phoneNumber?.message}
       />
-      <Input label={t.email} name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Input
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        required
+        {...register('email')}
+        error={errors.email?.message}
+      />
       <Input
         label={t.password}
-        name="password"
         type="password"
         autoComplete="new-password"
         required
         hint={t.passwordHint}
-        error={errors.password}
+        {...register('password')}
+        error={errors.password?.message}
       />
-      <Button type="submit" fullWidth isLoading={submitting}>
+      <Button type="submit" fullWidth isLoading={isSubmitting}>
         {t.registerSubmit}
       </Button>
     </form>

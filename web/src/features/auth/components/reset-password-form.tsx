@@ -1,70 +1,70 @@
-import { decodeResetToken, MESSAGES, resetPasswordSchema } from '@vitrine/shared';
-import { useState, type FormEvent } from 'react';
+import { decodeResetToken, resetPasswordSchema, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
-import { fieldErrors, formValues } from '../../../lib/form';
-import { TEXTS } from '../../../lib/texts';
+import { useZodForm } from '../../../lib/form';
 import { FormMessage } from './auth-layout';
-
-type Errors = Partial<Record<'token' | 'password' | 'confirmation', string>>;
 
 /** New password and confirmation; the link's token carries the email and the Cognito code. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
-  const navigate = useNavigate();
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const decoded = token ? decodeResetToken(token) : undefined;
+  if (!token) return <FormMessage tone="error">{VALIDATION_TEXTS.resetTokenMissing}</FormMessage>;
+  if (!decoded) return <FormMessage tone="error">{AUTH_TEXTS.resetInvalidLink}</FormMessage>;
+  return <NewPasswordForm token={token} email={decoded.email} code={decoded.code} />;
+}
 
-  if (!token) return <FormMessage tone="error">{MESSAGES.validation.resetTokenMissing}</FormMessage>;
-  if (!decoded) return <FormMessage tone="error">{TEXTS.auth.resetInvalidLink}</FormMessage>;
-  const { email, code } = decoded;
+function NewPasswordForm({ token, email, code }: { token: string; email: string; code: string }) {
+  const navigate = useNavigate();
+  // The token is validated with the fields (same schema as ever) though it is not an input.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(resetPasswordSchema, { token, password: '', confirmation: '' });
+  const [formError, setFormError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordSchema.safeParse({ ...formValues(event.currentTarget), token });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
+  async function onSubmit({ password }: { password: string }) {
     try {
-      await confirmPasswordReset(email, code, parsed.data.password);
+      await confirmPasswordReset(email, code, password);
     } catch {
-      setFormError(MESSAGES.auth.resetFailed);
-      setSubmitting(false);
+      setFormError(AUTH_TEXTS.resetFailed);
       return;
     }
     navigate(paths.auth.login.getHref(), { replace: true, state: { passwordReset: true } });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(onSubmit)(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <Input
-        label={TEXTS.auth.newPassword}
-        name="password"
+        label={AUTH_TEXTS.newPassword}
         type="password"
         autoComplete="new-password"
         required
-        hint={TEXTS.auth.passwordHint}
-        error={errors.password}
+        hint={AUTH_TEXTS.passwordHint}
+        {...register('password')}
+        error={errors.password?.message}
       />
       <Input
-        label={TEXTS.auth.confirmPassword}
-        name="confirmation"
+        label={AUTH_TEXTS.confirmPassword}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmation}
+        {...register('confirmation')}
+        error={errors.confirmation?.message}
       />
-      <Button type="submit" fullWidth isLoading={submitting}>
-        {TEXTS.auth.resetSubmit}
+      <Button type="submit" fullWidth isLoading={isSubmitting}>
+        {AUTH_TEXTS.resetSubmit}
       </Button>
     </form>
   );

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { TEXTS } from '../../../lib/texts';
+import { AUTH_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { AuthLayout, linkClasses } from '../components/auth-layout';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 
 export function Component() {
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
   return (
     <AuthLayout
       title={t.forgotTitle}

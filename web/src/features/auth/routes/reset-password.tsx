@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { TEXTS } from '../../../lib/texts';
+import { AUTH_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { AuthLayout, linkClasses } from '../components/auth-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 export function Component() {
   const [params] = useSearchParams();
-  const t = TEXTS.auth;
+  const t = AUTH_TEXTS;
   return (
     <AuthLayout
       title={t.resetTitle}

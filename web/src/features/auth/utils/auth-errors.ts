@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vitrine/shared';
+import { AUTH_TEXTS } from '@vitrine/shared';
 
 /** Cognito's error name, for errors thrown by Amplify (AuthError) or the SDK. */
 export function errorName(error: unknown): string | undefined {
@@ -17,11 +17,11 @@ export function loginErrorMessage(error: unknown): string {
   const name = errorName(error);
   const message = error instanceof Error ? error.message : '';
   if ((name && INVALID_CREDENTIALS.has(name)) || /invalid credentials/i.test(message))
-    return MESSAGES.auth.invalidCredentials;
-  return MESSAGES.auth.loginFailed;
+    return AUTH_TEXTS.invalidCredentials;
+  return AUTH_TEXTS.loginFailed;
 }
 
 /** Spec 8: an existing account gets its own message; anything else the register default. */
 export function registerErrorMessage(error: unknown): string {
-  return errorName(error) === 'UsernameExistsException' ? MESSAGES.auth.emailTaken : MESSAGES.auth.registerFailed;
+  return errorName(error) === 'UsernameExistsException' ? AUTH_TEXTS.emailTaken : AUTH_TEXTS.registerFailed;
 }

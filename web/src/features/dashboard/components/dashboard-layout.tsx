@@ -1,5 +1,5 @@
 import { Outlet, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useLogout, useUser } from '../../../lib/session';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';

@@ -1,9 +1,9 @@
 import type { User } from '@vitrine/shared';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { COMMON_TEXTS, DASHBOARD_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { LogoMark } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
-import { TEXTS } from '../../../lib/texts';
 import { creditLabel, getNavItems, planName } from '../utils/nav-items';
 import { Icon } from './nav-icon';
 
@@ -29,17 +29,17 @@ export function SidebarContent({
   id,
 }: SidebarContentProps) {
   const plan = planName(user);
-  const t = TEXTS.dashboard;
+  const t = DASHBOARD_TEXTS;
   return (
     <div id={id} className="flex h-full flex-col gap-4 p-3">
       <div className={cn('flex items-center gap-2', collapsed ? 'flex-col' : 'justify-between')}>
         <Link
           to={paths.home.getHref()}
-          aria-label={TEXTS.common.homeLink}
+          aria-label={COMMON_TEXTS.homeLink}
           className="inline-flex items-center gap-2 rounded-lg p-1 font-display text-xl font-bold text-ink-900"
         >
           <LogoMark />
-          {!collapsed && <span aria-hidden="true">{TEXTS.common.appName}</span>}
+          {!collapsed && <span aria-hidden="true">{COMMON_TEXTS.appName}</span>}
         </Link>
         {onToggleCollapse && (
           <button

@@ -1,6 +1,6 @@
 import type { User } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
-import { TEXTS } from '../../../lib/texts';
+import { DASHBOARD_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 
 export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'organizations' | 'settings';
 
@@ -21,16 +21,16 @@ export function hasOrganizationPlan(user: User | undefined): boolean {
 export function getNavItems(user: User | undefined): NavItem[] {
   const d = paths.dashboard;
   const items: (NavItem | false)[] = [
-    { href: d.root.getHref(), label: TEXTS.nav.home, icon: 'home', end: true },
-    { href: d.projects.getHref(), label: TEXTS.nav.projects, icon: 'projects' },
-    { href: d.upload.getHref(), label: TEXTS.nav.upload, icon: 'upload' },
-    { href: d.images.getHref(), label: TEXTS.nav.images, icon: 'images' },
+    { href: d.root.getHref(), label: DASHBOARD_TEXTS.nav.home, icon: 'home', end: true },
+    { href: d.projects.getHref(), label: DASHBOARD_TEXTS.nav.projects, icon: 'projects' },
+    { href: d.upload.getHref(), label: DASHBOARD_TEXTS.nav.upload, icon: 'upload' },
+    { href: d.images.getHref(), label: DASHBOARD_TEXTS.nav.images, icon: 'images' },
     hasOrganizationPlan(user) && {
       href: d.organizations.getHref(),
-      label: TEXTS.nav.organizations,
+      label: DASHBOARD_TEXTS.nav.organizations,
       icon: 'organizations',
     },
-    { href: d.settings.getHref(), label: TEXTS.nav.settings, icon: 'settings' },
+    { href: d.settings.getHref(), label: DASHBOARD_TEXTS.nav.settings, icon: 'settings' },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }
@@ -38,7 +38,7 @@ export function getNavItems(user: User | undefined): NavItem[] {
 /** Credit balance to show, or 'N/A' without an organization. */
 export function creditLabel(user: User | undefined): string {
   const balance = user?.organization?.creditBalance;
-  return typeof balance === 'number' ? String(balance) : TEXTS.dashboard.notAvailable;
+  return typeof balance === 'number' ? String(balance) : DASHBOARD_TEXTS.notAvailable;
 }
 
 /** Plan name from the organization's subscription, else the user's own; undefined when none. */

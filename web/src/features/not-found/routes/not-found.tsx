@@ -1,21 +1,20 @@
-import { MESSAGES } from '@vitrine/shared';
+import { COMMON_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
 
 /** Any unknown path (spec 2.1). */
 export function Component() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
-      <title>{`${TEXTS.notFound.pageTitle} | Vitrine`}</title>
+      <title>{`${COMMON_TEXTS.notFound.pageTitle} | Vitrine`}</title>
       <meta name="robots" content="noindex" />
       <p aria-hidden="true" className="font-display text-7xl font-bold text-brand-600">
         404
       </p>
-      <h1 className="text-2xl font-semibold sm:text-3xl">{MESSAGES.notFound.title}</h1>
+      <h1 className="text-2xl font-semibold sm:text-3xl">{COMMON_TEXTS.notFound.title}</h1>
       <Link to={paths.home.getHref()} className={buttonClasses()}>
-        {MESSAGES.notFound.backHome}
+        {COMMON_TEXTS.notFound.backHome}
       </Link>
     </main>
   );

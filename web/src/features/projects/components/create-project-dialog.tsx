@@ -1,15 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MESSAGES, PROJECT_TYPES, projectCreateSchema, type Project } from '@vitrine/shared';
+import { useId, useState } from 'react';
+import {
+  PROJECT_TYPES,
+  PROJECTS_TEXTS,
+  projectCreateSchema,
+  type Project,
+  type ProjectCreateInput,
+} from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { Input, TextArea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { TEXTS } from '../../../lib/texts';
+import { useZodForm } from '../../../lib/form';
 import { useCreateProject } from '../api/create-project';
 import { SelectField } from '../../../components/ui/select-field';
 
-const T = TEXTS.projects;
+const T = PROJECTS_TEXTS;
 const TYPE_OPTIONS = [{ value: '', label: T.typeUnset }, ...PROJECT_TYPES];
 
 export interface CreateProjectDialogProps {
@@ -53,11 +59,6 @@ export function CreateProjectDialog({ open, onClose, onCreated }: CreateProjectD
   );
 }
 
-type FieldName = 'name' | 'description' | 'address' | 'size' | 'type';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-const EMPTY = { name: '', description: '', address: '', size: '', type: '' };
-
 function CreateProjectForm({
   id,
   onCreated,
@@ -67,34 +68,25 @@ function CreateProjectForm({
   onCreated: (project: Project) => void;
   onSubmittingChange: (submitting: boolean) => void;
 }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(projectCreateSchema, { name: '', description: '', address: '', size: '', type: undefined });
   const createProject = useCreateProject();
   const { toast } = useToast();
-  const descriptionId = useId();
 
-  const change = (field: FieldName) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = projectCreateSchema.safeParse({ ...values, type: values.type || undefined });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = async (input: ProjectCreateInput) => {
     onSubmittingChange(true);
     try {
-      const project = await createProject(parsed.data);
-      toast({ variant: 'success', title: MESSAGES.projects.created, description: project.name });
+      const project = await createProject(input);
+      toast({ variant: 'success', title: PROJECTS_TEXTS.created, description: project.name });
       onCreated(project);
     } catch (error) {
       toast({
         variant: 'error',
-        title: MESSAGES.projects.createFailedTitle,
-        description: errorMessage(error, MESSAGES.projects.createFailed),
+        title: PROJECTS_TEXTS.createFailedTitle,
+        description: errorMessage(error, PROJECTS_TEXTS.createFailed),
       });
     } finally {
       onSubmittingChange(false);
@@ -102,40 +94,10 @@ function CreateProjectForm({
   };
 
   return (
-    <form id={id} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <Input
-        label={T.name}
-        required
-        autoFocus
-        value={values.name}
-        onChange={(event) => change('name')(event.target.value)}
-        error={errors.name}
-      />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={descriptionId} className="text-sm font-medium text-ink-800">
-          {T.description}
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={3}
-          value={values.description}
-          onChange={(event) => change('description')(event.target.value)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-          className="w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 sm:text-sm"
-        />
-        {errors.description && (
-          <p id={`${descriptionId}-error`} className="text-sm text-danger-700">
-            {errors.description}
-          </p>
-        )}
-      </div>
-      <Input
-        label={T.address}
-        value={values.address}
-        onChange={(event) => change('address')(event.target.value)}
-        error={errors.address}
-      />
+    <form id={id} noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="flex flex-col gap-4">
+      <Input label={T.name} required autoFocus {...register('name')} error={errors.name?.message} />
+      <TextArea label={T.description} rows={3} {...register('description')} error={errors.description?.message} />
+      <Input label={T.address} {...register('address')} error={errors.address?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label={T.size}
@@ -143,16 +105,15 @@ function CreateProjectForm({
           inputMode="decimal"
           min={0}
           step="any"
-          value={values.size}
-          onChange={(event) => change('size')(event.target.value)}
-          error={errors.size}
+          {...register('size')}
+          error={errors.size?.message}
         />
         <SelectField
           label={T.type}
-          value={values.type}
-          onValueChange={change('type')}
           options={TYPE_OPTIONS}
-          error={errors.type}
+          // 'Non précisé' is no type at all.
+          {...register('type', { setValueAs: (value: string) => value || undefined })}
+          error={errors.type?.message}
         />
       </div>
     </form>

@@ -1,14 +1,14 @@
+import { LANDING_TEXTS } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
-import { LANDING } from '../content/landing';
-import { SECTION_IDS } from '../content/site';
 import { demoImage } from '../lib/demo-image';
 import { SectionHeading } from './section-heading';
+import { SECTION_IDS } from '../site';
 
 const DEMO_SIZES = '(min-width: 1152px) 540px, (min-width: 768px) 46vw, calc(100vw - 2rem)';
 
 /** The four before/after demos (staging, sky, HDR, decluttering), images loaded lazily. */
 export function DemoSection() {
-  const t = LANDING.demo;
+  const t = LANDING_TEXTS.demo;
   return (
     <section id={SECTION_IDS.demo} aria-labelledby="demo-title" className="scroll-mt-4 bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

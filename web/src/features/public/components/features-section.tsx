@@ -1,10 +1,10 @@
-import { LANDING } from '../content/landing';
-import { SECTION_IDS } from '../content/site';
+import { LANDING_TEXTS } from '@vitrine/shared';
 import { SectionHeading } from './section-heading';
+import { SECTION_IDS } from '../site';
 
 /** What the product does, one card per capability. */
 export function FeaturesSection() {
-  const t = LANDING.features;
+  const t = LANDING_TEXTS.features;
   return (
     <section id={SECTION_IDS.features} aria-labelledby="features-title" className="scroll-mt-4 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

@@ -1,9 +1,8 @@
-import { paths } from '../../../app/paths';
+import { SITE_TEXTS, LANDING_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { buttonClasses } from '../../../components/ui/button';
-import { LANDING } from '../content/landing';
-import { SITE } from '../content/site';
 import { useDemoBookingUrl } from '../hooks/use-demo-booking-url';
 import { demoImage } from '../lib/demo-image';
 
@@ -11,7 +10,7 @@ const HERO_SIZES = '(min-width: 1152px) 560px, (min-width: 1024px) 48vw, calc(10
 
 /** Title, calls to action and the staging before/after slider (the page's LCP image, loaded eagerly). */
 export function HeroSection() {
-  const t = LANDING.hero;
+  const t = LANDING_TEXTS.hero;
   const demoBookingUrl = useDemoBookingUrl();
   const external = demoBookingUrl.startsWith('https://');
   return (
@@ -33,7 +32,7 @@ export function HeroSection() {
               className={buttonClasses({ size: 'lg', variant: 'outline' })}
             >
               {t.bookDemo}
-              {external && <span className="sr-only"> {SITE.newTab}</span>}
+              {external && <span className="sr-only"> {SITE_TEXTS.newTab}</span>}
             </a>
           </div>
           <p className="mt-6 text-sm font-medium text-ink-600">{t.trust}</p>

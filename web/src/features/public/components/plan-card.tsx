@@ -1,10 +1,9 @@
-import { formatInterval, formatPrice, type Plan } from '@vitrine/shared';
+import { formatInterval, formatPrice, type Plan, PRICING_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { cn } from '../../../lib/cn';
-import { PRICING } from '../content/pricing';
 
 function Mark({ included }: { included: boolean }) {
   return (
@@ -29,7 +28,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
     >
       {plan.recommended && (
         <p className="absolute -top-3.5 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          {PRICING.recommended}
+          {PRICING_TEXTS.recommended}
         </p>
       )}
       <h2 id={titleId} className="text-2xl font-bold">
@@ -40,9 +39,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span className="text-4xl font-bold text-ink-900" data-testid={`price-${plan.id}`}>
           {formatPrice(plan.amount, plan.currency)}
         </span>
-        <span className="text-ink-600">{PRICING.perInterval(formatInterval(plan.interval))}</span>
+        <span className="text-ink-600">{PRICING_TEXTS.perInterval(formatInterval(plan.interval))}</span>
       </p>
-      <p className="mt-2 font-medium text-brand-700">{PRICING.credits(plan.credits)}</p>
+      <p className="mt-2 font-medium text-brand-700">{PRICING_TEXTS.credits(plan.credits)}</p>
       <Link
         to={paths.auth.register.getHref()}
         className={buttonClasses({
@@ -52,9 +51,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
           className: 'mt-6',
         })}
       >
-        {PRICING.choose(plan.name)}
+        {PRICING_TEXTS.choose(plan.name)}
       </Link>
-      <h3 className="sr-only">{PRICING.included}</h3>
+      <h3 className="sr-only">{PRICING_TEXTS.included}</h3>
       <ul className="mt-6 space-y-3">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-3 text-ink-800">
@@ -65,7 +64,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       </ul>
       {plan.excludedFeatures.length > 0 && (
         <>
-          <h3 className="sr-only">{PRICING.excluded}</h3>
+          <h3 className="sr-only">{PRICING_TEXTS.excluded}</h3>
           <ul className="mt-3 space-y-3">
             {plan.excludedFeatures.map((feature) => (
               <li key={feature} className="flex gap-3 text-ink-500 line-through decoration-ink-400">

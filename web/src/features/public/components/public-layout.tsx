@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE } from '../content/site';
+import { SITE_TEXTS } from '@vitrine/shared';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -11,7 +11,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         href="#contenu"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        {SITE.skipLink}
+        {SITE_TEXTS.skipLink}
       </a>
       <SiteHeader />
       <main id="contenu" tabIndex={-1} className="pt-16 outline-none">

@@ -1,21 +1,22 @@
-import { paths } from '../../../app/paths';
+import { SITE_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
-import { SECTION_IDS, SITE } from '../content/site';
 import { SocialIcon } from './social-icon';
+import { SECTION_IDS, SOCIAL_LINKS } from '../site';
 
 const linkClasses = 'rounded text-sm text-ink-300 hover:text-white hover:underline';
 
 /** Footer of the public pages: product, legal pages, contact and social links. */
 export function SiteFooter() {
-  const t = SITE.footer;
+  const t = SITE_TEXTS.footer;
   return (
     <footer className="bg-brand-950 text-ink-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <AppLink
             href={paths.home.getHref()}
-            aria-label={SITE.homeLink}
+            aria-label={SITE_TEXTS.homeLink}
             className="inline-block rounded-lg bg-white p-2"
           >
             <Logo />
@@ -29,22 +30,22 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             <li>
               <AppLink href={`${paths.home.getHref()}#${SECTION_IDS.features}`} className={linkClasses}>
-                {SITE.nav.features}
+                {SITE_TEXTS.nav.features}
               </AppLink>
             </li>
             <li>
               <AppLink href={paths.pricing.getHref()} className={linkClasses}>
-                {SITE.nav.pricing}
+                {SITE_TEXTS.nav.pricing}
               </AppLink>
             </li>
             <li>
               <AppLink href={paths.auth.register.getHref()} className={linkClasses}>
-                {SITE.nav.register}
+                {SITE_TEXTS.nav.register}
               </AppLink>
             </li>
             <li>
               <AppLink href={paths.dashboard.root.getHref()} className={linkClasses}>
-                {SITE.nav.login}
+                {SITE_TEXTS.nav.login}
               </AppLink>
             </li>
           </ul>
@@ -74,18 +75,18 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold text-white">{t.contactTitle}</h2>
           <p className="mt-3">
-            <a href={`mailto:${SITE.contactEmail}`} className={linkClasses}>
-              {t.contact} : {SITE.contactEmail}
+            <a href={`mailto:${SITE_TEXTS.contactEmail}`} className={linkClasses}>
+              {t.contact} : {SITE_TEXTS.contactEmail}
             </a>
           </p>
           <ul aria-label={t.socialLabel} className="mt-4 flex gap-2">
-            {SITE.social.map((network) => (
+            {SOCIAL_LINKS.map((network) => (
               <li key={network.name}>
                 <a
                   href={network.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${network.name} ${SITE.newTab}`}
+                  aria-label={`${network.name} ${SITE_TEXTS.newTab}`}
                   className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
                 >
                   <SocialIcon name={network.icon} />

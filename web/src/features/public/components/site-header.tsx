@@ -1,18 +1,18 @@
-import { UI_CONSTANTS } from '@vitrine/shared';
+import { UI_CONSTANTS, SITE_TEXTS } from '@vitrine/shared';
 import { useId, useState, type MouseEvent } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { SECTION_IDS, SITE } from '../content/site';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+import { SECTION_IDS } from '../site';
 
 const ANCHORS = [
-  { id: SECTION_IDS.features, label: SITE.nav.features },
-  { id: SECTION_IDS.demo, label: SITE.nav.demo },
-  { id: SECTION_IDS.testimonials, label: SITE.nav.testimonials },
-  { id: SECTION_IDS.faq, label: SITE.nav.faq },
+  { id: SECTION_IDS.features, label: SITE_TEXTS.nav.features },
+  { id: SECTION_IDS.demo, label: SITE_TEXTS.nav.demo },
+  { id: SECTION_IDS.testimonials, label: SITE_TEXTS.nav.testimonials },
+  { id: SECTION_IDS.faq, label: SITE_TEXTS.nav.faq },
 ] as const;
 
 const linkClasses = 'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900';
@@ -35,7 +35,7 @@ export function SiteHeader() {
         </AppLink>
       ))}
       <AppLink href={paths.pricing.getHref()} className={linkClasses}>
-        {SITE.nav.pricing}
+        {SITE_TEXTS.nav.pricing}
       </AppLink>
     </>
   );
@@ -50,23 +50,23 @@ export function SiteHeader() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <AppLink href={paths.home.getHref()} aria-label={SITE.homeLink} className="mr-auto rounded-lg p-1">
+        <AppLink href={paths.home.getHref()} aria-label={SITE_TEXTS.homeLink} className="mr-auto rounded-lg p-1">
           <Logo />
         </AppLink>
-        <nav aria-label={SITE.mainNavLabel} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={SITE_TEXTS.mainNavLabel} className="hidden items-center gap-1 lg:flex">
           {links}
         </nav>
         <AppLink href={paths.dashboard.root.getHref()} className={cn(linkClasses, 'hidden sm:inline-flex')}>
-          {SITE.nav.login}
+          {SITE_TEXTS.nav.login}
         </AppLink>
         <AppLink href={paths.auth.register.getHref()} className={buttonClasses({ size: 'sm' })}>
-          {SITE.nav.register}
+          {SITE_TEXTS.nav.register}
         </AppLink>
         <button
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? SITE.menuClose : SITE.menuOpen}
+          aria-label={menuOpen ? SITE_TEXTS.menuClose : SITE_TEXTS.menuOpen}
           onClick={() => setMenuOpen((open) => !open)}
           className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
         >
@@ -85,7 +85,7 @@ export function SiteHeader() {
       </div>
       <nav
         id={menuId}
-        aria-label={SITE.mainNavLabel}
+        aria-label={SITE_TEXTS.mainNavLabel}
         hidden={!menuOpen}
         onClick={closeOnLink}
         className="border-t border-ink-200 bg-white px-4 py-3 lg:hidden"
@@ -93,7 +93,7 @@ export function SiteHeader() {
         <div className="flex flex-col">
           {links}
           <AppLink href={paths.dashboard.root.getHref()} className={cn(linkClasses, 'sm:hidden')}>
-            {SITE.nav.login}
+            {SITE_TEXTS.nav.login}
           </AppLink>
         </div>
       </nav>

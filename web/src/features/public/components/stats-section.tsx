@@ -1,8 +1,8 @@
-import { LANDING } from '../content/landing';
+import { LANDING_TEXTS } from '@vitrine/shared';
 
 /** The three impact figures and the number of agents (spec 1). */
 export function StatsSection() {
-  const t = LANDING.stats;
+  const t = LANDING_TEXTS.stats;
   return (
     <section aria-labelledby="stats-title" className="bg-brand-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">

@@ -1,10 +1,10 @@
-import { LANDING } from '../content/landing';
-import { SECTION_IDS } from '../content/site';
+import { LANDING_TEXTS } from '@vitrine/shared';
 import { SectionHeading } from './section-heading';
+import { SECTION_IDS } from '../site';
 
 /** The three fixed testimonials (spec 2.2). */
 export function TestimonialsSection() {
-  const t = LANDING.testimonials;
+  const t = LANDING_TEXTS.testimonials;
   return (
     <section
       id={SECTION_IDS.testimonials}

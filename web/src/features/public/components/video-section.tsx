@@ -1,14 +1,14 @@
-import { LANDING } from '../content/landing';
-import { SECTION_IDS } from '../content/site';
+import { LANDING_TEXTS } from '@vitrine/shared';
 import { DEMO_VIDEO } from '../demo-assets.generated';
 import { SectionHeading } from './section-heading';
+import { SECTION_IDS } from '../site';
 
 /**
  * Our own short video, generated from the demo images (web/public/assets/demo/README.md).
  * Nothing is downloaded before the visitor presses play: preload none, poster only.
  */
 export function VideoSection() {
-  const t = LANDING.video;
+  const t = LANDING_TEXTS.video;
   return (
     <section id={SECTION_IDS.video} aria-labelledby="video-title" className="scroll-mt-4 py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { SITE } from '../content/site';
+import { SITE_TEXTS } from '@vitrine/shared';
 
 /** Used until /config.json answers, or when it cannot be read: a demo request by e-mail. */
-export const DEMO_REQUEST_MAILTO = `mailto:${SITE.contactEmail}?subject=${encodeURIComponent(SITE.demoRequestSubject)}`;
+export const DEMO_REQUEST_MAILTO = `mailto:${SITE_TEXTS.contactEmail}?subject=${encodeURIComponent(SITE_TEXTS.demoRequestSubject)}`;
 
 /**
  * The external scheduling link of the "book a demo" button. It comes from the stage's runtime

@@ -1,10 +1,9 @@
-import { MESSAGES } from '@vitrine/shared';
+import { BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageMeta } from '../components/page-meta';
 import { PublicLayout } from '../components/public-layout';
-import { BILLING_SUCCESS } from '../content/billing';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** Return page of Stripe Checkout (/billing/success?session_id=...). */
@@ -12,8 +11,8 @@ export function BillingSuccessPage() {
   return (
     <PublicLayout>
       <PageMeta
-        title={BILLING_SUCCESS.title}
-        description={BILLING_SUCCESS.description}
+        title={BILLING_SUCCESS_TEXTS.title}
+        description={BILLING_SUCCESS_TEXTS.description}
         path={paths.billingSuccess.getHref()}
         noIndex
       />
@@ -28,14 +27,14 @@ export function BillingSuccessPage() {
           <StrokeIcon d={ICON_PATHS.check} size={32} strokeWidth={2.5} />
         </span>
         <h1 id="billing-success-title" className="mt-6 text-3xl font-bold">
-          {MESSAGES.billing.success}
+          {BILLING_SUCCESS_TEXTS.success}
         </h1>
-        <p className="mt-4 text-lg text-ink-700">{BILLING_SUCCESS.body}</p>
+        <p className="mt-4 text-lg text-ink-700">{BILLING_SUCCESS_TEXTS.body}</p>
         <Link
           to={paths.dashboard.root.getHref({ showTutorialModal: true })}
           className={buttonClasses({ size: 'lg', className: 'mt-8' })}
         >
-          {BILLING_SUCCESS.cta}
+          {BILLING_SUCCESS_TEXTS.cta}
         </Link>
       </section>
     </PublicLayout>

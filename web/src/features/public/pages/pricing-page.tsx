@@ -1,23 +1,26 @@
-import { PLANS } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { PLANS, PRICING_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { FaqSection } from '../components/faq-section';
 import { PageMeta } from '../components/page-meta';
 import { PlanCard } from '../components/plan-card';
 import { PublicLayout } from '../components/public-layout';
-import { PRICING } from '../content/pricing';
 
 /** The pricing page (spec 2.3): the plans of the shared definition and the pricing FAQ. */
 export function PricingPage() {
   return (
     <PublicLayout>
-      <PageMeta title={PRICING.meta.title} description={PRICING.meta.description} path={paths.pricing.getHref()} />
+      <PageMeta
+        title={PRICING_TEXTS.meta.title}
+        description={PRICING_TEXTS.meta.description}
+        path={paths.pricing.getHref()}
+      />
       <section aria-labelledby="pricing-title" className="bg-gradient-to-b from-brand-50 to-ink-50">
         <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 sm:py-20">
           <div className="mx-auto max-w-2xl text-center">
             <h1 id="pricing-title" className="text-4xl font-bold sm:text-5xl">
-              {PRICING.title}
+              {PRICING_TEXTS.title}
             </h1>
-            <p className="mt-4 text-lg text-ink-700">{PRICING.lead}</p>
+            <p className="mt-4 text-lg text-ink-700">{PRICING_TEXTS.lead}</p>
           </div>
           <div className="mt-14 grid gap-8 md:grid-cols-2">
             {PLANS.map((plan) => (
@@ -26,7 +29,7 @@ export function PricingPage() {
           </div>
         </div>
       </section>
-      <FaqSection titleId="pricing-faq-title" title={PRICING.faqTitle} entries={PRICING.faq} />
+      <FaqSection titleId="pricing-faq-title" title={PRICING_TEXTS.faqTitle} entries={PRICING_TEXTS.faq} />
     </PublicLayout>
   );
 }

@@ -1,7 +1,7 @@
-import { paths } from '../../../app/paths';
+import { LEGAL_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { LegalPage } from '../components/legal-page';
-import { LEGAL_NOTICE } from '../content/legal';
 
 export function Component() {
-  return <LegalPage document={LEGAL_NOTICE} path={paths.legal.notice.getHref()} />;
+  return <LegalPage document={LEGAL_TEXTS.notice} path={paths.legal.notice.getHref()} />;
 }

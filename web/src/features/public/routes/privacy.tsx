@@ -1,7 +1,7 @@
-import { paths } from '../../../app/paths';
+import { LEGAL_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { LegalPage } from '../components/legal-page';
-import { PRIVACY } from '../content/legal';
 
 export function Component() {
-  return <LegalPage document={PRIVACY} path={paths.legal.privacy.getHref()} />;
+  return <LegalPage document={LEGAL_TEXTS.privacy} path={paths.legal.privacy.getHref()} />;
 }

@@ -1,7 +1,7 @@
-import { paths } from '../../../app/paths';
+import { LEGAL_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { LegalPage } from '../components/legal-page';
-import { TERMS } from '../content/legal';
 
 export function Component() {
-  return <LegalPage document={TERMS} path={paths.legal.terms.getHref()} />;
+  return <LegalPage document={LEGAL_TEXTS.terms} path={paths.legal.terms.getHref()} />;
 }

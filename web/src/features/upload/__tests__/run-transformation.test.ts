@@ -84,28 +84,37 @@ describe('runTransformation', () => {
     expect(steps.startTransformation).toHaveBeenCalledWith(expect.objectContaining({ uploadId: 'u9' }));
   });
 
-  it('fails with the server message when the transformation failed', async () => {
+  it('fails with the server message and code when the transformation failed', async () => {
     const { steps } = fakeSteps(
-      transformation({ status: 'failed', resultUrl: undefined, message: 'Aucun ciel détecté sur cette photo.' }),
+      transformation({
+        status: 'failed',
+        resultUrl: undefined,
+        message: 'Aucun ciel détecté sur cette photo.',
+        code: 'VALIDATION',
+      }),
     );
-    await expect(runTransformation(request(), steps)).rejects.toEqual(
-      new TransformationFailedError('Aucun ciel détecté sur cette photo.'),
-    );
+    const failure = runTransformation(request(), steps);
+    await expect(failure).rejects.toBeInstanceOf(TransformationFailedError);
+    await expect(failure).rejects.toMatchObject({ message: 'Aucun ciel détecté sur cette photo.', code: 'VALIDATION' });
     expect(steps.fetchResultBlob).not.toHaveBeenCalled();
   });
 });
 
 describe('classifyFailure', () => {
-  it('treats a 402 or a message naming insufficient credits as a credits error', () => {
-    expect(classifyFailure(new ApiError(402, 'Insufficient credits: 0 left'))).toEqual({
-      serverMessage: 'Insufficient credits: 0 left',
+  it('tells a credits error by its code only, on start or from a failed transformation', () => {
+    expect(classifyFailure(new ApiError(402, 'Crédits épuisés.', 'INSUFFICIENT_CREDITS'))).toEqual({
+      serverMessage: 'Crédits épuisés.',
       isCreditsError: true,
     });
-    expect(classifyFailure(new TransformationFailedError('insufficient credits'))).toEqual({
+    expect(classifyFailure(new TransformationFailedError('', 'INSUFFICIENT_CREDITS'))).toEqual({
+      serverMessage: null,
+      isCreditsError: true,
+    });
+    // The text is never matched: a message naming credits without the code is an ordinary failure.
+    expect(classifyFailure(new TransformationFailedError('insufficient credits', 'INTERNAL'))).toEqual({
       serverMessage: 'insufficient credits',
-      isCreditsError: true,
+      isCreditsError: false,
     });
-    expect(classifyFailure(new ApiError(402, ''))).toEqual({ serverMessage: null, isCreditsError: true });
   });
 
   it('keeps other server messages and hides unknown errors', () => {

@@ -3,8 +3,6 @@ import {
   canSaveAll,
   canStart,
   createInitialState,
-  ERROR,
-  LOADING,
   referencedObjectUrls,
   regenerateBlocker,
   saveDecision,
@@ -144,9 +142,9 @@ describe('step 2: options and Start', () => {
     const state = processing();
     expect(state.step).toBe('results');
     expect(state.isProcessing).toBe(true);
-    expect(state.results.map((result) => [result.fileName, result.enhancedUrl, result.uploadProgress])).toEqual([
-      ['salon.jpg', LOADING, 0],
-      ['facade.png', LOADING, 0],
+    expect(state.results.map((result) => [result.fileName, result.outcome, result.uploadProgress])).toEqual([
+      ['salon.jpg', { status: 'loading' }, 0],
+      ['facade.png', { status: 'loading' }, 0],
     ]);
   });
 
@@ -177,7 +175,10 @@ describe('step 3: processing', () => {
 
   it('shows each result and takes the credits from the server, or decrements them locally', () => {
     const state = finished();
-    expect(state.results.map((result) => result.enhancedUrl)).toEqual(['blob:result-a', 'blob:result-b']);
+    expect(state.results.map((result) => result.outcome)).toEqual([
+      { status: 'done', url: 'blob:result-a' },
+      { status: 'done', url: 'blob:result-b' },
+    ]);
     expect(state.results[1]?.simulated).toBe(true);
     expect(state.credits).toBe(8);
     expect(state.pageError).toBeNull();
@@ -197,26 +198,28 @@ describe('step 3: processing', () => {
       { type: 'resultFailed', resultId: 'b', serverMessage: null, isCreditsError: false },
     );
     expect(state.pageError).toBeNull();
-    expect(state.results[0]?.error).toBe('Échec de la transformation de salon.jpg. Erreur: Aucun ciel détecté.');
-    expect(state.results[1]?.error).toBe('Échec de la transformation de facade.png.');
+    expect(state.results.map((result) => result.outcome)).toEqual([
+      {
+        status: 'error',
+        message: 'Échec de la transformation de salon.jpg. Erreur: Aucun ciel détecté.',
+        outOfCredits: false,
+      },
+      { status: 'error', message: 'Échec de la transformation de facade.png.', outOfCredits: false },
+    ]);
     const done = run(state, { type: 'processingFinished' });
     expect(done.isProcessing).toBe(false);
     expect(done.pageError).toBe("Certaines images n'ont pas pu être traitées. Veuillez vérifier les résultats.");
   });
 
-  it('shows the credits error message, or the default one, when credits ran out', () => {
-    const withMessage = run(
+  it("shows the spec's credits text, not the server's, when credits ran out", () => {
+    const state = run(
       processing(),
-      { type: 'resultFailed', resultId: 'a', serverMessage: 'Insufficient credits', isCreditsError: true },
+      { type: 'resultFailed', resultId: 'a', serverMessage: 'Solde épuisé.', isCreditsError: true },
+      { type: 'resultFailed', resultId: 'b', serverMessage: 'Aucun ciel détecté.', isCreditsError: false },
       { type: 'processingFinished' },
     );
-    expect(withMessage.pageError).toBe('Insufficient credits');
-    const withoutMessage = run(
-      processing(),
-      { type: 'resultFailed', resultId: 'a', serverMessage: null, isCreditsError: true },
-      { type: 'processingFinished' },
-    );
-    expect(withoutMessage.pageError).toBe('Traitement interrompu : crédits insuffisants.');
+    expect(state.pageError).toBe('Traitement interrompu : crédits insuffisants.');
+    expect(state.results[0]?.outcome).toMatchObject({ status: 'error', outOfCredits: true });
   });
 
   it('ignores events of a result that was deleted', () => {
@@ -236,7 +239,7 @@ describe('regenerate (spec 4, 5, 8)', () => {
     const saved = run(finished(), { type: 'saveSucceeded', resultId: 'a', projectId: null });
     const state = run(saved, { type: 'regenerateRequested', resultId: 'a' });
     expect(state.results[0]).toMatchObject({
-      enhancedUrl: LOADING,
+      outcome: { status: 'loading' },
       savedToProjectId: undefined,
       saveState: 'idle',
       regenerating: true,
@@ -252,7 +255,7 @@ describe('regenerate (spec 4, 5, 8)', () => {
     );
     expect(state.outOfCreditsOpen).toBe(true);
     expect(state.pageError).toBe('Crédits insuffisants pour régénérer.');
-    expect(state.results[0]?.enhancedUrl).toBe('blob:result-a');
+    expect(state.results[0]?.outcome).toEqual({ status: 'done', url: 'blob:result-a' });
   });
 
   it('reports a failed regeneration at once', () => {
@@ -330,10 +333,13 @@ describe('delete, reset and object URLs', () => {
     expect(picked.projectId).toBeNull();
   });
 
-  it('lists every object URL the state refers to, never the markers', () => {
-    const urls = referencedObjectUrls(processing());
-    expect([...urls].sort()).toEqual(['blob:preview-a', 'blob:preview-b']);
-    expect(urls.has(LOADING)).toBe(false);
-    expect(urls.has(ERROR)).toBe(false);
+  it('lists every object URL the state refers to: previews, and results once done', () => {
+    expect([...referencedObjectUrls(processing())].sort()).toEqual(['blob:preview-a', 'blob:preview-b']);
+    expect([...referencedObjectUrls(finished())].sort()).toEqual([
+      'blob:preview-a',
+      'blob:preview-b',
+      'blob:result-a',
+      'blob:result-b',
+    ]);
   });
 });

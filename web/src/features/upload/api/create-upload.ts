@@ -29,7 +29,7 @@ export function sendFileToStorage(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException('Envoi annulé', 'AbortError'));
+      reject(new DOMException('Upload cancelled', 'AbortError'));
       return;
     }
     const form = new FormData();
@@ -57,7 +57,7 @@ export function sendFileToStorage(
     });
     request.addEventListener('abort', () => {
       settle();
-      reject(new DOMException('Envoi annulé', 'AbortError'));
+      reject(new DOMException('Upload cancelled', 'AbortError'));
     });
     request.open('POST', upload.url);
     request.send(form);

@@ -20,7 +20,7 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new DOMException('Annulé', 'AbortError'));
+      reject(new DOMException('Polling cancelled', 'AbortError'));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

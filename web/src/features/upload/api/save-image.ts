@@ -6,7 +6,7 @@ import type { Image } from '@vitrine/shared';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api-client';
-import { getProjectsKey } from '../../projects/api/get-projects';
+import { useWizardProjects } from '../wizard-projects';
 
 export const projectImagesKey = (projectId: string) => `/images/project/${encodeURIComponent(projectId)}`;
 export const unclassifiedImagesKey = () => '/images/no-project';
@@ -26,14 +26,15 @@ export const saveImage = ({ transformationId, projectId }: SaveImageInput) =>
 /** saveImage, then revalidation of the image list it landed in and of the projects (image counts). */
 export function useSaveImage() {
   const { mutate } = useSWRConfig();
+  const { imageSavedToProject } = useWizardProjects();
   return useCallback(
     async (input: SaveImageInput): Promise<Image> => {
       const image = await saveImage(input);
       const listKey = input.projectId ? projectImagesKey(input.projectId) : unclassifiedImagesKey();
       void mutate(listKey);
-      if (input.projectId) void mutate(getProjectsKey());
+      if (input.projectId) imageSavedToProject(input.projectId);
       return image;
     },
-    [mutate],
+    [mutate, imageSavedToProject],
   );
 }

@@ -1,5 +1,5 @@
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { optionGroupOf } from '../transformation-options';
 import { FurnishingOptions } from './furnishing-options';
@@ -13,7 +13,7 @@ export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
   return (
     <div className="flex flex-col gap-6">
       <TransformationTypePicker value={state.type} onChange={wizard.chooseType} />
-      <section aria-label={TEXTS.upload.options} className="rounded-card bg-white p-4 shadow-card sm:p-6">
+      <section aria-label={WIZARD_TEXTS.options} className="rounded-card bg-white p-4 shadow-card sm:p-6">
         {group === 'furnishing' && (
           <FurnishingOptions parameters={state.parameters} onChange={wizard.changeParameters} />
         )}
@@ -23,13 +23,13 @@ export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
             onChange={(skyType) => wizard.changeParameters({ skyType })}
           />
         )}
-        {group === 'none' && <p className="text-sm text-ink-600">{TEXTS.upload.noOptions}</p>}
+        {group === 'none' && <p className="text-sm text-ink-600">{WIZARD_TEXTS.noOptions}</p>}
       </section>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={wizard.backToUpload}>
-          {TEXTS.upload.back}
+          {WIZARD_TEXTS.back}
         </Button>
-        <Button onClick={wizard.start}>{TEXTS.upload.start}</Button>
+        <Button onClick={wizard.start}>{WIZARD_TEXTS.start}</Button>
       </div>
     </div>
   );

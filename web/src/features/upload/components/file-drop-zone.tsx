@@ -1,8 +1,7 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { TEXTS } from '../../../lib/texts';
 import { ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
 
 /**
@@ -79,14 +78,14 @@ export function FileDropZone({ onFiles }: { onFiles: (files: File[]) => void }) 
           strokeLinejoin="round"
         />
       </svg>
-      <p className="font-medium text-ink-900">{TEXTS.upload.dropTitle}</p>
-      <p className="text-sm text-ink-600">{TEXTS.upload.dropOr}</p>
+      <p className="font-medium text-ink-900">{WIZARD_TEXTS.dropTitle}</p>
+      <p className="text-sm text-ink-600">{WIZARD_TEXTS.dropOr}</p>
       {picker.input}
       <Button variant="secondary" onClick={picker.open} aria-describedby={hintId}>
-        {TEXTS.upload.browse}
+        {WIZARD_TEXTS.browse}
       </Button>
       <p id={hintId} className="text-xs text-ink-500">
-        {MESSAGES.wizard.formatsHint}
+        {WIZARD_TEXTS.formatsHint}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { TEXTS } from '../../../lib/texts';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import type { LocalUpload } from '../wizard-state';
 import { useFilePicker } from './file-drop-zone';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
@@ -15,7 +15,7 @@ export function FileThumbnailGrid({
 }) {
   const picker = useFilePicker(onAdd);
   return (
-    <ul aria-label={TEXTS.upload.filesLabel} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+    <ul aria-label={WIZARD_TEXTS.filesLabel} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {files.map((upload) => (
         <li key={upload.id} className="group relative overflow-hidden rounded-xl bg-ink-100 shadow-card">
           <img src={upload.previewUrl} alt={upload.file.name} className="aspect-[4/3] w-full object-cover" />
@@ -25,7 +25,7 @@ export function FileThumbnailGrid({
           <button
             type="button"
             onClick={() => onRemove(upload.id)}
-            aria-label={TEXTS.upload.removeFile(upload.file.name)}
+            aria-label={WIZARD_TEXTS.removeFile(upload.file.name)}
             className="absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow hover:bg-white hover:text-danger-700"
           >
             <StrokeIcon d={ICON_PATHS.close} size={18} />
@@ -37,11 +37,11 @@ export function FileThumbnailGrid({
         <button
           type="button"
           onClick={picker.open}
-          aria-label={TEXTS.upload.addTileLabel}
+          aria-label={WIZARD_TEXTS.addTileLabel}
           className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-ink-300 bg-white text-sm font-medium text-ink-700 hover:border-brand-500 hover:text-brand-700"
         >
           <StrokeIcon d={ICON_PATHS.plus} size={24} />
-          {TEXTS.upload.addTile}
+          {WIZARD_TEXTS.addTile}
         </button>
       </li>
     </ul>

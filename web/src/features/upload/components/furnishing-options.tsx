@@ -1,5 +1,4 @@
-import { MESSAGES, ROOM_TYPES, STYLES, type RoomType, type Style } from '@vitrine/shared';
-import { TEXTS } from '../../../lib/texts';
+import { ROOM_TYPES, STYLES, type RoomType, type Style, WIZARD_TEXTS } from '@vitrine/shared';
 import type { TransformationParameters } from '../transformation-options';
 import { SelectField } from '../../../components/ui/select-field';
 
@@ -14,24 +13,24 @@ export function FurnishingOptions({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField
-        label={TEXTS.upload.style}
+        label={WIZARD_TEXTS.style}
         options={STYLES}
         value={parameters.style}
         onValueChange={(value) => onChange({ style: value as Style })}
       />
       <SelectField
-        label={TEXTS.upload.roomType}
+        label={WIZARD_TEXTS.roomType}
         options={ROOM_TYPES}
         value={parameters.roomType}
         onValueChange={(value) => onChange({ roomType: value as RoomType })}
       />
       <Checkbox
-        label={MESSAGES.wizard.changeFloor}
+        label={WIZARD_TEXTS.changeFloor}
         checked={parameters.changeFloor}
         onChange={(changeFloor) => onChange({ changeFloor })}
       />
       <Checkbox
-        label={MESSAGES.wizard.repaintWalls}
+        label={WIZARD_TEXTS.repaintWalls}
         checked={parameters.repaintWalls}
         onChange={(repaintWalls) => onChange({ repaintWalls })}
       />

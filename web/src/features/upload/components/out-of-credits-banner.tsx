@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { WIZARD_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 
 /** Spec 2.8: the red banner shown in the wizard when credits are 0 or below. */
 export function OutOfCreditsBanner() {
@@ -10,11 +10,11 @@ export function OutOfCreditsBanner() {
       className="rounded-card border border-danger-600 bg-danger-50 p-4 text-danger-800"
     >
       <h2 id="out-of-credits-banner-title" className="font-semibold text-danger-800">
-        {MESSAGES.wizard.outOfCreditsTitle}
+        {WIZARD_TEXTS.outOfCreditsTitle}
       </h2>
-      <p className="mt-1 text-sm">{MESSAGES.wizard.outOfCreditsBody}</p>
+      <p className="mt-1 text-sm">{WIZARD_TEXTS.outOfCreditsBody}</p>
       <Link to={paths.pricing.getHref()} className="mt-2 inline-block text-sm font-semibold underline">
-        {MESSAGES.wizard.seePlans}
+        {WIZARD_TEXTS.seePlans}
       </Link>
     </section>
   );

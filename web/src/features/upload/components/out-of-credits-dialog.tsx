@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@vitrine/shared';
-import { paths } from '../../../app/paths';
+import { WIZARD_TEXTS } from '@vitrine/shared';
+import { paths } from '../../../config/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
@@ -10,15 +10,15 @@ export function OutOfCreditsDialog({ open, onClose }: { open: boolean; onClose: 
     <Dialog
       open={open}
       onClose={onClose}
-      title={MESSAGES.wizard.outOfCreditsTitle}
-      description={MESSAGES.wizard.outOfCreditsBody}
+      title={WIZARD_TEXTS.outOfCreditsTitle}
+      description={WIZARD_TEXTS.outOfCreditsBody}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {MESSAGES.wizard.later}
+            {WIZARD_TEXTS.later}
           </Button>
           <Link to={paths.pricing.getHref()} className={buttonClasses()}>
-            {MESSAGES.wizard.seePlans}
+            {WIZARD_TEXTS.seePlans}
           </Link>
         </>
       }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { MESSAGES } from '@vitrine/shared';
+import { COMMON_TEXTS, WIZARD_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
-import { useProjects } from '../../projects/api/get-projects';
-import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
 import { SelectField } from '../../../components/ui/select-field';
+import { useWizardProjects } from '../wizard-projects';
 
 const NO_PROJECT = '';
 
@@ -16,10 +14,10 @@ export function ProjectPicker({
   projectId: string | null;
   onChange: (projectId: string | null) => void;
 }) {
-  const { data: projects, error, isLoading } = useProjects();
+  const { projects, loadFailed, loading: isLoading, CreateProjectDialog } = useWizardProjects();
   const [creating, setCreating] = useState(false);
   const options = [
-    { value: NO_PROJECT, label: TEXTS.upload.noProject },
+    { value: NO_PROJECT, label: WIZARD_TEXTS.noProject },
     ...(projects ?? []).map((project) => ({ value: project.id, label: project.name })),
   ];
 
@@ -27,7 +25,7 @@ export function ProjectPicker({
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SelectField
-          label={TEXTS.upload.project}
+          label={WIZARD_TEXTS.project}
           options={options}
           value={projectId ?? NO_PROJECT}
           disabled={isLoading}
@@ -36,12 +34,12 @@ export function ProjectPicker({
           containerClassName="w-full sm:max-w-sm"
         />
         <Button variant="outline" onClick={() => setCreating(true)}>
-          {TEXTS.upload.newProject}
+          {WIZARD_TEXTS.newProject}
         </Button>
       </div>
-      {error && (
+      {loadFailed && (
         <p role="alert" className="text-sm text-danger-700">
-          {MESSAGES.wizard.projectsLoadFailed}
+          {WIZARD_TEXTS.projectsLoadFailed}
         </p>
       )}
       <CreateProjectDialog
@@ -55,12 +53,12 @@ export function ProjectPicker({
 
 /** With ?project=<id>: the fixed project, shown by name. */
 export function AssociatedProject({ projectId }: { projectId: string }) {
-  const { data: projects, isLoading } = useProjects();
+  const { projects, loading: isLoading } = useWizardProjects();
   const project = projects?.find((candidate) => candidate.id === projectId);
-  const name = project?.name ?? (isLoading ? TEXTS.common.loading : MESSAGES.projects.notFound);
+  const name = project?.name ?? (isLoading ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
   return (
     <p className="text-sm text-ink-700">
-      {TEXTS.upload.associatedProject} : <strong className="text-ink-900">{name}</strong>
+      {WIZARD_TEXTS.associatedProject} : <strong className="text-ink-900">{name}</strong>
     </p>
   );
 }

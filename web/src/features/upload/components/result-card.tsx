@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { TEXTS } from '../../../lib/texts';
 import { enhancedDownloadName } from '../download-name';
 import { useImageSize } from '../hooks/use-image-size';
-import { ERROR, isSucceeded, LOADING, type ResultEntry } from '../wizard-state';
+import { isSucceeded, type ResultEntry } from '../wizard-state';
 import { SaveButton } from './save-button';
 
 export interface ResultCardProps {
@@ -21,7 +20,7 @@ export interface ResultCardProps {
 export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
   const titleId = useId();
   const [comparing, setComparing] = useState(false);
-  const succeeded = isSucceeded(result);
+  const { outcome } = result;
   const name = result.fileName;
 
   return (
@@ -30,78 +29,78 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         <h3 id={titleId} className="truncate text-sm font-semibold" title={name}>
           {name}
         </h3>
-        {succeeded && result.simulated && (
+        {outcome.status === 'done' && result.simulated && (
           <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-700">
-            {MESSAGES.wizard.simulated}
+            {WIZARD_TEXTS.simulated}
           </span>
         )}
       </header>
 
-      {succeeded && comparing ? (
-        <ComparisonSlider result={result} />
+      {outcome.status === 'done' && comparing ? (
+        <ComparisonSlider result={result} resultUrl={outcome.url} />
       ) : (
         <div className="grid grid-cols-2 gap-2">
           <figure className="flex flex-col gap-1">
             <img
               src={result.originalPreview}
-              alt={TEXTS.upload.originalAlt(name)}
+              alt={WIZARD_TEXTS.originalAlt(name)}
               className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
             />
-            <figcaption className="text-xs text-ink-600">{TEXTS.upload.original}</figcaption>
+            <figcaption className="text-xs text-ink-600">{WIZARD_TEXTS.original}</figcaption>
           </figure>
           <figure className="flex flex-col gap-1">
             <ResultPane result={result} />
-            <figcaption className="text-xs text-ink-600">{TEXTS.upload.result}</figcaption>
+            <figcaption className="text-xs text-ink-600">{WIZARD_TEXTS.result}</figcaption>
           </figure>
         </div>
       )}
 
-      {result.enhancedUrl === ERROR && (
+      {outcome.status === 'error' && (
         <div role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-700">
-          <p className="font-semibold">{MESSAGES.wizard.processingFailedTitle}</p>
-          <p>{result.error}</p>
+          <p className="font-semibold">{WIZARD_TEXTS.processingFailedTitle}</p>
+          <p>{outcome.message}</p>
         </div>
       )}
       {result.saveState === 'failed' && (
         <p role="alert" className="text-sm text-danger-700">
-          {MESSAGES.wizard.saveFailedCard}
+          {WIZARD_TEXTS.saveFailedCard}
         </p>
       )}
 
       <div className="flex flex-wrap gap-2">
-        {succeeded && (
+        {outcome.status === 'done' && (
           <Button size="sm" variant="ghost" aria-pressed={comparing} onClick={() => setComparing((value) => !value)}>
-            {TEXTS.upload.compare}
+            {WIZARD_TEXTS.compare}
           </Button>
         )}
         <Button
           size="sm"
           variant="outline"
           onClick={onRegenerate}
-          disabled={!canRegenerate || result.enhancedUrl === LOADING}
-          aria-label={TEXTS.upload.actionLabel(TEXTS.upload.regenerate, name)}
+          disabled={!canRegenerate || outcome.status === 'loading'}
+          aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.regenerate, name)}
         >
-          {TEXTS.upload.regenerate}
+          {WIZARD_TEXTS.regenerate}
         </Button>
-        {result.enhancedUrl !== ERROR && <SaveButton result={result} onSave={onSave} />}
-        {succeeded && (
+        {outcome.status !== 'error' && <SaveButton result={result} onSave={onSave} />}
+        {outcome.status === 'done' && (
           <a
-            href={result.enhancedUrl}
+            href={outcome.url}
             download={enhancedDownloadName(name)}
-            aria-label={TEXTS.upload.actionLabel(TEXTS.upload.download, name)}
+            aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.download, name)}
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
           >
-            {TEXTS.upload.download}
+            {WIZARD_TEXTS.download}
           </a>
         )}
         <Button
           size="sm"
           variant="ghost"
           onClick={onDelete}
-          aria-label={TEXTS.upload.actionLabel(TEXTS.upload.delete, name)}
+          aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.delete, name)}
           className="text-danger-700"
         >
-          {TEXTS.upload.delete}
+          {WIZARD_TEXTS.delete}
         </Button>
       </div>
     </article>
@@ -112,13 +111,13 @@ function ResultPane({ result }: { result: ResultEntry }) {
   if (isSucceeded(result)) {
     return (
       <img
-        src={result.enhancedUrl}
-        alt={TEXTS.upload.resultAlt(result.fileName)}
+        src={result.outcome.url}
+        alt={WIZARD_TEXTS.resultAlt(result.fileName)}
         className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
       />
     );
   }
-  if (result.enhancedUrl === ERROR) {
+  if (result.outcome.status === 'error') {
     return (
       <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-danger-50 text-danger-700">
         <svg
@@ -144,11 +143,11 @@ function ResultPane({ result }: { result: ResultEntry }) {
       {result.uploadProgress !== null ? (
         <UploadProgress result={result} />
       ) : (
-        <Spinner label={TEXTS.upload.processing} />
+        <Spinner label={WIZARD_TEXTS.processing} />
       )}
       {result.uploadProgress === null && (
         <span aria-hidden="true" className="text-center text-xs text-ink-700">
-          {TEXTS.upload.processing}
+          {WIZARD_TEXTS.processing}
         </span>
       )}
     </div>
@@ -161,7 +160,7 @@ function UploadProgress({ result }: { result: ResultEntry }) {
     <div className="flex w-full flex-col gap-1">
       <div
         role="progressbar"
-        aria-label={TEXTS.upload.uploadProgressLabel(result.fileName)}
+        aria-label={WIZARD_TEXTS.uploadProgressLabel(result.fileName)}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -169,24 +168,24 @@ function UploadProgress({ result }: { result: ResultEntry }) {
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <span className="text-center text-xs text-ink-700">{TEXTS.upload.uploading(percent)}</span>
+      <span className="text-center text-xs text-ink-700">{WIZARD_TEXTS.uploading(percent)}</span>
     </div>
   );
 }
 
-function ComparisonSlider({ result }: { result: ResultEntry }) {
+function ComparisonSlider({ result, resultUrl }: { result: ResultEntry; resultUrl: string }) {
   const size = useImageSize(result.originalPreview);
   if (!size) return <Spinner />;
   return (
     <BeforeAfterSlider
-      label={TEXTS.upload.compareLabel(result.fileName)}
+      label={WIZARD_TEXTS.compareLabel(result.fileName)}
       before={{
         src: result.originalPreview,
-        alt: TEXTS.upload.originalAlt(result.fileName),
+        alt: WIZARD_TEXTS.originalAlt(result.fileName),
         ...size,
         loading: 'eager',
       }}
-      after={{ src: result.enhancedUrl, alt: TEXTS.upload.resultAlt(result.fileName), ...size, loading: 'eager' }}
+      after={{ src: resultUrl, alt: WIZARD_TEXTS.resultAlt(result.fileName), ...size, loading: 'eager' }}
     />
   );
 }

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { canSaveAll, regenerateBlocker } from '../wizard-state';
 import { ResultCard } from './result-card';
@@ -20,7 +19,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
           <button
             type="button"
             onClick={wizard.dismissPageError}
-            aria-label={TEXTS.upload.dismiss}
+            aria-label={WIZARD_TEXTS.dismiss}
             className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-danger-600/10"
           >
             <StrokeIcon d={ICON_PATHS.close} size={16} />
@@ -29,15 +28,15 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={wizard.startOver}>
-          {MESSAGES.wizard.newTransformation}
+          {WIZARD_TEXTS.newTransformation}
         </Button>
         <Button onClick={wizard.saveAll} disabled={!canSaveAll(state)} isLoading={state.isSavingAll}>
-          {MESSAGES.wizard.saveAll}
+          {WIZARD_TEXTS.saveAll}
         </Button>
       </div>
       {state.results.length === 0 ? (
         <p className="rounded-card bg-white p-6 text-center text-sm text-ink-600 shadow-card">
-          {MESSAGES.wizard.noResults}
+          {WIZARD_TEXTS.noResults}
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -1,15 +1,14 @@
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
 import { isSucceeded, type ResultEntry } from '../wizard-state';
 
 /** Caption of the save action by state (spec 2.7). */
 export function saveLabel(result: ResultEntry): string {
-  if (result.saveState === 'saving') return MESSAGES.wizard.saving;
-  if (result.saveState === 'failed') return MESSAGES.wizard.saveFailedState;
-  if (result.savedToProjectId === null) return MESSAGES.wizard.savedNoProject;
-  if (result.savedToProjectId !== undefined) return MESSAGES.wizard.saved;
-  return TEXTS.upload.save;
+  if (result.saveState === 'saving') return WIZARD_TEXTS.saving;
+  if (result.saveState === 'failed') return WIZARD_TEXTS.saveFailedState;
+  if (result.savedToProjectId === null) return WIZARD_TEXTS.savedNoProject;
+  if (result.savedToProjectId !== undefined) return WIZARD_TEXTS.saved;
+  return WIZARD_TEXTS.save;
 }
 
 export function SaveButton({ result, onSave }: { result: ResultEntry; onSave: () => void }) {
@@ -22,7 +21,7 @@ export function SaveButton({ result, onSave }: { result: ResultEntry; onSave: ()
       onClick={onSave}
       isLoading={result.saveState === 'saving'}
       disabled={done || !isSucceeded(result) || result.regenerating}
-      aria-label={TEXTS.upload.actionLabel(label, result.fileName)}
+      aria-label={WIZARD_TEXTS.actionLabel(label, result.fileName)}
     >
       {label}
     </Button>

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TEXTS } from '../../../lib/texts';
-import { useProjects } from '../../projects/api/get-projects';
-import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
-import type { SaveTarget } from '../wizard-state';
 import { SelectField } from '../../../components/ui/select-field';
+import { useWizardProjects } from '../wizard-projects';
+import type { SaveTarget } from '../wizard-state';
 
 export interface SaveChoiceDialogProps {
   target: SaveTarget | null;
@@ -21,8 +19,8 @@ export function SaveChoiceDialog({ target, onClose, onChoose }: SaveChoiceDialog
     <Dialog
       open={target !== null}
       onClose={onClose}
-      title={target?.kind === 'all' ? TEXTS.upload.saveAllDialogTitle : TEXTS.upload.saveDialogTitle}
-      description={TEXTS.upload.saveDialogDescription}
+      title={target?.kind === 'all' ? WIZARD_TEXTS.saveAllDialogTitle : WIZARD_TEXTS.saveDialogTitle}
+      description={WIZARD_TEXTS.saveDialogDescription}
     >
       {target && <SaveChoices onChoose={onChoose} onClose={onClose} />}
     </Dialog>
@@ -32,45 +30,45 @@ export function SaveChoiceDialog({ target, onClose, onChoose }: SaveChoiceDialog
 const NONE = '';
 
 function SaveChoices({ onChoose, onClose }: { onChoose: (projectId: string | null) => void; onClose: () => void }) {
-  const { data: projects, error, isLoading } = useProjects();
+  const { projects, loadFailed, loading: isLoading, CreateProjectDialog } = useWizardProjects();
   const [projectId, setProjectId] = useState(NONE);
   const [creating, setCreating] = useState(false);
   const options = [
-    { value: NONE, label: TEXTS.upload.chooseProject },
+    { value: NONE, label: WIZARD_TEXTS.chooseProject },
     ...(projects ?? []).map((project) => ({ value: project.id, label: project.name })),
   ];
 
   return (
     <div className="flex flex-col gap-5">
       <Button variant="secondary" fullWidth onClick={() => onChoose(null)}>
-        {TEXTS.upload.saveWithoutProject}
+        {WIZARD_TEXTS.saveWithoutProject}
       </Button>
       <div className="flex flex-col gap-3 border-t border-ink-200 pt-4">
         <SelectField
-          label={TEXTS.upload.existingProject}
+          label={WIZARD_TEXTS.existingProject}
           options={options}
           value={projectId}
           disabled={isLoading}
           aria-busy={isLoading || undefined}
           onValueChange={setProjectId}
         />
-        {error && (
+        {loadFailed && (
           <p role="alert" className="text-sm text-danger-700">
-            {MESSAGES.wizard.projectsLoadFailed}
+            {WIZARD_TEXTS.projectsLoadFailed}
           </p>
         )}
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="outline" onClick={() => setCreating(true)}>
-            {TEXTS.upload.newProject}
+            {WIZARD_TEXTS.newProject}
           </Button>
           <Button disabled={projectId === NONE || isLoading} onClick={() => onChoose(projectId)}>
-            {MESSAGES.wizard.saveToProject}
+            {WIZARD_TEXTS.saveToProject}
           </Button>
         </div>
       </div>
       <div className="flex justify-end">
         <Button variant="ghost" onClick={onClose}>
-          {TEXTS.upload.cancel}
+          {WIZARD_TEXTS.cancel}
         </Button>
       </div>
       <CreateProjectDialog

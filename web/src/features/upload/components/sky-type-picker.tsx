@@ -1,6 +1,5 @@
-import { SKY_TYPES, type SkyType } from '@vitrine/shared';
+import { SKY_TYPES, type SkyType, WIZARD_TEXTS } from '@vitrine/shared';
 import { cn } from '../../../lib/cn';
-import { TEXTS } from '../../../lib/texts';
 
 /** A drawn preview of each sky (CSS only: no image to download). */
 const SKY_PREVIEWS: Record<SkyType, string> = {
@@ -18,7 +17,7 @@ const SKY_PREVIEWS: Record<SkyType, string> = {
 export function SkyTypePicker({ value, onChange }: { value: SkyType; onChange: (sky: SkyType) => void }) {
   return (
     <fieldset>
-      <legend className="mb-3 text-sm font-medium text-ink-800">{TEXTS.upload.skyType}</legend>
+      <legend className="mb-3 text-sm font-medium text-ink-800">{WIZARD_TEXTS.skyType}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {SKY_TYPES.map((sky) => (
           <label

@@ -1,6 +1,5 @@
-import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
+import { TRANSFORMATION_TYPES, type TransformationType, WIZARD_TEXTS } from '@vitrine/shared';
 import { cn } from '../../../lib/cn';
-import { TEXTS } from '../../../lib/texts';
 
 /** The five types as a radio group (arrow keys move between them, as for any native radio group). */
 export function TransformationTypePicker({
@@ -12,7 +11,7 @@ export function TransformationTypePicker({
 }) {
   return (
     <fieldset>
-      <legend className="mb-3 text-base font-semibold text-ink-900">{TEXTS.upload.typeLegend}</legend>
+      <legend className="mb-3 text-base font-semibold text-ink-900">{WIZARD_TEXTS.typeLegend}</legend>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {TRANSFORMATION_TYPES.map((type) => (
           <label

@@ -1,5 +1,5 @@
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
-import { TEXTS } from '../../../lib/texts';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { FileDropZone } from './file-drop-zone';
 import { FileThumbnailGrid } from './file-thumbnail-grid';
@@ -19,7 +19,7 @@ export function UploadStep({ wizard }: { wizard: UploadWizard }) {
       {state.refusals.length > 0 && (
         <ul role="alert" className="flex flex-col gap-1 rounded-lg bg-danger-50 p-3 text-sm text-danger-700">
           {state.refusals.map((refusal, index) => (
-            <li key={`${refusal.fileName}-${index}`}>{TEXTS.upload.refusedFile(refusal.fileName, refusal.message)}</li>
+            <li key={`${refusal.fileName}-${index}`}>{WIZARD_TEXTS.refusedFile(refusal.fileName, refusal.message)}</li>
           ))}
         </ul>
       )}
@@ -28,7 +28,7 @@ export function UploadStep({ wizard }: { wizard: UploadWizard }) {
       )}
       <div className="flex flex-col items-stretch gap-2 sm:items-end">
         <Button onClick={wizard.continueToConfigure} disabled={state.credits === undefined}>
-          {TEXTS.upload.continue}
+          {WIZARD_TEXTS.continue}
         </Button>
         {state.formError && (
           <p role="alert" className="text-sm text-danger-700">

@@ -1,5 +1,5 @@
 import { useCallback, type Dispatch } from 'react';
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useSaveImage } from '../api/save-image';
@@ -32,18 +32,18 @@ export function useSaveResults(dispatch: Dispatch<WizardAction>) {
         );
         const failures = outcomes.filter((outcome) => outcome.status === 'rejected');
         if (all && failures.length > 0 && failures.length < saveable.length) {
-          toast({ variant: 'error', title: MESSAGES.wizard.savePartial(failures.length) });
+          toast({ variant: 'error', title: WIZARD_TEXTS.savePartial(failures.length) });
         } else if (failures[0]) {
-          const message = errorMessage(failures[0].reason, MESSAGES.wizard.saveFailedDefault);
-          toast({ variant: 'error', title: MESSAGES.wizard.saveFailed(message) });
+          const message = errorMessage(failures[0].reason, WIZARD_TEXTS.saveFailedDefault);
+          toast({ variant: 'error', title: WIZARD_TEXTS.saveFailed(message) });
         } else {
           toast({
             variant: 'success',
-            title: projectId ? MESSAGES.wizard.saved : MESSAGES.wizard.savedWithoutProject,
+            title: projectId ? WIZARD_TEXTS.saved : WIZARD_TEXTS.savedWithoutProject,
           });
         }
       } catch {
-        toast({ variant: 'error', title: MESSAGES.wizard.saveUnexpected });
+        toast({ variant: 'error', title: WIZARD_TEXTS.saveUnexpected });
       } finally {
         if (all) dispatch({ type: 'saveAllFinished' });
       }

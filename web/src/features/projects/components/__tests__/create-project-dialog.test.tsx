@@ -76,6 +76,21 @@ describe('CreateProjectDialog', () => {
     expect(screen.getByLabelText(/Nom du projet/)).toHaveValue('');
   });
 
+  it("sends no type when 'Non précisé' is chosen back", async () => {
+    mockApi.mockResolvedValue({ id: 'p1', name: 'Villa' } as Project);
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Nouveau projet' });
+    await user.type(within(dialog).getByLabelText(/Nom du projet/), 'Villa');
+    await user.selectOptions(within(dialog).getByLabelText('Type de bien'), 'house');
+    await user.selectOptions(within(dialog).getByLabelText('Type de bien'), '');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le projet' }));
+    expect(mockApi).toHaveBeenCalledWith('/projects', {
+      method: 'POST',
+      body: { name: 'Villa', description: '', address: '', size: undefined },
+    });
+  });
+
   it('shows the server message under the spec title when creation fails', async () => {
     mockApi.mockRejectedValue(new ApiError(400, 'Type de bien invalide.'));
     const user = userEvent.setup();

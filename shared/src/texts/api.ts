@@ -1,0 +1,14 @@
+/** Answers of the API to a request it refuses or cannot serve (spec 8); codes in api-errors.ts. */
+export const API_TEXTS = {
+  malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
+  invalidRequest: 'Requête invalide.',
+  unauthorized: 'Authentification requise.',
+  forbidden: 'Accès refusé.',
+  notFound: 'Ressource introuvable.',
+  routeNotFound: 'Route inconnue.',
+  payloadTooLarge: 'Le corps de la requête est trop volumineux.',
+  internal: 'Une erreur interne est survenue. Veuillez réessayer.',
+  serviceUnavailable: 'Service momentanément indisponible. Veuillez réessayer.',
+  userNotFound: 'Utilisateur introuvable.',
+  noOrganization: 'Utilisateur non associé à une organisation...',
+} as const;

@@ -1,0 +1,23 @@
+/**
+ * The catalogue of every French text of Vitrine (web app, API answers, e-mails), one file per
+ * feature, readable end to end by a translator. Code outside this folder holds no French text
+ * (french-literals.test.ts checks it). Each file exports one `as const` object.
+ */
+export * from './api';
+export * from './auth';
+export * from './billing-api';
+export * from './billing-success';
+export * from './common';
+export * from './dashboard';
+export * from './emails';
+export * from './labels';
+export * from './landing';
+export * from './legal';
+export * from './plans';
+export * from './pricing';
+export * from './processing';
+export * from './projects';
+export * from './public-site';
+export * from './settings';
+export * from './validation';
+export * from './wizard';

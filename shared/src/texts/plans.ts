@@ -1,0 +1,46 @@
+/** The subscription plans' names, descriptions and features (spec 2.3); plans.ts holds the rest. */
+export const PLAN_TEXTS = {
+  mandataire: {
+    name: 'Mandataire',
+    description: 'Pour les agents indépendants',
+    features: [
+      '1 utilisateur',
+      '30 photos par mois',
+      'Images haute résolution',
+      'Utilisation commerciale',
+      'Dernier modèle d’IA',
+    ],
+    excludedFeatures: ['Gestion d’équipe', 'API dédiée', 'Support prioritaire'],
+  },
+  agence: {
+    name: 'Agence',
+    description: 'Pour les agences et leurs équipes',
+    features: [
+      'Jusqu’à 5 utilisateurs',
+      '100 photos par mois',
+      'Gestion d’équipe',
+      'Tableau de bord avancé',
+      'Formation personnalisée',
+      'Support prioritaire',
+    ],
+    excludedFeatures: ['API dédiée'],
+  },
+} as const;
+
+/** What every plan includes, in the default feature lists (spec 3). */
+const ALL_PLANS_FEATURES = [
+  'Toutes les fonctionnalités',
+  'Images haute résolution',
+  'Utilisation commerciale',
+  'Dernier modèle d’IA',
+  'Support prioritaire',
+] as const;
+
+/**
+ * The feature lists billing answers when the Stripe product carries none (spec 3): Mandataire 1
+ * user and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
+ */
+export const PLAN_DEFAULT_FEATURE_TEXTS = {
+  mandataire: ['1 utilisateur', '30 photos par mois', ...ALL_PLANS_FEATURES],
+  agence: ['Jusqu’à 5 utilisateurs', '100 photos par mois', ...ALL_PLANS_FEATURES],
+} as const;

@@ -1,0 +1,37 @@
+/** API answers of uploads, transformations, projects and images. */
+export const PROCESSING_TEXTS = {
+  /**
+   * Sent with the code INSUFFICIENT_CREDITS, by which clients decide. Keeps the words 'insufficient
+   * credits' for clients of the original API that matched the text (spec 8).
+   */
+  insufficientCredits: 'Traitement interrompu : crédits insuffisants (insufficient credits).',
+  unknownType: 'Type de transformation inconnu.',
+  uploadNotFound: 'Fichier introuvable. Veuillez le téléverser à nouveau.',
+  transformationNotFound: 'Transformation introuvable.',
+  transformationNotFinished:
+    "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
+  projectNotFound: 'Projet introuvable ou accès refusé.',
+  imageNotFound: 'Image introuvable.',
+  startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
+} as const;
+
+/** Why a transformation was refused or failed (spec 2.7 and 7): options, image checks, engines. */
+export const TRANSFORMATION_MESSAGES = {
+  invalidStyle: 'Style de décoration invalide.',
+  invalidRoomType: 'Type de pièce invalide.',
+  invalidSkyType: 'Type de ciel invalide.',
+  invalidChangeFloor: 'Valeur invalide pour « Changer le sol ».',
+  invalidRepaintWalls: 'Valeur invalide pour « Repeindre les murs en blanc ».',
+  unknownType: PROCESSING_TEXTS.unknownType,
+  insufficientCredits: PROCESSING_TEXTS.insufficientCredits,
+  notAnImage: "Le fichier n'est pas une image JPG, PNG ou WEBP valide.",
+  fileTooLarge: "L'image dépasse la taille maximale de 10 Mo.",
+  tooManyPixels: "L'image est trop grande : 50 mégapixels au maximum.",
+  corruptImage: "L'image est incomplète ou endommagée et ne peut pas être lue.",
+  uploadMissing: 'Fichier original introuvable. Veuillez le téléverser à nouveau.',
+  noSkyDetected:
+    "Aucun ciel n'a été détecté sur cette photo : le remplacement du ciel nécessite une photo d'extérieur avec un ciel visible.",
+  engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
+  engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
+  timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
+} as const;

@@ -1,0 +1,6 @@
+import type { ESLint } from 'eslint';
+
+declare const webLayers: ESLint.Plugin;
+export default webLayers;
+export function layerOf(file: string): string | null;
+export function importAllowed(from: string, to: string): boolean;

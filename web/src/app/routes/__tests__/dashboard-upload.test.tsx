@@ -1,0 +1,304 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { Project, Transformation, User } from '@vitrine/shared';
+import { ToastProvider } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-error';
+import { Component as UploadPage } from '../dashboard-upload';
+
+const mockApi = jest.fn<Promise<unknown>, [string, { method?: string; body?: unknown }?]>();
+jest.mock('../../../lib/api-client', () => ({
+  api: (path: string, options?: { method?: string; body?: unknown }) => mockApi(path, options),
+}));
+
+let mockCredits = 10;
+const mockRevalidateUser = jest.fn();
+jest.mock('../../../lib/session', () => ({
+  useUser: () => ({
+    data: { id: 'u1', organization: { creditBalance: mockCredits } } as unknown as User,
+    mutate: mockRevalidateUser,
+  }),
+}));
+
+jest.mock('../../../features/upload/api/create-upload', () => ({
+  ...jest.requireActual('../../../features/upload/api/create-upload'),
+  sendFileToStorage: async (_upload: unknown, _file: Blob, options?: { onProgress?: (percent: number) => void }) => {
+    options?.onProgress?.(100);
+  },
+}));
+jest.mock('../../../features/upload/api/fetch-result', () => ({
+  fetchResultBlob: async () => new Blob(['png'], { type: 'image/png' }),
+}));
+
+const projects: Project[] = [
+  {
+    id: 'p1',
+    name: 'Villa des Pins',
+    description: '',
+    address: '',
+    size: null,
+    type: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    userId: 'u1',
+    organizationId: 'o1',
+  },
+];
+
+let objectUrlCount = 0;
+const revoked: string[] = [];
+
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => `blob:test-${++objectUrlCount}`);
+  URL.revokeObjectURL = jest.fn((url: string) => void revoked.push(url));
+});
+
+beforeEach(() => {
+  mockCredits = 10;
+  revoked.length = 0;
+  mockApi.mockReset();
+  mockApi.mockImplementation(async (path, options) => {
+    const method = options?.method ?? 'GET';
+    if (path === '/projects' && method === 'GET') return projects;
+    if (path === '/uploads')
+      return { uploadId: `up-${(options?.body as { fileName: string }).fileName}`, url: 'x', fields: {} };
+    if (path.startsWith('/image-processing/')) {
+      const { uploadId } = options?.body as { uploadId: string };
+      return { transformationId: uploadId.replace('up-', 'tx-') };
+    }
+    if (path.startsWith('/transformations/')) {
+      const failed = path.includes('sans-ciel');
+      return {
+        id: path,
+        type: 'sky-replacement',
+        options: {},
+        status: failed ? 'failed' : 'succeeded',
+        originalUrl: 'https://s/o',
+        resultUrl: failed ? undefined : 'https://s/r',
+        message: failed ? 'Aucun ciel détecté.' : undefined,
+        simulated: false,
+        creditBalance: 9,
+      } satisfies Transformation;
+    }
+    if (path.startsWith('/images/')) return { id: 'img' };
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+});
+
+function renderWizard(url = '/dashboard/upload') {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <UploadPage />
+        </MemoryRouter>
+      </ToastProvider>
+    </SWRConfig>,
+  );
+}
+
+const photo = (name: string, type = 'image/png') => new File(['data'], name, { type });
+
+async function addPhotos(user: ReturnType<typeof userEvent.setup>, ...files: File[]) {
+  await user.upload(screen.getAllByTestId('wizard-file-input')[0] as HTMLInputElement, files);
+}
+
+describe('upload wizard', () => {
+  it('shows the breadcrumb, the hint and refuses Continue without photos', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
+    expect(within(breadcrumb).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByText('Formats acceptés: JPG, PNG, WEBP (max 10MB)')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Télécharger' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'Configurer' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Résultats' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByText('Veuillez ajouter des images avant de continuer.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByRole('option', { name: 'Villa des Pins' })).toBeInTheDocument();
+  });
+
+  it('refuses another type at once, shows thumbnails and removes them', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWizard();
+    await addPhotos(user, photo('plan.gif', 'image/gif'), photo('salon.png'));
+    expect(
+      screen.getByText('plan.gif : Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'salon.png' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Configurer' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Retirer salon.png' }));
+    expect(screen.queryByRole('img', { name: 'salon.png' })).not.toBeInTheDocument();
+    expect(revoked).toContain('blob:test-' + objectUrlCount);
+  });
+
+  it('shows each type with its options and defaults', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await addPhotos(user, photo('salon.png'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByRole('tab', { name: 'Télécharger' })).toBeDisabled();
+    // The Continue button left with its step: focus moves to the new step's panel.
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
+    const types = screen.getAllByRole('radio');
+    expect(types.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Home staging virtuel',
+      'Remplacement du ciel',
+      'Désencombrement',
+      'Rénovation de pièce',
+      'Amélioration HDR',
+    ]);
+    expect(screen.getByRole('radio', { name: 'Amélioration HDR' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'Home staging virtuel' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Style' })).toHaveDisplayValue('Scandinave');
+    expect(screen.getByRole('combobox', { name: 'Type de pièce' })).toHaveDisplayValue('Salon');
+    expect(screen.getByRole('checkbox', { name: 'Changer le sol' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Repeindre les murs en blanc' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Remplacement du ciel' }));
+    const sky = screen.getByRole('group', { name: 'Type de ciel' });
+    expect(
+      within(sky)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Ciel bleu', 'Coucher de soleil', 'Enneigé', 'Dramatique', 'Nuit étoilée']);
+    expect(within(sky).getByRole('radio', { name: 'Ciel bleu' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Désencombrement' }));
+    expect(screen.queryByRole('combobox', { name: 'Style' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(screen.getByRole('img', { name: 'salon.png' })).toBeInTheDocument();
+  });
+
+  it('with no credit left shows the red banner and the dialog instead of continuing', async () => {
+    mockCredits = 0;
+    const user = userEvent.setup();
+    renderWizard();
+    expect(screen.getByRole('heading', { name: 'Crédits épuisés' })).toBeInTheDocument();
+    await addPhotos(user, photo('salon.png'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Crédits épuisés' });
+    expect(dialog).toHaveTextContent(
+      "Vous n'avez plus de crédits pour transformer des images. Pour continuer à utiliser ce service, veuillez mettre à niveau votre abonnement.",
+    );
+    expect(within(dialog).getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute('href', '/pricing');
+    await user.click(within(dialog).getByRole('button', { name: 'Plus tard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('runs every file, shows results and errors, saves, downloads and deletes', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await addPhotos(user, photo('facade.png'), photo('sans-ciel.jpg', 'image/jpeg'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await user.click(screen.getByRole('radio', { name: 'Remplacement du ciel' }));
+    await user.click(screen.getByRole('radio', { name: 'Coucher de soleil' }));
+    await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
+
+    const card = await screen.findByRole('article', { name: 'facade.png' });
+    expect(await within(card).findByRole('img', { name: 'Photo transformée : facade.png' })).toBeInTheDocument();
+    const failed = screen.getByRole('article', { name: 'sans-ciel.jpg' });
+    expect(await within(failed).findByText("Échec de l'amélioration")).toBeInTheDocument();
+    expect(failed).toHaveTextContent('Échec de la transformation de sans-ciel.jpg. Erreur: Aucun ciel détecté.');
+    expect(
+      await screen.findByText("Certaines images n'ont pas pu être traitées. Veuillez vérifier les résultats."),
+    ).toBeInTheDocument();
+    expect(mockApi).toHaveBeenCalledWith('/image-processing/sky-replacement', {
+      method: 'POST',
+      body: { uploadId: 'up-facade.png', sky_type: 'sunset' },
+    });
+    expect(screen.getByTestId('wizard-credits')).toHaveTextContent('9');
+    expect(mockRevalidateUser).toHaveBeenCalled();
+    expect(screen.getByRole('tab', { name: 'Configurer' })).toBeDisabled();
+
+    const download = within(card).getByRole('link', { name: 'Télécharger facade.png' });
+    expect(download).toHaveAttribute('download', 'facade_enhanced.png');
+
+    await user.click(within(card).getByRole('button', { name: 'Sauvegarder facade.png' }));
+    const dialog = screen.getByRole('dialog', { name: "Sauvegarder l'image" });
+    const toProject = within(dialog).getByRole('button', { name: 'Sauvegarder sur ce projet' });
+    expect(toProject).toBeDisabled();
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Projet existant' }), 'p1');
+    expect(toProject).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder sans projet' }));
+    expect(await within(card).findByRole('button', { name: 'Sauvegardé sans projet facade.png' })).toBeDisabled();
+    expect(mockApi).toHaveBeenCalledWith('/images/no-project', {
+      method: 'POST',
+      body: { transformationId: 'tx-facade.png' },
+    });
+    expect(await screen.findByText('Sauvegardé sans être associé à un projet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
+
+    const resultUrl = download.getAttribute('href');
+    await user.click(within(card).getByRole('button', { name: 'Supprimer facade.png' }));
+    expect(screen.queryByRole('article', { name: 'facade.png' })).not.toBeInTheDocument();
+    expect(revoked).toContain(resultUrl);
+
+    await user.click(screen.getByRole('button', { name: 'Nouvelle transformation' }));
+    expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('img', { name: 'facade.png' })).not.toBeInTheDocument();
+  });
+
+  it('regenerates a failed result with the same upload, and stops on a credits error', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await addPhotos(user, photo('sans-ciel.png'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
+    const card = await screen.findByRole('article', { name: 'sans-ciel.png' });
+    expect(await within(card).findByText("Échec de l'amélioration")).toBeInTheDocument();
+
+    const defaultImplementation = mockApi.getMockImplementation();
+    mockApi.mockImplementation(async (path, options) => {
+      if (path.startsWith('/image-processing/')) {
+        throw new ApiError(402, 'Solde de crédits épuisé.', 'INSUFFICIENT_CREDITS');
+      }
+      return defaultImplementation?.(path, options);
+    });
+    await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
+    // Told by its code: the page shows the spec's text, the card keeps the server's message.
+    expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
+    expect(within(card).getByText(/Erreur: Solde de crédits épuisé\./)).toBeInTheDocument();
+    expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
+    expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
+      method: 'POST',
+      body: {
+        uploadId: 'up-sans-ciel.png',
+        style: 'Scandinavian',
+        roomType: 'Living Room',
+        changeFloor: false,
+        repaintWalls: false,
+      },
+    });
+  });
+
+  it('with ?project= shows the associated project and saves all into it directly', async () => {
+    const user = userEvent.setup();
+    renderWizard('/dashboard/upload?project=p1');
+    expect(await screen.findByText('Villa des Pins')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Projet' })).not.toBeInTheDocument();
+    await addPhotos(user, photo('a.png'), photo('b.webp', 'image/webp'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await user.click(screen.getByRole('radio', { name: 'Amélioration HDR' }));
+    await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
+    const saveAll = screen.getByRole('button', { name: 'Tout sauvegarder' });
+    await act(async () => {
+      await screen.findAllByRole('img', { name: /Photo transformée/ });
+    });
+    expect(mockApi).toHaveBeenCalledWith('/image-processing/enhance', {
+      method: 'POST',
+      body: { uploadId: 'up-a.png' },
+    });
+    expect(saveAll).toBeEnabled();
+    await user.click(saveAll);
+    expect(await screen.findByRole('button', { name: 'Sauvegardé a.png' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sauvegardé b.webp' })).toBeInTheDocument();
+    expect(mockApi).toHaveBeenCalledWith('/images/project/p1', {
+      method: 'POST',
+      body: { transformationId: 'tx-a.png' },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Every route path of the app, defined once (spec 2.1). `path` is the router pattern,
+ * `getHref` builds a link. Child dashboard routes are matched under `dashboard.root`,
+ * so app/routes.tsx declares them in `dashboardRoutes` with `relativePath`.
+ */
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    resetPassword: {
+      path: '/reset-password',
+      getHref: (token?: string) => withQuery('/reset-password', { token }),
+    },
+  },
+  acceptInvitation: {
+    path: '/accept-invitation',
+    getHref: (token?: string) => withQuery('/accept-invitation', { token }),
+  },
+  legal: {
+    notice: { path: '/mentions-legales', getHref: () => '/mentions-legales' },
+    privacy: { path: '/confidentialite', getHref: () => '/confidentialite' },
+    terms: { path: '/conditions-generales', getHref: () => '/conditions-generales' },
+  },
+  billingSuccess: {
+    path: '/billing/success',
+    getHref: (sessionId?: string) => withQuery('/billing/success', { session_id: sessionId }),
+  },
+  dashboard: {
+    root: {
+      path: '/dashboard',
+      getHref: (options: { showTutorialModal?: boolean } = {}) =>
+        withQuery('/dashboard', { showTutorialModal: options.showTutorialModal ? 'true' : undefined }),
+    },
+    upload: {
+      path: '/dashboard/upload',
+      relativePath: 'upload',
+      getHref: (projectId?: string) => withQuery('/dashboard/upload', { project: projectId }),
+    },
+    images: { path: '/dashboard/images', relativePath: 'images', getHref: () => '/dashboard/images' },
+    imagesProject: {
+      path: '/dashboard/images/project/:projectId',
+      relativePath: 'images/project/:projectId',
+      getHref: (projectId: string) => `/dashboard/images/project/${encodeURIComponent(projectId)}`,
+    },
+    projects: { path: '/dashboard/projects', relativePath: 'projects', getHref: () => '/dashboard/projects' },
+    project: {
+      path: '/dashboard/projects/:projectId',
+      relativePath: 'projects/:projectId',
+      getHref: (projectId: string, from?: 'images') =>
+        withQuery(`/dashboard/projects/${encodeURIComponent(projectId)}`, { from }),
+    },
+    settings: { path: '/dashboard/settings', relativePath: 'settings', getHref: () => '/dashboard/settings' },
+    organizations: {
+      path: '/dashboard/organizations',
+      relativePath: 'organizations',
+      getHref: () => '/dashboard/organizations',
+    },
+    /** Target of the out-of-credits dialog (spec 2.1 lists no route for it). */
+    pricing: { path: '/dashboard/pricing', relativePath: 'pricing', getHref: () => '/dashboard/pricing' },
+  },
+} as const;
+
+/** Location state the guard leaves on /login so that sign-in returns to the requested page. */
+export interface RedirectState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Where to go after sign-in: the remembered origin (same-app paths only) or /dashboard. */
+export function redirectTarget(state: unknown): string {
+  const from = (state as RedirectState | null)?.from;
+  if (from && typeof from.pathname === 'string' && from.pathname.startsWith('/') && !from.pathname.startsWith('//')) {
+    if (from.pathname === paths.auth.login.path) return paths.dashboard.root.getHref();
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return paths.dashboard.root.getHref();
+}
