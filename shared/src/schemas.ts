@@ -5,7 +5,6 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES, UPLOAD_LIMITS } from './constants';
-import { API_TEXTS } from './texts/api';
 import { BILLING_API_TEXTS } from './texts/billing-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 

@@ -117,7 +117,7 @@ describe('replays and duplicates', () => {
     expect(await grants(owner.orgId)).toHaveLength(1);
   });
 
-  it('grants credits once when the first deliveries fail and Stripe retries', async () => {
+  it('grants credits once when every event is delivered twice (acknowledgements lost)', async () => {
     const owner = await ownerWithOrganization(stack);
     const { mandataire } = await prices(stack, owner.token);
     webhooks().pause();

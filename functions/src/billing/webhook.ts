@@ -40,10 +40,7 @@ export async function processStripeEvent(deps: BillingDeps, event: Stripe.Event)
       await clearCheckoutSession(deps, synced.organization.id, String(object.id));
     }
     if (synced && event.type === 'invoice.paid') {
-      const result = await grantForInvoice(deps, synced, toStripeInvoice(event.data.object as Stripe.Invoice));
-      console.log(
-        JSON.stringify({ level: 'info', message: 'Invoice credits', invoiceId: object.id, result: result?.status }),
-      );
+      await grantForInvoice(deps, synced, toStripeInvoice(event.data.object as Stripe.Invoice));
     }
   }
   await markEventProcessed(deps, event.id, event.type, deps.now?.());

@@ -74,10 +74,7 @@ export const handler = createHttpHandler({
       throw error;
     }
     // Any failure below is a 500: Stripe retries the delivery, and processing is idempotent.
-    const outcome = await processStripeEvent(deps(), stripeEvent);
-    console.log(
-      JSON.stringify({ level: 'info', message: 'Stripe event', id: stripeEvent.id, type: stripeEvent.type, outcome }),
-    );
+    await processStripeEvent(deps(), stripeEvent);
     return json(200, { received: true });
   },
 });
