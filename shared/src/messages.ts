@@ -1,6 +1,5 @@
 import { API_TEXTS } from './texts/api';
 import { AUTH_TEXTS } from './texts/auth';
-import { BILLING_API_TEXTS } from './texts/billing-api';
 import { BILLING_SUCCESS_TEXTS } from './texts/billing-success';
 import { COMMON_TEXTS } from './texts/common';
 import { PROCESSING_TEXTS } from './texts/processing';
@@ -25,5 +24,4 @@ export const MESSAGES = {
   processing: PROCESSING_TEXTS,
   settings: SETTINGS_TEXTS,
   billing: BILLING_SUCCESS_TEXTS,
-  billingApi: BILLING_API_TEXTS,
 } as const;

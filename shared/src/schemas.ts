@@ -5,7 +5,6 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES, UPLOAD_LIMITS } from './constants';
-import { BILLING_API_TEXTS } from './texts/billing-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
@@ -82,27 +81,7 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export const AGENCY_NAME_MAX = 100;
 export const agencyNameSchema = z
   .string({ error: v.agencyNameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, v.agencyNameRequired),
-    z.maxLength(AGENCY_NAME_MAX, BILLING_API_TEXTS.agencyNameTooLong),
-  );
-
-/** POST /api/organizations. */
-export const organizationCreateSchema = z.object({ name: agencyNameSchema });
-
-const requiredId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
-
-/** POST /api/billing/session: the spec's one message when the plan or the organization is missing. */
-export const checkoutSessionSchema = z.object({
-  priceId: requiredId(BILLING_API_TEXTS.missingInformation),
-  organizationId: requiredId(BILLING_API_TEXTS.missingInformation),
-});
-
-/** POST /api/billing/change-plan. */
-export const changePlanSchema = z.object({
-  newPriceId: requiredId(BILLING_API_TEXTS.unknownPrice),
-});
+  .check(z.trim(), z.minLength(1, v.agencyNameRequired), z.maxLength(AGENCY_NAME_MAX, v.agencyNameTooLong));
 
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
 const optionalSize = z.pipe(

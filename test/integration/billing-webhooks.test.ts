@@ -5,7 +5,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { MESSAGES } from '@vitrine/shared';
+import { BILLING_API_TEXTS } from '@vitrine/shared';
 import { gsi1Keys, keys, SK_PREFIX } from '../../functions/src/lib/keys';
 import type { LedgerRecord } from '../../functions/src/lib/records';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -92,7 +92,7 @@ describe('signature', () => {
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload: forged, secret: 'whsec_not_the_one' });
     for (const response of [await post(forged, wrongSecret), await post(forged)]) {
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ message: MESSAGES.billingApi.invalidSignature });
+      expect(await response.json()).toMatchObject({ message: BILLING_API_TEXTS.invalidSignature });
     }
     expect((await organizationItem(stack, ddb, owner.orgId)).creditBalance).toBe(3);
   });

@@ -5,7 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_ACCOUNT, MESSAGES, type Organization, type Subscription } from '@vitrine/shared';
+import { BILLING_API_TEXTS, DEMO_ACCOUNT, MESSAGES, type Organization, type Subscription } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import { startTestStack, type TestStack } from './helpers/stack';
 import {
@@ -109,11 +109,11 @@ describe('onboarding to an active subscription', () => {
 
     expect(await session({ priceId: agence.stripePriceId, organizationId: owner.orgId })).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: MESSAGES.billingApi.alreadySubscribed },
+      body: { code: 'CONFLICT', message: BILLING_API_TEXTS.alreadySubscribed },
     });
     expect(await session({ priceId: 'price_not_ours', organizationId: owner.orgId })).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.billingApi.unknownPrice },
+      body: { code: 'VALIDATION', message: BILLING_API_TEXTS.unknownPrice },
     });
     expect(await session({ organizationId: owner.orgId })).toMatchObject({
       status: 400,
@@ -165,7 +165,7 @@ describe('who may manage billing', () => {
     for (const [path, body] of calls) {
       expect(await api(stack, path, { method: 'POST', token: member.token, body })).toMatchObject({
         status: 403,
-        body: { code: 'FORBIDDEN', message: MESSAGES.billingApi.ownerOnly },
+        body: { code: 'FORBIDDEN', message: BILLING_API_TEXTS.ownerOnly },
       });
     }
   });
@@ -258,7 +258,7 @@ describe('plan changes and cancellation', () => {
     });
     expect(start).toMatchObject({
       status: 402,
-      body: { code: 'SUBSCRIPTION_REQUIRED', message: MESSAGES.billingApi.subscriptionRequired },
+      body: { code: 'SUBSCRIPTION_REQUIRED', message: BILLING_API_TEXTS.subscriptionRequired },
     });
     // A new subscription after the cancellation is allowed.
     const again = await api(stack, '/api/billing/session', {

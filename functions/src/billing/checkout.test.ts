@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, findPlan } from '@vitrine/shared';
+import { BILLING_API_TEXTS, findPlan } from '@vitrine/shared';
 import type { OrganizationRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { createCatalog } from './catalog';
@@ -101,7 +101,7 @@ describe('startCheckout', () => {
     // The webhook has not arrived yet: Stripe itself is asked.
     await expect(checkout(await reload(org.id), PRICE_IDS.agence)).rejects.toMatchObject({
       statusCode: 409,
-      message: MESSAGES.billingApi.alreadySubscribed,
+      message: BILLING_API_TEXTS.alreadySubscribed,
     });
   });
 
@@ -152,7 +152,7 @@ describe('openPortal and changePlan', () => {
     const org = await newOrganization();
     await expect(changePlan(deps, org, findPlan('agence')!, PRICE_IDS.agence)).rejects.toMatchObject({
       statusCode: 409,
-      message: MESSAGES.billingApi.noSubscription,
+      message: BILLING_API_TEXTS.noSubscription,
     });
     const subscription = stripe.startSubscription(org.stripeCustomerId!, PRICE_IDS.mandataire);
     stripe.setStatus(subscription.id, 'canceled');

@@ -3,7 +3,7 @@
  * customer portal, and a plan change. None of them writes subscription state: Stripe's webhooks do.
  */
 import type { Plan, Subscription } from '@vitrine/shared';
-import { MESSAGES } from '@vitrine/shared';
+import { BILLING_API_TEXTS } from '@vitrine/shared';
 import { Conflict } from '../lib/errors';
 import type { OrganizationRecord } from '../lib/records';
 import { ensureStripeCustomer } from '../organizations/organization-service';
@@ -11,7 +11,7 @@ import { getOrganization, storeCheckoutSession } from './billing-store';
 import { priceOfPlan } from './catalog';
 import { isoFromUnix, LIVE_STATUSES, planOfSubscription, type BillingDeps } from './subscription-sync';
 
-const m = MESSAGES.billingApi;
+const m = BILLING_API_TEXTS;
 
 export interface CheckoutInput {
   organization: OrganizationRecord;

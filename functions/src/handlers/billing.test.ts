@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { MESSAGES } from '@vitrine/shared';
+import { BILLING_API_TEXTS } from '@vitrine/shared';
 import type { HttpEvent, HttpResponse } from '../lib/http-types';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 
@@ -90,7 +90,7 @@ describe('POST /api/billing/webhook', () => {
     const id = `evt_${_case.replace(/\W/g, '_')}`;
     const response = await handler(build(invoicePaid(id)), context);
     expect(response.statusCode).toBe(400);
-    expect(JSON.parse(response.body ?? '')).toMatchObject({ message: MESSAGES.billingApi.invalidSignature });
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ message: BILLING_API_TEXTS.invalidSignature });
     expect(await marker(id)).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@
  * Env: TABLE_NAME, APP_URL, STRIPE_API_KEY(_SECRET_NAME), STRIPE_WEBHOOK_SIGNING_KEY(_SECRET_NAME),
  * STRIPE_API_URL (local stand-in only).
  */
-import { changePlanSchema, checkoutSessionSchema, MESSAGES } from '@vitrine/shared';
+import { BILLING_API_TEXTS, changePlanSchema, checkoutSessionSchema } from '@vitrine/shared';
 import { organizationOwner } from '../billing/billing-caller';
 import { createCatalog } from '../billing/catalog';
 import { changePlan, openPortal, startCheckout } from '../billing/checkout';
@@ -18,7 +18,7 @@ import { BadRequest, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody, rawBody } from '../lib/http';
 import { InvalidWebhookSignature, isStripeUnavailable, stripeClient, verifyWebhook } from '../lib/stripe';
 
-const m = MESSAGES.billingApi;
+const m = BILLING_API_TEXTS;
 const appUrl = envGetter(ENV.appUrl);
 const stripe = sdkStripeGateway(stripeClient);
 const catalog = createCatalog(stripe);

@@ -3,7 +3,7 @@
  * GET /api/organizations/{id} (the caller's own organization only; any other id is a 404).
  * Env: TABLE_NAME, STRIPE_API_KEY(_SECRET_NAME), STRIPE_API_URL (local stand-in only).
  */
-import { MESSAGES, organizationCreateSchema } from '@vitrine/shared';
+import { BILLING_API_TEXTS, organizationCreateSchema } from '@vitrine/shared';
 import { getOrganization } from '../billing/billing-store';
 import { sdkStripeGateway } from '../billing/stripe-gateway';
 import { tableDeps } from '../lib/aws/dynamodb';
@@ -25,7 +25,7 @@ export const handler = createHttpHandler({
     try {
       return json(201, await createOrganization({ ...tableDeps(), stripe }, user, name));
     } catch (error) {
-      if (isStripeUnavailable(error)) throw new ServiceUnavailable(MESSAGES.billingApi.organizationCreateFailed);
+      if (isStripeUnavailable(error)) throw new ServiceUnavailable(BILLING_API_TEXTS.organizationCreateFailed);
       throw error;
     }
   },
@@ -33,10 +33,9 @@ export const handler = createHttpHandler({
   'GET /api/organizations/{id}': async ({ event }) => {
     const user = await getUserRecord(tableDeps(), getCaller(event).sub);
     const id = event.pathParameters?.id;
-    if (!user?.organizationId || user.organizationId !== id)
-      throw new NotFound(MESSAGES.billingApi.organizationNotFound);
+    if (!user?.organizationId || user.organizationId !== id) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
     const organization = await getOrganization(tableDeps(), id);
-    if (!organization) throw new NotFound(MESSAGES.billingApi.organizationNotFound);
+    if (!organization) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
     return json(200, toOrganization(organization));
   },
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody } from '@vitrine/shared';
+import { BILLING_API_TEXTS, MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
 import type { UploadRecord } from '../lib/records';
@@ -86,7 +86,7 @@ describe('startTransformation', () => {
     const { d, queued } = deps(5, { subscriptionActive: async () => false });
     const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' });
     await expect(refusal).rejects.toBeInstanceOf(SubscriptionRequired);
-    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: MESSAGES.billingApi.subscriptionRequired });
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: BILLING_API_TEXTS.subscriptionRequired });
     expect(queued).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@
  * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
  * responses in one place.
  */
-import { MESSAGES, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
+import { BILLING_API_TEXTS, MESSAGES, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
 
 export class HttpError extends Error {
   constructor(
@@ -51,7 +51,7 @@ export class PaymentRequired extends HttpError {
 
 /** The organization's subscription is not active (code SUBSCRIPTION_REQUIRED): nothing can be transformed. */
 export class SubscriptionRequired extends HttpError {
-  constructor(message: string = MESSAGES.billingApi.subscriptionRequired) {
+  constructor(message: string = BILLING_API_TEXTS.subscriptionRequired) {
     super(402, 'SUBSCRIPTION_REQUIRED', message);
   }
 }

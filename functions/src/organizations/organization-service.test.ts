@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, organizationCreateSchema } from '@vitrine/shared';
+import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/shared';
 import * as z from 'zod/mini';
 import type { HttpEvent } from '../lib/http-types';
 import { organizationOwner } from '../billing/billing-caller';
@@ -73,7 +73,7 @@ describe('createOrganization', () => {
     const user = await newUser({ organizationId: 'org-existing', roles: ['org_member'] });
     await expect(createOrganization(deps, user, 'Autre')).rejects.toMatchObject({
       statusCode: 409,
-      message: MESSAGES.billingApi.alreadyInOrganization,
+      message: BILLING_API_TEXTS.alreadyInOrganization,
     });
     expect(stripe.customers.size).toBe(0);
   });
@@ -99,7 +99,7 @@ describe('agency name (spec 5)', () => {
     for (const body of [{}, { name: '' }, { name: '   ' }, { name: 42 }]) {
       expect(parse(body).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameRequired);
     }
-    expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(MESSAGES.billingApi.agencyNameTooLong);
+    expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameTooLong);
   });
 });
 
@@ -120,7 +120,7 @@ describe('organizationOwner', () => {
     await expect(organizationOwner(deps, event(owner.id.toUpperCase()), id)).rejects.toMatchObject({ statusCode: 404 });
     await expect(organizationOwner(deps, event(member.id), id)).rejects.toMatchObject({
       statusCode: 403,
-      message: MESSAGES.billingApi.ownerOnly,
+      message: BILLING_API_TEXTS.ownerOnly,
     });
     await expect(organizationOwner(deps, event(outsider.id), id)).rejects.toMatchObject({ statusCode: 404 });
     await expect(organizationOwner(deps, event(owner.id), 'org-of-someone-else')).rejects.toMatchObject({

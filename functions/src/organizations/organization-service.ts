@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
+import { BILLING_API_TEXTS } from '@vitrine/shared';
 import { getOrganization } from '../billing/billing-store';
 import type { StripeGateway } from '../billing/stripe-gateway';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
@@ -29,7 +29,7 @@ export async function createOrganization(
   user: UserRecord,
   name: string,
 ): Promise<{ id: string; name: string }> {
-  if (user.organizationId) throw new Conflict(MESSAGES.billingApi.alreadyInOrganization);
+  if (user.organizationId) throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
   const id = deps.newId?.() ?? randomUUID();
   const now = (deps.now?.() ?? new Date()).toISOString();
   const customerId = await deps.stripe.createCustomer(
@@ -54,7 +54,7 @@ export async function createOrganization(
   if (!(await claimOwnership(deps, user, id, now))) {
     // A concurrent request made this user another organization's owner first.
     await deps.ddb.send(new DeleteCommand({ TableName: deps.tableName, Key: keys.organization(id) }));
-    throw new Conflict(MESSAGES.billingApi.alreadyInOrganization);
+    throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
   }
   return { id, name };
 }

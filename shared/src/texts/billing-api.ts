@@ -16,7 +16,6 @@ export const BILLING_API_TEXTS = {
   checkoutInProgress: 'Un paiement est déjà en cours pour votre organisation. Veuillez réessayer.',
   alreadyInOrganization: 'Vous appartenez déjà à une organisation.',
   organizationNotFound: 'Organisation introuvable.',
-  agencyNameTooLong: "Le nom de l'agence ne doit pas dépasser 100 caractères.",
   /** Refused start of a transformation (code SUBSCRIPTION_REQUIRED). */
   subscriptionRequired:
     "Votre abonnement n'est pas actif. Choisissez une offre pour continuer à transformer des images.",

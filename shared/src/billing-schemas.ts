@@ -1,0 +1,23 @@
+/**
+ * Bodies of the billing and organizations API (spec 7), with the spec's French messages. Their own
+ * module: only the Lambdas that read them bundle them (the package has no side effects).
+ */
+import * as z from 'zod/mini';
+import { agencyNameSchema } from './schemas';
+import { BILLING_API_TEXTS } from './texts/billing-api';
+
+/** POST /api/organizations. */
+export const organizationCreateSchema = z.object({ name: agencyNameSchema });
+
+const requiredId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+
+/** POST /api/billing/session: the spec's one message when the plan or the organization is missing. */
+export const checkoutSessionSchema = z.object({
+  priceId: requiredId(BILLING_API_TEXTS.missingInformation),
+  organizationId: requiredId(BILLING_API_TEXTS.missingInformation),
+});
+
+/** POST /api/billing/change-plan. */
+export const changePlanSchema = z.object({
+  newPriceId: requiredId(BILLING_API_TEXTS.unknownPrice),
+});
