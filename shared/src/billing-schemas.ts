@@ -1,13 +1,10 @@
 /**
- * Bodies of the billing and organizations API (spec 7), with the spec's French messages. Their own
- * module: only the Lambdas that read them bundle them (the package has no side effects).
+ * Bodies of the billing API (spec 7), with the spec's French messages (POST /organizations is
+ * `organizationCreateSchema` of schemas.ts, shared with the onboarding form). Their own module:
+ * only the Lambdas that read them bundle them (the package has no side effects).
  */
 import * as z from 'zod/mini';
-import { agencyNameSchema } from './schemas';
 import { BILLING_API_TEXTS } from './texts/billing-api';
-
-/** POST /api/organizations. */
-export const organizationCreateSchema = z.object({ name: agencyNameSchema });
 
 const requiredId = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 

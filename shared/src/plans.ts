@@ -60,7 +60,10 @@ export function findPlan(id: string): Plan | undefined {
 }
 
 /** Feature lists billing answers when the Stripe product carries none (spec 3). */
-export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = PLAN_DEFAULT_FEATURE_TEXTS;
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = {
+  mandataire: [...PLAN_DEFAULT_FEATURE_TEXTS.individual, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
+  agence: [...PLAN_DEFAULT_FEATURE_TEXTS.agency, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
+};
 
 export function findPlanByLookupKey(lookupKey: string | null | undefined): Plan | undefined {
   return lookupKey ? PLANS.find((plan) => plan.stripeLookupKey === lookupKey) : undefined;

@@ -83,6 +83,10 @@ export const agencyNameSchema = z
   .string({ error: v.agencyNameRequired })
   .check(z.trim(), z.minLength(1, v.agencyNameRequired), z.maxLength(AGENCY_NAME_MAX, v.agencyNameTooLong));
 
+/** Body of POST /organizations, also the onboarding's agency-name form (spec 4). */
+export const organizationCreateSchema = z.strictObject({ name: agencyNameSchema });
+export type OrganizationCreateInput = z.infer<typeof organizationCreateSchema>;
+
 /** Forms send the size as a string: empty is unset, anything else must be a positive number. */
 const optionalSize = z.pipe(
   z.transform((value: unknown) =>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@vitrine/shared';
-import { register, signIn, signOut, submitLogin } from './fixtures/auth';
+import { register, signIn, signOut, signOutFromOnboarding, submitLogin } from './fixtures/auth';
 import { latestMailTo, linkIn } from './fixtures/outbox';
 import { expect, test } from './fixtures/test';
 import { demoUser, newUser } from './fixtures/users';
@@ -14,7 +14,7 @@ test.describe('authentication', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${user.firstName} !`);
     await expect(page).toHaveTitle('Tableau de bord | Vitrine');
 
-    await signOut(page);
+    await signOutFromOnboarding(page);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
 
@@ -38,7 +38,7 @@ test.describe('authentication', () => {
     const user = newUser();
     await register(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await signOut(page);
+    await signOutFromOnboarding(page);
 
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.getByLabel('Adresse e-mail').fill(user.email);
@@ -62,6 +62,9 @@ test.describe('authentication', () => {
     await submitLogin(page, demoUser, { alreadyThere: true });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bienvenue, ${demoUser.firstName} !`);
+
+    // The demo organization is subscribed: no onboarding, the sidebar's logout is reachable.
+    await signOut(page);
   });
 });
 

@@ -182,7 +182,10 @@ test.describe('new transformation wizard', () => {
       const dialog = page.getByRole('dialog', { name: MESSAGES.wizard.outOfCreditsTitle });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(MESSAGES.wizard.outOfCreditsBody);
-      await expect(dialog.getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute('href', '/pricing');
+      await expect(dialog.getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute(
+        'href',
+        '/dashboard/pricing',
+      );
       await dialog.getByRole('button', { name: 'Plus tard' }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');

@@ -1,6 +1,6 @@
 /**
  * Generates the landing page's demo images and video into web/public/assets/demo/ and the
- * manifest web/src/features/public/demo-assets.generated.ts.
+ * manifest web/src/lib/demo-assets.generated.ts.
  *
  *   npx tsx web/scripts/make-demo-assets.ts
  *
@@ -27,7 +27,7 @@ import { muxWebm, vp8FromWebp } from './webm';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'public/assets/demo');
-const MANIFEST = path.join(ROOT, 'src/features/public/demo-assets.generated.ts');
+const MANIFEST = path.join(ROOT, 'src/lib/demo-assets.generated.ts');
 export const WIDTHS = [480, 800, 1200] as const;
 const VIDEO = { width: 640, height: 360, fps: 8, quality: 45 };
 

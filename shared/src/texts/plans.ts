@@ -27,20 +27,19 @@ export const PLAN_TEXTS = {
   },
 } as const;
 
-/** What every plan includes, in the default feature lists (spec 3). */
-const ALL_PLANS_FEATURES = [
-  'Toutes les fonctionnalités',
-  'Images haute résolution',
-  'Utilisation commerciale',
-  'Dernier modèle d’IA',
-  'Support prioritaire',
-] as const;
-
 /**
- * The feature lists billing answers when the Stripe product carries none (spec 3): Mandataire 1
- * user and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
+ * Spec 3's default feature lists, filled in when Stripe gives none: Mandataire (individual) 1 user
+ * and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
+ * Billing's API (DEFAULT_PLAN_FEATURES) and the web's plan cards (BILLING_TEXTS.defaultFeatures) read it.
  */
 export const PLAN_DEFAULT_FEATURE_TEXTS = {
-  mandataire: ['1 utilisateur', '30 photos par mois', ...ALL_PLANS_FEATURES],
-  agence: ['Jusqu’à 5 utilisateurs', '100 photos par mois', ...ALL_PLANS_FEATURES],
+  individual: ['1 utilisateur', '30 photos par mois'],
+  agency: ['Jusqu’à 5 utilisateurs', '100 photos par mois'],
+  common: [
+    'Toutes les fonctionnalités',
+    'Images haute résolution',
+    'Utilisation commerciale',
+    'Dernier modèle d’IA',
+    'Support prioritaire',
+  ],
 } as const;

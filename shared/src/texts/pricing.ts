@@ -7,12 +7,7 @@ export const PRICING_TEXTS = {
   },
   title: 'Des tarifs simples, sans engagement',
   lead: 'Un crédit correspond à une transformation réussie. Changez d’offre ou résiliez quand vous le souhaitez.',
-  recommended: 'Recommandé',
-  perInterval: (interval: string) => `par ${interval}`,
-  credits: (credits: number) => `${credits} crédits par mois`,
   choose: (name: string) => `Choisir l’offre ${name}`,
-  included: 'Inclus',
-  excluded: 'Non inclus',
   faqTitle: 'Questions sur les tarifs',
   faq: [
     {

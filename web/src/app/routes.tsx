@@ -17,7 +17,7 @@ import { RouteError } from './routes/route-error';
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../features/public/routes/landing') },
   { path: paths.pricing.path, lazy: () => import('../features/public/routes/pricing') },
-  { path: paths.billingSuccess.path, lazy: () => import('../features/public/routes/billing-success') },
+  { path: paths.billingSuccess.path, lazy: () => import('./routes/billing-success') },
   { path: paths.legal.notice.path, lazy: () => import('../features/public/routes/legal-notice') },
   { path: paths.legal.privacy.path, lazy: () => import('../features/public/routes/privacy') },
   { path: paths.legal.terms.path, lazy: () => import('../features/public/routes/terms') },
@@ -27,6 +27,8 @@ const publicRoutes: RouteObject[] = [
 const dashboardRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../features/dashboard/routes/dashboard-home') },
   { path: paths.dashboard.upload.relativePath, lazy: () => import('./routes/dashboard-upload') },
+  { path: paths.dashboard.pricing.relativePath, lazy: () => import('../features/billing/routes/pricing') },
+  { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
   // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.
   { path: '*', lazy: () => import('../features/not-found/routes/not-found') },
 ];

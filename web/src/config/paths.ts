@@ -10,6 +10,10 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
   return search ? `${path}?${search}` : path;
 };
 
+/** Ids of the settings tabs, also accepted as `?tab=` on /dashboard/settings. */
+export const SETTINGS_TABS = { profile: 'profil', subscription: 'abonnement' } as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[keyof typeof SETTINGS_TABS];
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
@@ -59,7 +63,13 @@ export const paths = {
       getHref: (projectId: string, from?: 'images') =>
         withQuery(`/dashboard/projects/${encodeURIComponent(projectId)}`, { from }),
     },
-    settings: { path: '/dashboard/settings', relativePath: 'settings', getHref: () => '/dashboard/settings' },
+    settings: {
+      path: '/dashboard/settings',
+      relativePath: 'settings',
+      /** `tab` selects a tab (the customer portal returns to Mon Abonnement); Profil is the default. */
+      getHref: (tab?: SettingsTab) =>
+        withQuery('/dashboard/settings', { tab: tab === SETTINGS_TABS.profile ? undefined : tab }),
+    },
     organizations: {
       path: '/dashboard/organizations',
       relativePath: 'organizations',

@@ -1,5 +1,6 @@
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { SessionProvider } from '../providers/session-provider';
+import { DashboardOverlays } from './dashboard-overlays';
 import { ProtectedRoute } from './protected-route';
 
 /** Lazy route module of /dashboard and everything under it (the signed-in app). */
@@ -8,6 +9,7 @@ export function Component() {
     <SessionProvider>
       <ProtectedRoute>
         <DashboardLayout />
+        <DashboardOverlays />
       </ProtectedRoute>
     </SessionProvider>
   );

@@ -17,8 +17,12 @@ export interface DialogProps {
    * @default true
    */
   dismissable?: boolean;
+  /** Maximum width: md for forms and confirmations, lg for content with cards or media. @default 'md' */
+  size?: 'md' | 'lg';
   className?: string;
 }
+
+const SIZE_CLASSES = { md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
 /**
  * Modal dialog on the native <dialog> element: `showModal()` makes the rest of the page inert
@@ -32,6 +36,7 @@ export function Dialog({
   children,
   footer,
   dismissable = true,
+  size = 'md',
   className = '',
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -80,7 +85,7 @@ export function Dialog({
       }}
       onKeyDown={onKeyDown}
       onClick={onBackdropClick}
-      className={`m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 ${className}`}
+      className={`m-auto w-[calc(100%-2rem)] ${SIZE_CLASSES[size]} rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60 ${className}`}
     >
       {open && (
         <div className="relative p-6">

@@ -182,7 +182,10 @@ describe('upload wizard', () => {
     expect(dialog).toHaveTextContent(
       "Vous n'avez plus de crédits pour transformer des images. Pour continuer à utiliser ce service, veuillez mettre à niveau votre abonnement.",
     );
-    expect(within(dialog).getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute('href', '/pricing');
+    expect(within(dialog).getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute(
+      'href',
+      '/dashboard/pricing',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Plus tard' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');

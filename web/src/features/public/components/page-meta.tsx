@@ -1,4 +1,4 @@
-import { DEMO_ASSET_BASE } from '../demo-assets.generated';
+import { DEMO_ASSET_BASE } from '../../../lib/demo-assets.generated';
 
 export interface PageMetaProps {
   title: string;

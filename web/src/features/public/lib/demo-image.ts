@@ -1,5 +1,5 @@
 import type { PictureImage } from '../../../components/ui/picture';
-import { DEMO_ASSET_BASE, DEMO_ASSET_SIZE, DEMO_ASSET_WIDTHS } from '../demo-assets.generated';
+import { DEMO_ASSET_BASE, DEMO_ASSET_SIZE, DEMO_ASSET_WIDTHS } from '../../../lib/demo-assets.generated';
 
 export type DemoAssetName = `${'staging' | 'sky' | 'hdr' | 'declutter'}-${'before' | 'after'}`;
 

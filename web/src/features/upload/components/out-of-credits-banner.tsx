@@ -13,7 +13,7 @@ export function OutOfCreditsBanner() {
         {WIZARD_TEXTS.outOfCreditsTitle}
       </h2>
       <p className="mt-1 text-sm">{WIZARD_TEXTS.outOfCreditsBody}</p>
-      <Link to={paths.pricing.getHref()} className="mt-2 inline-block text-sm font-semibold underline">
+      <Link to={paths.dashboard.pricing.getHref()} className="mt-2 inline-block text-sm font-semibold underline">
         {WIZARD_TEXTS.seePlans}
       </Link>
     </section>

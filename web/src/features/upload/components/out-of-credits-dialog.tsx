@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** Spec 2.8 / 8: 'Crédits épuisés'. The plans are on /pricing, the one pricing page that exists. */
+/** Spec 2.8 / 8: 'Crédits épuisés'. The plans, with the upgrade, are on /dashboard/pricing. */
 export function OutOfCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog
@@ -17,7 +17,7 @@ export function OutOfCreditsDialog({ open, onClose }: { open: boolean; onClose: 
           <Button variant="outline" onClick={onClose}>
             {WIZARD_TEXTS.later}
           </Button>
-          <Link to={paths.pricing.getHref()} className={buttonClasses()}>
+          <Link to={paths.dashboard.pricing.getHref()} className={buttonClasses()}>
             {WIZARD_TEXTS.seePlans}
           </Link>
         </>

@@ -1,6 +1,5 @@
-import { formatPrice, MESSAGES, PLANS } from '@vitrine/shared';
+import { formatPrice, PLANS } from '@vitrine/shared';
 import { screen, within } from '@testing-library/react';
-import { BillingSuccessPage } from '../pages/billing-success-page';
 import { PricingPage } from '../pages/pricing-page';
 import { renderPage } from '../testing/render-page';
 
@@ -33,16 +32,5 @@ describe('PricingPage', () => {
       'Suis-je engagé sur une durée ?',
     ])
       expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
-  });
-});
-
-describe('BillingSuccessPage', () => {
-  it('says the payment succeeded and links to the dashboard tutorial', () => {
-    renderPage(<BillingSuccessPage />, '/billing/success?session_id=cs_test');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(MESSAGES.billing.success);
-    expect(screen.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute(
-      'href',
-      '/dashboard?showTutorialModal=true',
-    );
   });
 });

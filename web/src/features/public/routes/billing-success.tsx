@@ -1,3 +1,0 @@
-import { BillingSuccessPage } from '../pages/billing-success-page';
-
-export { BillingSuccessPage as Component };

@@ -1,0 +1,2 @@
+/** The settings feature's public surface, for the routes that compose it (app/). */
+export { SettingsPage } from './components/settings-page';
