@@ -7,9 +7,9 @@
  * STRIPE_API_KEY when set; STRIPE_API_URL points it at another Stripe-compatible server.
  */
 import { parseArgs } from 'node:util';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { secretsManagerApiKey } from '../../functions/src/engines/image-edit/api-key';
+import { secretsManagerGetSecretString } from '../../functions/src/engines/image-edit/get-secret-value';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { ENV } from '../../functions/src/lib/env';
 import { stripeConfig } from '../../functions/src/lib/stripe';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const secretName = config.secretNames.stripeApiKey;
   const apiKey =
     process.env[ENV.stripeApiKey] ??
-    (await secretsManagerApiKey(new SecretsManagerClient({ region: config.region }), secretName)());
+    (await secretsManagerApiKey(secretsManagerGetSecretString({ region: config.region }), secretName)());
   const stripe = new Stripe(apiKey, stripeConfig(process.env[ENV.stripeApiUrl]));
   const mode = apiKey.startsWith('sk_live_') ? 'live' : 'test';
   console.log(`Stripe (${mode} mode) of stage ${config.stage}:`);

@@ -16,22 +16,11 @@ export const WORKFLOW_ENTRIES = ['workflow-image-steps', 'workflow-record-steps'
 /** Every Lambda the stack deploys, by handler file name: the budget applies to each. */
 export const LAMBDA_NAMES: readonly string[] = [...ENDPOINT_GROUPS, 'cognito-triggers', ...WORKFLOW_ENTRIES];
 
-/** The most a Lambda bundle may weigh minified (cold start grows with it); the bundled tier fails above. */
-export const BUNDLE_BUDGET_BYTES = 400 * 1024;
-
 /**
- * Bundles allowed over the budget, each with the ceiling it must stay under until it fits: the
- * image steps carry four SDK clients (S3, DynamoDB, Bedrock Runtime, Secrets Manager) and sit at
- * 471 KB; billing (511 KB) and organizations (535 KB, with Cognito for a first profile) carry the
- * Stripe SDK, 240 KB of it: every resource class is registered by its constructor, so nothing
- * tree-shakes (docs/architecture.md, bundle budgets). The bundled tier fails when such a bundle
- * grows past its ceiling, and when it fits the budget (the exception must then go).
+ * The most a Lambda bundle may weigh minified (cold start grows with it); the bundled tier fails
+ * above, with no exception (docs/architecture.md, decision 32).
  */
-export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
-  'workflow-image-steps': 480 * 1024,
-  billing: 530 * 1024,
-  organizations: 550 * 1024,
-};
+export const BUNDLE_BUDGET_BYTES = 400 * 1024;
 
 /** Entry file of a Lambda: one per endpoint group, plus non-HTTP handlers (triggers, workflow). */
 export function handlerEntry(name: EndpointGroup | string): string {
@@ -56,10 +45,8 @@ export const ESBUILD_OPTIONS = {
   alias: {
     /** Lambda credentials always come from the environment: skip the SDK's full provider chain. */
     '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-credentials.ts'),
-    /** Bedrock's bearer token from the environment only: no SSO token cache and its nested client. */
-    '@aws-sdk/token-providers': path.join(REPO_ROOT, 'functions/src/lib/aws/lambda-token-provider.ts'),
-    /** The DynamoDB client's endpoint cache: a Map-based LRU instead of mnemonist's. */
-    'mnemonist/lru-cache': path.join(REPO_ROOT, 'functions/src/lib/aws/lru-cache.ts'),
+    /** The DynamoDB client's endpoint discovery, which no DynamoDB command uses: off, no cache. */
+    '@aws-sdk/middleware-endpoint-discovery': path.join(REPO_ROOT, 'functions/src/lib/aws/endpoint-discovery-off.ts'),
   },
   /** Native modules shipped by a Lambda layer or installed per architecture, never bundled. */
   external: ['sharp'],

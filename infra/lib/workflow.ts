@@ -1,8 +1,9 @@
 /**
  * The transformation workflow in AWS: the state machine from the same ASL file the local stack
  * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
- * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory) and
- * record steps (DynamoDB and one HeadObject; no sharp, so ARM64 without the layer).
+ * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory; the
+ * buckets and the engines, no table) and record steps (DynamoDB and one HeadObject; no sharp, so
+ * ARM64 without the layer).
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -42,9 +43,6 @@ export interface WorkflowProps {
   imageArchitecture?: lambda.Architecture;
 }
 
-/** Environment variable naming the state machine for the API functions that start executions. */
-export const STATE_MACHINE_ARN_ENV = 'STATE_MACHINE_ARN';
-
 export class Workflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
   readonly imageSteps: VitrineFunction;
@@ -67,17 +65,17 @@ export class Workflow extends Construct {
     });
     const sharp = sharpLayer(this, 'SharpLayer', architecture);
     this.imageSteps.addLayers(sharp);
+    // No table: the record steps load what Validate and Transform need into the state.
     this.imageSteps
-      .bindTable(props.table, 'readWrite', ENV.table)
       // Reads the upload, writes the normalised original beside it; writes the result. It runs
       // libvips on user files, so it gets no delete or tagging rights anywhere.
       .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readPut')
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'write')
       // Used when a type is configured with ENGINE_<TYPE>=image-edit-api (engines/factory.ts).
-      .bindSecret(config.secretNames.imageEditingApiKey, 'IMAGE_EDIT_API_SECRET_NAME');
+      .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
     const bedrock = props.bedrock ?? { modelId: NOVA_CANVAS_MODEL_ID, region: 'eu-west-1' };
-    this.imageSteps.addEnvironment('BEDROCK_IMAGE_MODEL_ID', bedrock.modelId);
-    this.imageSteps.addEnvironment('BEDROCK_REGION', bedrock.region);
+    this.imageSteps.addEnvironment(ENV.bedrockImageModelId, bedrock.modelId);
+    this.imageSteps.addEnvironment(ENV.bedrockRegion, bedrock.region);
     this.imageSteps.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['bedrock:InvokeModel'],
@@ -137,7 +135,7 @@ export class Workflow extends Construct {
 
   /** Lets an API function start executions (and read them with 'startAndDescribe'). */
   grantStart(fn: lambda.Function, access: 'start' | 'startAndDescribe'): void {
-    fn.addEnvironment(STATE_MACHINE_ARN_ENV, this.stateMachine.stateMachineArn);
+    fn.addEnvironment(ENV.stateMachineArn, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(fn);
     if (access === 'startAndDescribe') this.stateMachine.grantRead(fn);
   }

@@ -105,6 +105,17 @@ describe('transformation workflow', () => {
     );
   });
 
+  it('gives the table to the record steps only: the image steps get what they need in the state', () => {
+    const table = logicalId(stack.data.table);
+    const tableAccess = (fn: string) =>
+      roleStatements(roleOf(fn))
+        .filter((s) => JSON.stringify(s.Resource).includes(table))
+        .flatMap((s) => asList(s.Action));
+    expect(tableAccess(imageSteps)).toEqual([]);
+    expect(Object.keys(resources[imageSteps]!.Properties.Environment.Variables as object)).not.toContain('TABLE_NAME');
+    expect(tableAccess(recordSteps)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+  });
+
   it('scopes the step Lambdas to the table and the two data buckets', () => {
     const allowed = [
       logicalId(stack.data.table),

@@ -7,6 +7,7 @@ import { consoleReporter, type Reporter } from './report';
 import { bundles } from './sections/bundles';
 import { engines } from './sections/engines';
 import { foundation } from './sections/foundation';
+import { photos } from './sections/photos';
 import { pipeline } from './sections/pipeline';
 import { publicSite } from './sections/public';
 
@@ -15,7 +16,7 @@ export interface BenchSection {
   run(report: Reporter): Promise<void>;
 }
 
-const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, pipeline];
+const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -58,14 +58,17 @@ describe('error contract, bundled', () => {
     it(`${method} ${path} answers a JSON body of the wrong shape in French`, async () => {
       for (const body of ['"x"', '[]', '42']) {
         const response = await api(stack, path, { method, token: user.token, body });
-        assert.deepEqual([body, response.status, response.body], [body, 400, { message: MESSAGES.api.invalidRequest }]);
+        assert.deepEqual(
+          [body, response.status, response.body],
+          [body, 400, { code: 'VALIDATION', message: MESSAGES.api.invalidRequest }],
+        );
       }
     });
 
     it(`${method} ${path} answers malformed JSON in French`, async () => {
       const response = await api(stack, path, { method, token: user.token, body: '{' });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body, { message: MESSAGES.api.malformedJson });
+      assert.deepEqual(response.body, { code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson });
     });
   }
 
@@ -76,13 +79,13 @@ describe('error contract, bundled', () => {
       body: { firstName: 'x'.repeat(20 * 1024) },
     });
     assert.equal(response.status, 413);
-    assert.deepEqual(response.body, { message: MESSAGES.api.payloadTooLarge });
+    assert.deepEqual(response.body, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
   });
 
   it('answers an unknown route 404 in French', async () => {
     const response = await api(stack, '/api/nothing-here', { token: user.token });
     assert.equal(response.status, 404);
-    assert.deepEqual(response.body, { message: MESSAGES.api.routeNotFound });
+    assert.deepEqual(response.body, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
   });
 });
 

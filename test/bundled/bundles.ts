@@ -16,6 +16,8 @@ export interface BundleFacts {
   bytes: number;
   /** Modules the bundle imports at run time (externals and node: built-ins). */
   imports: string[];
+  /** AWS SDK clients bundled in (`@aws-sdk/client-*`): each costs its whole schema (decision 32). */
+  sdkClients: string[];
 }
 
 export interface BuiltBundles {
@@ -38,6 +40,13 @@ export async function buildBundles(): Promise<BuiltBundles> {
           .flatMap((output) => output.imports)
           .filter((imported) => imported.external)
           .map((imported) => imported.path),
+      ),
+    ].sort(),
+    sdkClients: [
+      ...new Set(
+        Object.keys(metafile.inputs)
+          .map((input) => /node_modules\/(@aws-sdk\/client-[^/]+)\//.exec(input)?.[1])
+          .filter((client): client is string => client !== undefined),
       ),
     ].sort(),
   }));

@@ -6,18 +6,18 @@
  * Provider settings:
  * - bedrock: BEDROCK_IMAGE_MODEL_ID (default amazon.nova-canvas-v1:0), BEDROCK_REGION (default
  *   the Lambda's region; Nova Canvas runs in us-east-1, eu-west-1, ap-northeast-1), and the
- *   endpoint from BEDROCK_ENDPOINT_URL or the SDK's AWS_ENDPOINT_URL_BEDROCK_RUNTIME (the local
- *   simulator). Credentials: the function's IAM role.
+ *   endpoint from BEDROCK_ENDPOINT_URL (the local simulator). Credentials: the function's IAM role.
+ *   Both providers' AWS calls are signed fetches, not SDK clients (architecture decision 32).
  * - image-edit-api: IMAGE_EDIT_API_URL (default https://api.openai.com), IMAGE_EDIT_MODEL
  *   (default gpt-image-1), the key from the Secrets Manager secret IMAGE_EDIT_API_SECRET_NAME;
  *   IMAGE_EDIT_API_KEY only for the local simulator, which has no Secrets Manager.
  */
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
 import { BedrockEngine } from './bedrock/bedrock-engine';
+import { bedrockInvokeModel } from './bedrock/invoke-model';
 import { NOVA_CANVAS_MODEL_ID } from './bedrock/nova-canvas-request';
 import { secretsManagerApiKey } from './image-edit/api-key';
+import { secretsManagerGetSecretString } from './image-edit/get-secret-value';
 import { ImageEditApiEngine } from './image-edit/image-edit-engine';
 import { LOCAL_ENGINE_TYPES, LocalEngine } from './local/local-engine';
 import type { ImageEngine } from './types';
@@ -78,8 +78,8 @@ function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
       return new LocalEngine();
     case 'bedrock':
       return new BedrockEngine({
-        client: new BedrockRuntimeClient({
-          ...(env[ENV.bedrockRegion] ? { region: env[ENV.bedrockRegion] } : {}),
+        invokeModel: bedrockInvokeModel({
+          region: env[ENV.bedrockRegion] || env.AWS_REGION,
           ...(env[ENV.bedrockEndpointUrl] ? { endpoint: env[ENV.bedrockEndpointUrl] } : {}),
         }),
         modelId: env[ENV.bedrockImageModelId] || NOVA_CANVAS_MODEL_ID,
@@ -95,7 +95,9 @@ function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
       return new ImageEditApiEngine({
         ...(env[ENV.imageEditApiUrl] ? { baseUrl: env[ENV.imageEditApiUrl] } : {}),
         ...(env[ENV.imageEditModel] ? { model: env[ENV.imageEditModel] } : {}),
-        apiKey: secretName ? secretsManagerApiKey(new SecretsManagerClient({}), secretName) : async () => localKey!,
+        apiKey: secretName
+          ? secretsManagerApiKey(secretsManagerGetSecretString({ region: env.AWS_REGION }), secretName)
+          : async () => localKey!,
       });
     }
   }

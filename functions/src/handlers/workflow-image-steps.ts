@@ -1,21 +1,19 @@
 /**
  * The image-steps Lambda of transformation.asl.json (Validate, Transform): sharp and the engines,
- * deployed with the sharp layer and a large memory size. It dispatches on the payload's `step`.
+ * deployed with the sharp layer and a large memory size. No table: what it needs comes in the
+ * payload. It dispatches on the payload's `step`.
  */
 import { createEngine } from '../engines/factory';
-import { ddb, tableName } from '../lib/aws/dynamodb';
 import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
 import { runImageStep } from '../workflow/image-steps';
 import type { StepPayload } from '../workflow/step-payload';
-import type { WorkflowDeps } from '../workflow/steps';
+import type { ImageStepDeps } from '../workflow/steps';
 
-let deps: WorkflowDeps | undefined;
+let deps: ImageStepDeps | undefined;
 
 /** Built on the first invocation, so configuration set after import (local stack, tests) applies. */
-function imageStepDeps(): WorkflowDeps {
+function imageStepDeps(): ImageStepDeps {
   deps ??= {
-    ddb,
-    tableName: tableName(),
     s3,
     uploadsBucket: uploadsBucket(),
     resultsBucket: resultsBucket(),

@@ -1,9 +1,9 @@
 /**
- * The record-steps Lambda of transformation.asl.json (ReserveCredit, StoreResult, Complete,
- * RefundCredit, MarkFailed): DynamoDB and one HeadObject, no sharp, so it runs on ARM64 without
+ * The record-steps Lambda of transformation.asl.json (StartProcessing, ReserveCredit, StoreResult,
+ * Complete, RefundCredit, MarkFailed): DynamoDB and one HeadObject, no sharp, so it runs on ARM64 without
  * the sharp layer. It dispatches on the payload's `step`.
  */
-import { ddb, tableName } from '../lib/aws/dynamodb';
+import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, s3 } from '../lib/aws/s3';
 import type { StepPayload } from '../workflow/step-payload';
 import { runRecordStep, type RecordStepDeps } from '../workflow/steps';
@@ -12,7 +12,7 @@ let deps: RecordStepDeps | undefined;
 
 /** Built on the first invocation, so configuration set after import (local stack, tests) applies. */
 function recordStepDeps(): RecordStepDeps {
-  deps ??= { ddb, tableName: tableName(), s3, resultsBucket: resultsBucket() };
+  deps ??= { ...tableDeps(), s3, resultsBucket: resultsBucket() };
   return deps;
 }
 

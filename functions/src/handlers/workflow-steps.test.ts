@@ -41,7 +41,16 @@ afterAll(async () => {
 describe('workflow step entries', () => {
   it('serve every Task state of the definition', () => {
     expect(Object.keys(taskHandlers()).sort()).toEqual(
-      ['Complete', 'MarkFailed', 'RefundCredit', 'ReserveCredit', 'StoreResult', 'Transform', 'Validate'].sort(),
+      [
+        'StartProcessing',
+        'Validate',
+        'ReserveCredit',
+        'Transform',
+        'StoreResult',
+        'Complete',
+        'RefundCredit',
+        'MarkFailed',
+      ].sort(),
     );
   });
 

@@ -71,7 +71,6 @@ export const PLATFORM_ENV = [
   'AWS_ENDPOINT_URL_S3',
   'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
   'AWS_ENDPOINT_URL_SFN',
-  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
 ] as const;
 
 /** True for a name some code reads: what the CDK and the local stack may set. */

@@ -6,9 +6,9 @@
  * values live in Secrets Manager (STRIPE_API_KEY_SECRET_NAME, STRIPE_WEBHOOK_SIGNING_KEY_SECRET_NAME,
  * set by `bindSecret`), read once per container; STRIPE_API_URL is unset there (api.stripe.com).
  */
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { secretsManagerApiKey, type ApiKeySource } from '../engines/image-edit/api-key';
+import { secretsManagerGetSecretString } from '../engines/image-edit/get-secret-value';
 import { ENV } from './env';
 
 /**
@@ -16,8 +16,6 @@ import { ENV } from './env';
  * between versions (e.g. period dates moved to subscription items), so it never floats.
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
-
-let secretsManager: SecretsManagerClient | undefined;
 
 /** A value from the environment (local) or from the named Secrets Manager secret (AWS). */
 function secretSource(valueEnv: string, secretNameEnv: string): ApiKeySource {
@@ -27,7 +25,9 @@ function secretSource(valueEnv: string, secretNameEnv: string): ApiKeySource {
       const local = process.env[valueEnv];
       const secretName = process.env[secretNameEnv];
       if (local) source = async () => local;
-      else if (secretName) source = secretsManagerApiKey((secretsManager ??= new SecretsManagerClient({})), secretName);
+      // One signed request, not the SDK client (architecture decision 32).
+      else if (secretName)
+        source = secretsManagerApiKey(secretsManagerGetSecretString({ region: process.env.AWS_REGION }), secretName);
       else throw new Error(`Missing required environment variable ${valueEnv} or ${secretNameEnv}`);
     }
     return source();

@@ -1,26 +1,33 @@
 /**
  * The workflow's image steps (transformation.asl.json: Validate, Transform), the ones that run
  * sharp and the engines: the image-steps Lambda (handlers/workflow-image-steps.ts), with the sharp
- * layer and a large memory size.
+ * layer and a large memory size. They never touch the table: the record steps load what they need
+ * into the state (StartProcessing) and record what they return (ReserveCredit, StoreResult).
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { TRANSFORMATION_MESSAGES, UPLOAD_LIMITS } from '@vitrine/shared';
-import { markProcessing, recordValidatedImage, requireTransformation } from '../transformations/transformation-store';
+import {
+  TRANSFORMATION_MESSAGES,
+  UPLOAD_LIMITS,
+  type TransformationOptions,
+  type TransformationType,
+} from '@vitrine/shared';
 import { InvalidImageError } from './errors';
-import { refOf, stepDispatcher } from './step-payload';
-import type { TransformationRef, TransformResult, ValidatedImage, WorkflowDeps } from './steps';
+import { refOf, required, stepDispatcher } from './step-payload';
+import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { validateImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
   `normalised/${ref.orgId}/${ref.transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 export const resultKeyOf = (ref: TransformationRef) => `results/${ref.orgId}/${ref.transformationId}.png`;
 
-/** Reads the upload, validates it and stores the normalised image beside it. */
-export async function validate(deps: WorkflowDeps, ref: TransformationRef): Promise<ValidatedImage> {
-  await markProcessing(deps, ref.orgId, ref.transformationId);
-  const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
-  const bytes = await readUpload(deps, record.uploadKey);
+/** Reads the upload, validates it and stores the normalised image beside it (ReserveCredit records it). */
+export async function validate(
+  deps: ImageStepDeps,
+  ref: TransformationRef,
+  uploadKey: string,
+): Promise<ValidatedImage> {
+  const bytes = await readUpload(deps, uploadKey);
   const normalised = await validateImage(bytes);
   const normalisedKey = normalisedKeyOf(ref, normalised.format);
   await deps.s3.send(
@@ -31,12 +38,10 @@ export async function validate(deps: WorkflowDeps, ref: TransformationRef): Prom
       ContentType: normalised.contentType,
     }),
   );
-  const validated = { normalisedKey, width: normalised.width, height: normalised.height };
-  await recordValidatedImage(deps, ref.orgId, ref.transformationId, validated);
-  return validated;
+  return { normalisedKey, width: normalised.width, height: normalised.height };
 }
 
-async function readUpload(deps: WorkflowDeps, key: string): Promise<Buffer> {
+async function readUpload(deps: ImageStepDeps, key: string): Promise<Buffer> {
   let response;
   try {
     response = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: key }));
@@ -54,20 +59,28 @@ async function readUpload(deps: WorkflowDeps, key: string): Promise<Buffer> {
   return Buffer.from(await response.Body!.transformToByteArray());
 }
 
+/** What Transform receives in its payload: Validate's output, the type and options. */
+export interface TransformJob {
+  image: ValidatedImage;
+  type: TransformationType;
+  options: TransformationOptions;
+}
+
 /**
  * Runs the engine and writes its result once, as the final PNG at the validated original's size
  * (a 12-megapixel image cannot travel in a state's payload, and a second copy would cost time).
  */
-export async function transform(deps: WorkflowDeps, ref: TransformationRef): Promise<TransformResult> {
-  const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
-  if (!record.normalisedKey || !record.width || !record.height) {
-    throw new Error(`Transformation ${ref.transformationId} has no validated image`);
-  }
-  const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: record.normalisedKey }));
+export async function transform(
+  deps: ImageStepDeps,
+  ref: TransformationRef,
+  job: TransformJob,
+): Promise<TransformResult> {
+  const { image, type, options } = job;
+  const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: image.normalisedKey }));
   const original = Buffer.from(await Body!.transformToByteArray());
-  const engine = deps.engineFor(record.type);
-  const result = await engine.transform(original, record.type, record.options);
-  const png = await conformResult(result.image, record.width, record.height);
+  const engine = deps.engineFor(type);
+  const result = await engine.transform(original, type, options);
+  const png = await conformResult(result.image, image.width, image.height);
   const resultKey = resultKeyOf(ref);
   await deps.s3.send(
     new PutObjectCommand({
@@ -75,7 +88,7 @@ export async function transform(deps: WorkflowDeps, ref: TransformationRef): Pro
       Key: resultKey,
       Body: png,
       ContentType: 'image/png',
-      Metadata: { width: String(record.width), height: String(record.height), engine: engine.name },
+      Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
     }),
   );
   return { resultKey, engine: engine.name, simulated: result.simulated };
@@ -92,7 +105,12 @@ export async function conformResult(image: Buffer, width: number, height: number
 }
 
 /** The image-steps Lambda's dispatch. */
-export const runImageStep = stepDispatcher<WorkflowDeps>({
-  validate: (deps, payload) => validate(deps, refOf(payload)),
-  transform: (deps, payload) => transform(deps, refOf(payload)),
+export const runImageStep = stepDispatcher<ImageStepDeps>({
+  validate: (deps, payload) => validate(deps, refOf(payload), required(payload, 'uploadKey')),
+  transform: (deps, payload) =>
+    transform(deps, refOf(payload), {
+      image: required(payload, 'image'),
+      type: required(payload, 'type'),
+      options: required(payload, 'options'),
+    }),
 });

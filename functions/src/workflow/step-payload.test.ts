@@ -26,7 +26,12 @@ describe('runStep error classification', () => {
   it('turns throttling and 5xx from AWS into TransientError, which the ASL retries', async () => {
     for (const error of [sdkError('ThrottlingException', 400), sdkError('InternalServerError', 500)]) {
       await expect(
-        runStep(failingDeps(error), { step: 'reserveCredit', orgId: 'o', transformationId: 't' }),
+        runStep(failingDeps(error), {
+          step: 'reserveCredit',
+          orgId: 'o',
+          transformationId: 't',
+          image: { normalisedKey: 'normalised/o/t.jpg', width: 4, height: 3 },
+        }),
       ).rejects.toBeInstanceOf(TransientError);
     }
   });

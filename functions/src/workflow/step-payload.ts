@@ -7,21 +7,50 @@
 import { TransientEngineError, EngineRejection } from '../engines/types';
 import { isTransient, TransientError } from './errors';
 import type { CaughtError } from './failure-message';
-import type { TransformationRef, TransformResult } from './steps';
+import type { TransformationOptions, TransformationType } from '@vitrine/shared';
+import type { TransformationRef, TransformResult, ValidatedImage } from './steps';
 
 /** Steps of the image-steps Lambda (sharp, engines). */
 export const IMAGE_STEP_NAMES = ['validate', 'transform'] as const;
 /** Steps of the record-steps Lambda (credits and records only). */
-export const RECORD_STEP_NAMES = ['reserveCredit', 'storeResult', 'complete', 'refundCredit', 'markFailed'] as const;
+export const RECORD_STEP_NAMES = [
+  'startProcessing',
+  'reserveCredit',
+  'storeResult',
+  'complete',
+  'refundCredit',
+  'markFailed',
+] as const;
 export const STEP_NAMES = [...IMAGE_STEP_NAMES, ...RECORD_STEP_NAMES] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
+/**
+ * Only the record steps read or write the table: what an image step needs travels in the state
+ * (ids, keys, sizes and the few options; never image bytes).
+ */
 export interface StepPayload extends TransformationRef {
   step: StepName;
+  /** validate: the upload to read (StartProcessing's output). */
+  uploadKey?: string;
+  /** transform: the transformation's type and options (StartProcessing's output). */
+  type?: TransformationType;
+  options?: TransformationOptions;
+  /** reserveCredit (records it) and transform (reads it): Validate's output. */
+  image?: ValidatedImage;
   /** storeResult: the Transform state's output. */
   result?: TransformResult;
   /** markFailed: what the Catch caught. */
   error?: CaughtError;
+}
+
+/** A field the state must carry to this step; missing means the definition is wrong. */
+export function required<Field extends keyof StepPayload>(
+  payload: StepPayload,
+  field: Field,
+): NonNullable<StepPayload[Field]> {
+  const value = payload[field];
+  if (value === undefined || value === null) throw new Error(`Step ${payload.step} needs ${field} in its payload`);
+  return value as NonNullable<StepPayload[Field]>;
 }
 
 export type StepFunction<Deps> = (deps: Deps, payload: StepPayload) => Promise<unknown>;

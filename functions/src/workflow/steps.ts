@@ -6,12 +6,19 @@
  */
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TransformationType } from '@vitrine/shared';
+import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit, settleCredit } from '../credits/credits';
 import type { ImageEngine } from '../engines/types';
-import { markFailed, markSucceeded, recordResult } from '../transformations/transformation-store';
+import {
+  markFailed,
+  markProcessing,
+  markSucceeded,
+  recordResult,
+  recordValidatedImage,
+  requireTransformation,
+} from '../transformations/transformation-store';
 import { failureOf, type CaughtError } from './failure-message';
-import { refOf, stepDispatcher } from './step-payload';
+import { refOf, required, stepDispatcher } from './step-payload';
 
 /** What the record steps use: the table, and the results bucket (StoreResult checks the object). */
 export interface RecordStepDeps {
@@ -22,12 +29,21 @@ export interface RecordStepDeps {
   now?: () => Date;
 }
 
-/** What every step may use; the image steps also read uploads and run the engines. */
-export interface WorkflowDeps extends RecordStepDeps {
+/**
+ * What the image steps use: the buckets and the engines, no table (the record steps read and write
+ * the record; what the image steps need travels in the state), so that Lambda needs no DynamoDB
+ * client nor table grant.
+ */
+export interface ImageStepDeps {
+  s3: S3Client;
   uploadsBucket: string;
+  resultsBucket: string;
   /** The engine configured for a transformation type (engines/factory.ts). */
   engineFor: (type: TransformationType) => ImageEngine;
 }
+
+/** What every step may use (run-step.ts, the in-process workflow tests). */
+export type WorkflowDeps = RecordStepDeps & ImageStepDeps;
 
 /** The execution input, carried by every payload. */
 export interface TransformationRef {
@@ -47,7 +63,32 @@ export interface TransformResult {
   simulated: boolean;
 }
 
-export async function reserve(deps: RecordStepDeps, ref: TransformationRef): Promise<{ status: string }> {
+/** What StartProcessing puts in the state for the image steps. */
+export interface TransformationToProcess {
+  uploadKey: string;
+  type: TransformationType;
+  options: TransformationOptions;
+}
+
+/** Marks the record processing and loads what Validate and Transform need into the state. */
+export async function startProcessing(deps: RecordStepDeps, ref: TransformationRef): Promise<TransformationToProcess> {
+  await markProcessing(deps, ref.orgId, ref.transformationId);
+  const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
+  // Always present: the ASL's ResultSelector fails on a missing path.
+  return { uploadKey: record.uploadKey, type: record.type, options: record.options ?? {} };
+}
+
+/**
+ * Records Validate's normalised original (idempotent: same values, status still processing), then
+ * reserves the credit. Both before the charge, so a failure here costs nothing (the Catch's refund
+ * is a no-op without a reservation).
+ */
+export async function reserve(
+  deps: RecordStepDeps,
+  ref: TransformationRef,
+  image: ValidatedImage,
+): Promise<{ status: string }> {
+  await recordValidatedImage(deps, ref.orgId, ref.transformationId, image);
   const { status } = await reserveCredit(deps, ref.orgId, ref.transformationId);
   return { status };
 }
@@ -90,10 +131,10 @@ export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: 
 
 /** The record-steps Lambda's dispatch. */
 export const runRecordStep = stepDispatcher<RecordStepDeps>({
-  reserveCredit: (deps, payload) => reserve(deps, refOf(payload)),
+  startProcessing: (deps, payload) => startProcessing(deps, refOf(payload)),
+  reserveCredit: (deps, payload) => reserve(deps, refOf(payload), required(payload, 'image')),
   storeResult: async (deps, payload) => {
-    if (!payload.result) throw new Error('storeResult needs the Transform result');
-    await storeResult(deps, refOf(payload), payload.result);
+    await storeResult(deps, refOf(payload), required(payload, 'result'));
     return {};
   },
   complete: async (deps, payload) => {

@@ -13,14 +13,14 @@ import {
   renderHouseScene,
   renderInterior,
 } from '../engines/fixtures/synthetic-photos';
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { BedrockEngine } from '../engines/bedrock/bedrock-engine';
+import { bedrockInvokeModel } from '../engines/bedrock/invoke-model';
 import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
-import { createTransformation, getTransformation } from '../transformations/transformation-store';
+import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
@@ -109,7 +109,14 @@ describe('transformation workflow', () => {
     const report = await run(ref);
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
-    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'Transform', 'StoreResult', 'Complete']);
+    expect(report.states).toEqual([
+      'StartProcessing',
+      'Validate',
+      'ReserveCredit',
+      'Transform',
+      'StoreResult',
+      'Complete',
+    ]);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, engine: 'local' });
     expect(await storedResult(record!.resultKey!)).toMatchObject({
@@ -131,6 +138,7 @@ describe('transformation workflow', () => {
 
     expect(report.status).toBe('FAILED');
     expect(report.states).toEqual([
+      'StartProcessing',
       'Validate',
       'ReserveCredit',
       'Transform',
@@ -192,12 +200,12 @@ describe('transformation workflow', () => {
 
   it('runs a generative type through Bedrock (the simulator here), sized back to the original', async () => {
     const simulator = await startImageSimulator({ port: 0 });
-    const client = new BedrockRuntimeClient({
+    const invokeModel = bedrockInvokeModel({
       region: 'us-east-1',
       endpoint: simulator.url,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
     });
-    engine = new BedrockEngine({ client, modelId: NOVA_CANVAS_MODEL_ID });
+    engine = new BedrockEngine({ invokeModel, modelId: NOVA_CANVAS_MODEL_ID });
     try {
       const ref = await queue(await encodeJpeg(renderInterior(500, 300), 500, 300), 'virtual-staging', {
         style: 'Japandi',
@@ -215,7 +223,6 @@ describe('transformation workflow', () => {
         { path: `/model/${encodeURIComponent(NOVA_CANVAS_MODEL_ID)}/invoke`, status: 200 },
       ]);
     } finally {
-      client.destroy();
       await simulator.close();
     }
   });
@@ -225,11 +232,33 @@ describe('transformation workflow', () => {
 
     const report = await run(ref);
 
-    expect(report.states).toEqual(['Validate', 'ReserveCredit', 'MarkFailed', 'TransformationFailed']);
+    expect(report.states).toEqual([
+      'StartProcessing',
+      'Validate',
+      'ReserveCredit',
+      'MarkFailed',
+      'TransformationFailed',
+    ]);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(record).toMatchObject({ status: 'failed', code: 'INSUFFICIENT_CREDITS' });
     expect(record!.message).toMatch(/insufficient credits/);
     expect(await credits(ref.orgId)).toEqual({ balance: 0, reservations: [], ledger: [] });
+  });
+
+  it('neither reads nor charges a transformation that is no longer queued', async () => {
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance');
+    await markFailed(deps, ref.orgId, ref.transformationId, { code: 'ENGINE_FAILED', message: 'Déjà échouée' });
+
+    const report = await run(ref);
+
+    // StartProcessing's Catch goes straight to MarkFailed: there is no reservation to refund.
+    expect(report.states).toEqual(['StartProcessing', 'MarkFailed', 'TransformationFailed']);
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'failed',
+      code: 'ENGINE_FAILED',
+      message: TRANSFORMATION_MESSAGES.engineFailed,
+    });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
   });
 
   it.each(badImages)('refuses $label before any charge, with a French message', async ({ make, message }) => {
@@ -238,7 +267,7 @@ describe('transformation workflow', () => {
     const report = await run(ref);
 
     expect(report.status).toBe('FAILED');
-    expect(report.states).toEqual(['Validate', 'MarkFailed', 'TransformationFailed']);
+    expect(report.states).toEqual(['StartProcessing', 'Validate', 'MarkFailed', 'TransformationFailed']);
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
       code: 'IMAGE_REJECTED',

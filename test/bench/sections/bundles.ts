@@ -8,13 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  BUNDLE_BUDGET_BYTES,
-  bundleLambdas,
-  LAMBDA_NAMES,
-  OVER_BUDGET_CEILINGS,
-  REPO_ROOT,
-} from '../../../infra/lib/bundling';
+import { BUNDLE_BUDGET_BYTES, bundleLambdas, LAMBDA_NAMES, REPO_ROOT } from '../../../infra/lib/bundling';
 import type { BenchSection } from '../run';
 import { percentile } from '../report';
 
@@ -31,13 +25,11 @@ export const bundles: BenchSection = {
     await mkdir(BUNDLE_DIR, { recursive: true });
     const built = await bundleLambdas(BUNDLE_DIR, LAMBDA_NAMES);
     for (const { name, file, bytes } of built) {
-      const ceiling = OVER_BUDGET_CEILINGS[name];
       report.figure({
         name: `bundle ${name} (minified)`,
         value: bytes / 1024,
         unit: 'KB',
         target: BUNDLE_BUDGET_BYTES / 1024,
-        note: ceiling ? `recorded exception, ceiling ${ceiling / 1024} KB` : undefined,
       });
       const loads: number[] = [];
       for (let index = 0; index < LOAD_RUNS; index += 1) {

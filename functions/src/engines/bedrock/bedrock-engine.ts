@@ -1,12 +1,13 @@
 /**
- * The Amazon Bedrock adapter: Nova Canvas through InvokeModel (IAM auth, no secret). The model id
- * comes from configuration; the client's endpoint too (the local simulator in `npm start`).
+ * The Amazon Bedrock adapter: Nova Canvas through InvokeModel (IAM auth, no secret; invoke-model.ts).
+ * The model id comes from configuration; the endpoint too (the local simulator in `npm start`).
  */
-import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { AwsServiceError } from '../../lib/aws/signed-fetch';
 import { asPng } from '../generative/as-png';
 import { EngineRejection, TransientEngineError, type EngineResult, type ImageEngine } from '../types';
+import type { InvokeModel } from './invoke-model';
 import { buildNovaCanvasRequest, novaInputSize } from './nova-canvas-request';
 
 /** Bedrock errors worth another attempt (throttling, timeouts, 5xx). */
@@ -20,7 +21,7 @@ const TRANSIENT = new Set([
 ]);
 
 export interface BedrockEngineConfig {
-  client: BedrockRuntimeClient;
+  invokeModel: InvokeModel;
   modelId: string;
   /** Fixed seed: a regenerate of the same photo and options gives the same result. */
   seed?: number;
@@ -48,18 +49,11 @@ export class BedrockEngine implements ImageEngine {
 
     let response;
     try {
-      response = await this.config.client.send(
-        new InvokeModelCommand({
-          modelId: this.config.modelId,
-          contentType: 'application/json',
-          accept: 'application/json',
-          body: JSON.stringify(request),
-        }),
-      );
+      response = await this.config.invokeModel(this.config.modelId, JSON.stringify(request));
     } catch (error) {
       throw mapBedrockError(error);
     }
-    const body = JSON.parse(new TextDecoder().decode(response.body)) as {
+    const body = JSON.parse(new TextDecoder().decode(response)) as {
       images?: string[];
       error?: string;
       vitrine_simulated?: boolean;
@@ -72,10 +66,10 @@ export class BedrockEngine implements ImageEngine {
 
 function mapBedrockError(error: unknown): Error {
   if (!(error instanceof Error)) return new TransientEngineError(String(error));
-  const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
-  const status = metadata?.httpStatusCode ?? 0;
-  // No HTTP status at all: the connection failed (reset, refused, timed out).
-  if (TRANSIENT.has(error.name) || status >= 500 || status === 429 || !metadata || status === 0) {
+  // Not a service answer at all: the connection failed (reset, refused, timed out).
+  if (!(error instanceof AwsServiceError)) return new TransientEngineError(`Bedrock: ${error.name}: ${error.message}`);
+  const { status } = error;
+  if (TRANSIENT.has(error.name) || status >= 500 || status === 429) {
     return new TransientEngineError(`Bedrock: ${error.name}: ${error.message}`);
   }
   // The model refused the input (validation, content filters): the user reads why, no retry.

@@ -2,14 +2,14 @@
  * The image-editing API key, read from AWS Secrets Manager once per Lambda container (a warm
  * invocation reuses it). The secret holds the key itself, or JSON `{"apiKey": "..."}`.
  */
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { GetSecretString } from './get-secret-value';
 
 export type ApiKeySource = () => Promise<string>;
 
-export function secretsManagerApiKey(client: Pick<SecretsManagerClient, 'send'>, secretId: string): ApiKeySource {
+export function secretsManagerApiKey(getSecretString: GetSecretString, secretId: string): ApiKeySource {
   let cached: Promise<string> | undefined;
   return () => {
-    cached ??= read(client, secretId).catch((error: unknown) => {
+    cached ??= read(getSecretString, secretId).catch((error: unknown) => {
       // A failed read is not cached: the next invocation tries again.
       cached = undefined;
       throw error;
@@ -18,8 +18,8 @@ export function secretsManagerApiKey(client: Pick<SecretsManagerClient, 'send'>,
   };
 }
 
-async function read(client: Pick<SecretsManagerClient, 'send'>, secretId: string): Promise<string> {
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+async function read(getSecretString: GetSecretString, secretId: string): Promise<string> {
+  const SecretString = await getSecretString(secretId);
   if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
   const trimmed = SecretString.trim();
   if (!trimmed.startsWith('{')) return trimmed;

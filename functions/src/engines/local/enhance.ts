@@ -7,7 +7,7 @@
  * and multiplications over the decoded pixels, with the tone map upscaled by sharp.
  */
 import sharp from 'sharp';
-import { boxBlur, clamp, decodeRgb, decodeThumbnail, encodePng, luma, type Raster } from './raster';
+import { clamp, decodeRgb, decodeThumbnail, encodePng, guidedSmooth, luma, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, exp, max, min, pow, round } = Math;
@@ -20,6 +20,8 @@ const GAIN_SCALE = 64;
 const MAX_GAIN = 3;
 /** Highest luma (0..1) a pixel contributes to its neighbourhood's brightness. */
 const BASE_CEILING = 0.45;
+/** Guided filter regularisation (luma 0..1 squared): edges of contrast above ~0.1 are kept. */
+const TONE_EDGE_EPS = 0.01;
 /** Output levels: black lifted slightly, highlights rolled off below 255. */
 const BLACK_LEVEL = 4;
 const WHITE_TARGET = 238;
@@ -103,7 +105,9 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
     meanLuma += l;
   }
   meanLuma /= pixels;
-  const blurred = boxBlur(base, width, height, max(2, round(max(width, height) / 24)));
+  // Edge-preserving: a box blur spreads a window's light over the wall around it, whose gain
+  // then drops in a dark rim (a halo); the guided filter stops at the window's frame.
+  const blurred = guidedSmooth(base, width, height, max(2, round(max(width, height) / 24)), TONE_EDGE_EPS);
   const strength = clamp((0.5 - meanLuma) * 1.2 + 0.2, 0.15, 0.55);
   const gainData = Buffer.alloc(pixels);
   for (let p = 0; p < pixels; p++) {

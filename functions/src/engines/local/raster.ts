@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { min } = Math;
+const { max, min } = Math;
 
 export interface Raster {
   data: Buffer;
@@ -84,4 +84,36 @@ function blurLine(src: Float32Array, dst: Float32Array, start: number, stride: n
 
 export function clamp(value: number, min: number, max: number): number {
   return value < min ? min : value > max ? max : value;
+}
+
+/**
+ * Self-guided filter (He et al.): smooths a one-channel map like a box blur of `radius` inside
+ * flat areas but keeps edges whose contrast is well above sqrt(eps) (map units), so what is
+ * computed from it (a tone map's gain) does not bleed across a window's frame. Box means are
+ * single-pass, as the filter's own averaging smooths the result.
+ */
+export function guidedSmooth(
+  map: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+  eps: number,
+): Float32Array {
+  const n = map.length;
+  const squares = new Float32Array(n);
+  for (let p = 0; p < n; p++) squares[p] = map[p]! * map[p]!;
+  const mean = boxBlur(Float32Array.from(map), width, height, radius, 1);
+  const meanSquares = boxBlur(squares, width, height, radius, 1);
+  const a = new Float32Array(n);
+  const b = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const variance = max(0, meanSquares[p]! - mean[p]! * mean[p]!);
+    a[p] = variance / (variance + eps);
+    b[p] = mean[p]! - a[p]! * mean[p]!;
+  }
+  const meanA = boxBlur(a, width, height, radius, 1);
+  const meanB = boxBlur(b, width, height, radius, 1);
+  const out = new Float32Array(n);
+  for (let p = 0; p < n; p++) out[p] = meanA[p]! * map[p]! + meanB[p]!;
+  return out;
 }

@@ -8,7 +8,15 @@ import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, encodePng } from './raster';
-import { findSky, looksLikeSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
+import {
+  edgeModel,
+  findSky,
+  isSkySide,
+  SKY_ANALYSIS_SIDE,
+  skyMaskValue,
+  type EdgeModel,
+  type SkyDetection,
+} from './sky-mask';
 import { renderSky, skyLight } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -27,14 +35,42 @@ function edgeCoded(value: number): number {
 }
 
 export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffer> {
-  const sky = findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
+  const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
+  const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
   const full = await decodeRgb(image);
   const { width, height } = full;
 
   const band = await renderSkyBand(sky, skyType, width, height);
-  blendSky(full.data, width, band.data, band.rows, skyLight(skyType));
+  blendSky(full.data, width, height, band.data, band.rows, skyLight(skyType), edgeModel(thumb, sky));
   return encodePng(full);
+}
+
+/**
+ * Which pixels a replacement would take for sky, at full resolution (255 sky, 0 kept), by the
+ * same decisions as `replaceSky`; null when the photo would be refused. For measurement.
+ */
+export async function skyReplacementMask(
+  image: Buffer,
+): Promise<{ width: number; height: number; mask: Uint8Array } | null> {
+  const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
+  const sky = findSky(thumb);
+  if (!sky) return null;
+  const full = await decodeRgb(image);
+  const { width, height } = full;
+  const band = await renderSkyBand(sky, 'blue', width, height);
+  const model = edgeModel(thumb, sky);
+  const mask = new Uint8Array(width * height);
+  const d = full.data;
+  for (let p = 0; p < width * band.rows; p++) {
+    let a = band.data[p * 4 + 3]!;
+    if (a > 0 && a < SURE_SKY) {
+      const x = p % width;
+      a = isSkySide(model, width, height, x, (p - x) / width, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!) ? SURE_SKY : 0;
+    }
+    mask[p] = a;
+  }
+  return { width, height, mask };
 }
 
 /** The new sky with its alpha, RGBA at full width for the top `rows` rows of the photo. */
@@ -78,9 +114,11 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
 function blendSky(
   pixels: Buffer,
   width: number,
+  height: number,
   band: Buffer,
   rows: number,
   light: readonly [number, number, number],
+  model: EdgeModel,
 ): void {
   const tables = light.map((gain) => {
     const table = new Uint8Array(256);
@@ -95,7 +133,12 @@ function blendSky(
     let b = tb[pixels[i + 2]!]!;
     if (p < bandPixels) {
       let a = band[p * 4 + 3]!;
-      if (a > 0 && a < SURE_SKY) a = looksLikeSky(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) ? SURE_SKY : 0;
+      if (a > 0 && a < SURE_SKY) {
+        const x = p % width;
+        a = isSkySide(model, width, height, x, (p - x) / width, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!)
+          ? SURE_SKY
+          : 0;
+      }
       if (a > 0) {
         r += ((band[p * 4]! - r) * a) / 255;
         g += ((band[p * 4 + 1]! - g) * a) / 255;

@@ -9,7 +9,7 @@
  * The binary mask is softened by a 3x3 mean and sampled bilinearly at any output size, with a
  * ramp of a few output pixels along the skyline.
  */
-import { clamp, decodeThumbnail, luma, type Raster } from './raster';
+import { boxBlur, clamp, decodeThumbnail, luma, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, floor, max, min } = Math;
@@ -20,18 +20,38 @@ export const SKY_ANALYSIS_SIDE = 320;
  * breaks from the pixel above. Blue pixels are rarely anything but sky, so they get more room;
  * neutral bright ones (clouds, overcast) could be a white wall and get less.
  */
-const MAX_TEXTURE = { blue: 60, neutral: 40 };
-const MAX_STEP = { blue: 40, neutral: 24 };
+const MAX_TEXTURE = { blue: 60, neutral: 28 };
+const MAX_STEP = { blue: 24, neutral: 24 };
 /** Growth: largest RGB distance (sum of channel differences) between neighbouring sky pixels. */
-const MAX_GROWTH_DISTANCE = 48;
+const MAX_GROWTH_DISTANCE = 20;
+/** How much larger the luma and colour steps out of a cloud into blue sky may be. */
+const CLOUD_EDGE_FACTOR = 3;
 /**
  * Growth reaches at most this many thumbnail pixels from the seeds: enough for the sky under eaves
  * and between branches, not enough to walk across a pale wall of sky-like colour.
  */
 const MAX_GROWTH_STEPS = 16;
+const SOFTEN_RADIUS = 1;
+/** Darkest blue that is sky: a storm or dusk sky is dark, and darker blues are shadows. */
+const MIN_BLUE_LUMA = 40;
+/** Seeds: largest RGB distance (sum of channels) between a pixel and the one two rows above. */
+const MAX_SEED_COLOUR_STEP = 45;
+/** Growth beyond MAX_GROWTH_STEPS and pockets: largest RGB distance to the sky's colour at that row. */
+const MODEL_DISTANCE = 36;
+const POCKET_DISTANCE = 24;
 /** A sky must cover at least this share of the photo, over at least this share of its columns. */
 const MIN_SKY_AREA = 0.06;
-const MIN_SKY_COLUMNS = 0.4;
+const MIN_SKY_COLUMNS = 0.15;
+/** Columns whose top run is sky: few where branches or wires cross the sky, none in a forest. */
+const MIN_SEEDED_COLUMNS = 0.04;
+/** A column's sky may start below branches or wires, within this share of the rows from the top,
+ * with a run of blue at least this long (share of the rows). */
+const LATE_SEED_ROWS = 0.3;
+const BLUE_RUN = 0.08;
+/** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
+const MAX_GROUND_AS_BRIGHT = 0.15;
+/** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
+const MIN_BLUE_SHARE = 0.5;
 
 export interface SkyDetection {
   /** Thumbnail size the mask is measured in. */
@@ -56,19 +76,27 @@ type Kind = 'blue' | 'neutral';
 /** Pure detection on RGB pixels; null when the photo shows no usable sky. */
 export function findSky(thumb: Raster): SkyDetection | null {
   const { data, width, height } = thumb;
+  // Colour classes on a denoised copy; edges (texture, steps) on the photo itself.
+  const calm = denoise(thumb);
   const pixels = width * height;
   const lum = new Float32Array(pixels);
   for (let p = 0, i = 0; p < pixels; p++, i += 3) lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
 
   const kindOf = (p: number): Kind | null => {
     const i = p * 3;
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const l = lum[p]!;
-    if (b > r + 8 && b >= g - 6 && l > 70) return 'blue';
+    const r = calm[i]!;
+    const g = calm[i + 1]!;
+    const b = calm[i + 2]!;
+    const l = luma(r, g, b);
+    if (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) return 'blue';
     if (isOvercastWhite(r, g, b, l)) return 'neutral';
     return null;
+  };
+  const isSunGlow = (p: number): boolean => {
+    const i = p * 3;
+    const r = calm[i]!;
+    const b = calm[i + 2]!;
+    return luma(r, calm[i + 1]!, b) > 190 && r >= b && r - b < 60;
   };
   // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
   const texture = (p: number, y: number): number => {
@@ -83,31 +111,80 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const queue = new Int32Array(pixels);
   let tail = 0;
   let seededColumns = 0;
+  let lowestSeed = 0;
+  const isSkyRun = (p: number, y: number, kind: Kind | null): kind is Kind => {
+    if (!kind || texture(p, y) > MAX_TEXTURE[kind]) return false;
+    if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) return false;
+    // A change of colour two rows down to something darker and no bluer ends the column's sky
+    // even where the luma barely changes (a hazy blue mountain, a copper dome under a pale sky);
+    // going into or out of a cloud is brighter, or bluer, and goes on.
+    return !(y > 1 && entersForeground(data, lum, p, p - 2 * width));
+  };
   for (let x = 0; x < width; x++) {
     const before = tail;
-    for (let y = 0; y < height; y++) {
+    let y = 0;
+    for (; y < height; y++) {
       const p = y * width + x;
-      const kind = kindOf(p);
-      if (!kind || texture(p, y) > MAX_TEXTURE[kind]) break;
-      if (y > 0 && abs(lum[p]! - lum[p - width]!) > MAX_STEP[kind]) break;
+      if (!isSkyRun(p, y, kindOf(p))) break;
       sky[p] = 1;
       queue[tail++] = p;
+      lowestSeed = max(lowestSeed, y);
+    }
+    if (tail - before < height * 0.03) {
+      // Branches or wires across the top: a long run of blue sky starting a little lower.
+      const start = (y0: number) => {
+        let y1 = y0;
+        while (
+          y1 < height &&
+          y1 - y0 < BLUE_RUN * height &&
+          isSkyRun(y1 * width + x, y1, kindOf(y1 * width + x) === 'blue' ? 'blue' : null)
+        )
+          y1++;
+        return y1 - y0 >= BLUE_RUN * height;
+      };
+      for (let y0 = y + 1; y0 < height * LATE_SEED_ROWS; y0++) {
+        if (!start(y0)) continue;
+        for (let yy = y0; yy < height; yy++) {
+          const p = yy * width + x;
+          if (!isSkyRun(p, yy, kindOf(p))) break;
+          sky[p] = 1;
+          queue[tail++] = p;
+          lowestSeed = max(lowestSeed, yy);
+        }
+        break;
+      }
     }
     if (tail - before >= height * 0.03) seededColumns++;
   }
   // The sky itself must span the top of the photo; growth only refines its edges.
-  if (seededColumns < width * MIN_SKY_COLUMNS) return null;
+  if (seededColumns < width * MIN_SEEDED_COLUMNS) return null;
+  const model = skyColourByRow(data, width, height, sky);
+  const nearModel = (p: number, y: number, limit: number): boolean => {
+    const i = p * 3;
+    const m = y * 3;
+    return abs(data[i]! - model[m]!) + abs(data[i + 1]! - model[m + 1]!) + abs(data[i + 2]! - model[m + 2]!) <= limit;
+  };
 
   const grow = (from: number, to: number, y: number) => {
-    if (sky[to] || steps[from]! >= MAX_GROWTH_STEPS) return;
-    const kind = kindOf(to);
-    if (!kind || texture(to, y) > MAX_TEXTURE[kind] || abs(lum[to]! - lum[from]!) > MAX_STEP[kind]) return;
+    if (sky[to]) return;
+    // Far from the seeds only pixels of the sky's own colour at that height: the sky beyond a
+    // wire or a branch, never a pale wall.
+    // Not below the lowest seed either: water under the horizon reflects the sky's colour.
+    if (steps[from]! >= MAX_GROWTH_STEPS && (y > lowestSeed || !nearModel(to, y, MODEL_DISTANCE))) return;
+    // The glow around a low sun is warm and bright: sky when reached smoothly from sky, never a
+    // seed (a sunlit cream facade is as warm and bright, but no smooth path leads into it).
+    const kind = kindOf(to) ?? (isSunGlow(to) ? 'neutral' : null);
+    if (!kind || texture(to, y) > MAX_TEXTURE[kind]) return;
+    // Out of a cloud into blue sky is a large step of luma and colour, and safe: blue pixels
+    // beside a cloud are sky.
+    const leavingCloud = kind === 'blue' && kindOf(from) === 'neutral';
+    if (abs(lum[to]! - lum[from]!) > MAX_STEP[kind] * (leavingCloud ? CLOUD_EDGE_FACTOR : 1)) return;
     const a = from * 3;
     const b = to * 3;
     const distance = abs(data[a]! - data[b]!) + abs(data[a + 1]! - data[b + 1]!) + abs(data[a + 2]! - data[b + 2]!);
-    if (distance > MAX_GROWTH_DISTANCE) return;
+    if (distance > MAX_GROWTH_DISTANCE * (leavingCloud ? CLOUD_EDGE_FACTOR : 1)) return;
     sky[to] = 1;
-    steps[to] = steps[from]! + 1;
+    steps[to] = min(255, steps[from]! + 1);
     queue[tail++] = to;
   };
   for (let head = 0; head < tail; head++) {
@@ -118,6 +195,35 @@ export function findSky(thumb: Raster): SkyDetection | null {
     if (x + 1 < width) grow(p, p + 1, y);
     if (y > 0) grow(p, p - width, y - 1);
     if (y + 1 < height) grow(p, p + width, y + 1);
+  }
+
+  // Blue sky seen through arches, between clouds and behind branches, that no path of smooth
+  // sky pixels reaches: blue pixels of the seeds' blue at that height, above the lowest seed, in
+  // patches (a blue shutter or a car is not near the sky's own blue at its height).
+  const blueModel = skyColourByRow(data, width, height, sky, (p) => kindOf(p) === 'blue');
+  const pockets: number[] = [];
+  for (let y = 1; y < min(height - 1, lowestSeed); y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      if (sky[p] || kindOf(p) !== 'blue' || texture(p, y) > MAX_TEXTURE.blue) continue;
+      // Whole thumbnail pixels of sky only: a wire or a lattice mixes into its neighbours.
+      if (
+        kindOf(p - 1) !== 'blue' ||
+        kindOf(p + 1) !== 'blue' ||
+        kindOf(p - width) !== 'blue' ||
+        kindOf(p + width) !== 'blue'
+      )
+        continue;
+      const i = p * 3;
+      const m = y * 3;
+      const distance =
+        abs(data[i]! - blueModel[m]!) + abs(data[i + 1]! - blueModel[m + 1]!) + abs(data[i + 2]! - blueModel[m + 2]!);
+      if (distance <= POCKET_DISTANCE) pockets.push(p);
+    }
+  }
+  for (const p of pockets) {
+    sky[p] = 1;
+    tail++;
   }
 
   let columns = 0;
@@ -139,14 +245,27 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const coverage = tail / pixels;
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
 
-  // A sky is brighter than what stands under it; a pale ceiling over a bright room is not one.
+  // A pale ceiling over a bright room passes the colour tests as an overcast sky: a neutral sky
+  // must be brighter than what stands under it. A blue sky need not be (a deep blue sky over a
+  // sunlit facade or a bright beach is darker than them), and no ceiling is blue.
   let skyLuma = 0;
   let restLuma = 0;
+  let blue = 0;
   for (let p = 0; p < pixels; p++) {
-    if (sky[p]) skyLuma += lum[p]!;
-    else restLuma += lum[p]!;
+    if (sky[p]) {
+      skyLuma += lum[p]!;
+      if (kindOf(p) === 'blue') blue++;
+    } else restLuma += lum[p]!;
   }
-  if (tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
+  const neutralSky = blue < tail * MIN_BLUE_SHARE;
+  if (neutralSky && tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
+  // Nor may much of the ground be as bright as a neutral sky: white siding, a towel and a door
+  // frame at the top of a photo are all neutral and smooth, and the rest of the wall beside them
+  // is as bright; an overcast sky outshines nearly everything under it.
+  if (neutralSky && brightShareOfGround(lum, sky, skyLuma / tail) > MAX_GROUND_AS_BRIGHT) {
+    if (process.env.SKY_DEBUG) console.log('ground as bright', brightShareOfGround(lum, sky, skyLuma / tail));
+    return null;
+  }
 
   return {
     width,
@@ -158,17 +277,21 @@ export function findSky(thumb: Raster): SkyDetection | null {
   };
 }
 
-/** 3x3 mean of the binary mask: edges become a one-pixel ramp instead of a step. */
+/**
+ * Mean of the binary mask over (2 SOFTEN_RADIUS + 1)^2 pixels: edges become a ramp instead of a
+ * step, and only pixels that far from the skyline are sure (0 or 1). The thumbnail's own skyline
+ * is a pixel off here and there; the ramp leaves those pixels to the full-resolution decision.
+ */
 function soften(sky: Uint8Array, width: number, height: number): Float32Array {
   const out = new Float32Array(sky.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let sum = 0;
       let count = 0;
-      for (let dy = -1; dy <= 1; dy++) {
+      for (let dy = -SOFTEN_RADIUS; dy <= SOFTEN_RADIUS; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
+        for (let dx = -SOFTEN_RADIUS; dx <= SOFTEN_RADIUS; dx++) {
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           sum += sky[yy * width + xx]!;
@@ -209,8 +332,8 @@ export function skyAlpha(
   y: number,
   feather: number,
 ): number {
-  // The softened mask ramps over about two thumbnail pixels.
-  const ramp = (2 * outHeight) / sky.height;
+  // The softened mask ramps over about 2 SOFTEN_RADIUS thumbnail pixels.
+  const ramp = (2 * SOFTEN_RADIUS * outHeight) / sky.height;
   const steepness = max(1, ramp / max(1, feather));
   return clamp((skyMaskValue(sky, outWidth, outHeight, x, y) - 0.5) * steepness + 0.5, 0, 1);
 }
@@ -221,7 +344,7 @@ export function skyAlpha(
  */
 export function looksLikeSky(r: number, g: number, b: number): boolean {
   const l = luma(r, g, b);
-  return (b > r + 8 && b >= g - 6 && l > 70) || isOvercastWhite(r, g, b, l);
+  return (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) || isOvercastWhite(r, g, b, l);
 }
 
 /**
@@ -230,4 +353,156 @@ export function looksLikeSky(r: number, g: number, b: number): boolean {
  */
 function isOvercastWhite(r: number, g: number, b: number, l: number): boolean {
   return l > 170 && max(r, g, b) - min(r, g, b) < 40 && b >= r - 3;
+}
+
+/** Thumbnail pixels around a skyline pixel whose colours describe each side. */
+const EDGE_MODEL_RADIUS = 4;
+const EDGE_SKY_BIAS = 1.5;
+const EDGE_MAX_SKY_DISTANCE = 40;
+
+/**
+ * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby: along
+ * the skyline a full-resolution pixel goes to the side whose local colour it is closer to. A
+ * fixed colour test cannot do that: sunlit stone passes for an overcast sky, a grey roof for a
+ * stormy one, but each is closer to the roof beside it than to the sky above it.
+ */
+export interface EdgeModel {
+  width: number;
+  height: number;
+  /** RGB means, 3 floats per thumbnail pixel; weights 0 where a side has no sure pixel nearby. */
+  sky: Float32Array;
+  skyWeight: Float32Array;
+  ground: Float32Array;
+  groundWeight: Float32Array;
+}
+
+export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const sides = [0.98, 0.02].map((limit, side) => {
+    const weight = new Float32Array(pixels);
+    const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
+    for (let p = 0; p < pixels; p++) {
+      const m = sky.mask[p]!;
+      const sure = side === 0 ? m >= limit : m <= limit;
+      if (!sure) continue;
+      weight[p] = 1;
+      for (let c = 0; c < 3; c++) channels[c]![p] = data[p * 3 + c]!;
+    }
+    const w = boxBlur(weight, width, height, EDGE_MODEL_RADIUS, 1);
+    const means = new Float32Array(pixels * 3);
+    for (let c = 0; c < 3; c++) {
+      const sum = boxBlur(channels[c]!, width, height, EDGE_MODEL_RADIUS, 1);
+      for (let p = 0; p < pixels; p++) means[p * 3 + c] = w[p]! > 0 ? sum[p]! / w[p]! : 0;
+    }
+    return { means, weight: w };
+  });
+  return {
+    width,
+    height,
+    sky: sides[0]!.means,
+    skyWeight: sides[0]!.weight,
+    ground: sides[1]!.means,
+    groundWeight: sides[1]!.weight,
+  };
+}
+
+/** Whether a full-resolution pixel (x, y) of an outWidth x outHeight image with colour r, g, b is sky. */
+export function isSkySide(
+  model: EdgeModel,
+  outWidth: number,
+  outHeight: number,
+  x: number,
+  y: number,
+  r: number,
+  g: number,
+  b: number,
+): boolean {
+  const tx = min(model.width - 1, floor((x * model.width) / outWidth));
+  const ty = min(model.height - 1, floor((y * model.height) / outHeight));
+  const t = ty * model.width + tx;
+  if (model.groundWeight[t]! <= 0) return model.skyWeight[t]! > 0 || looksLikeSky(r, g, b);
+  if (model.skyWeight[t]! <= 0) return false;
+  const i = t * 3;
+  const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
+  const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
+  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
+}
+
+/**
+ * The seeds' mean colour per thumbnail row (RGB, 3 floats a row), rows without seeds taking the
+ * nearest seeded row's: the sky's colour at each height, for growth far from the seeds.
+ */
+function skyColourByRow(
+  data: Buffer,
+  width: number,
+  height: number,
+  seeds: Uint8Array,
+  counts: (p: number) => boolean = () => true,
+): Float32Array {
+  const model = new Float32Array(height * 3);
+  const rowCounts = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (!seeds[p] || !counts(p)) continue;
+      rowCounts[y] = rowCounts[y]! + 1;
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[y * 3 + c]! + data[p * 3 + c]!;
+    }
+  }
+  let last = -1;
+  for (let y = 0; y < height; y++) {
+    if (rowCounts[y]! >= 3) {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[y * 3 + c]! / rowCounts[y]!;
+      if (last < 0) for (let k = 0; k < y; k++) for (let c = 0; c < 3; c++) model[k * 3 + c] = model[y * 3 + c]!;
+      last = y;
+    } else if (last >= 0) {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = model[last * 3 + c]!;
+    } else {
+      for (let c = 0; c < 3; c++) model[y * 3 + c] = -1000;
+    }
+  }
+  return model;
+}
+
+function colourDistance(data: Buffer, p: number, q: number): number {
+  const i = p * 3;
+  const j = q * 3;
+  return abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!);
+}
+
+function entersForeground(data: Buffer, lum: Float32Array, p: number, above: number): boolean {
+  if (colourDistance(data, p, above) <= MAX_SEED_COLOUR_STEP) return false;
+  const blueness = data[p * 3 + 2]! - data[p * 3]!;
+  const blunessAbove = data[above * 3 + 2]! - data[above * 3]!;
+  return lum[p]! < lum[above]! - 4 && blueness <= blunessAbove + 4;
+}
+
+function brightShareOfGround(lum: Float32Array, sky: Uint8Array, skyLuma: number): number {
+  let ground = 0;
+  let bright = 0;
+  for (let p = 0; p < lum.length; p++) {
+    if (sky[p]) continue;
+    ground++;
+    if (lum[p]! >= skyLuma - 10) bright++;
+  }
+  return ground === 0 ? 0 : bright / ground;
+}
+
+/**
+ * 3x3 mean of each channel: film grain and sensor noise in a flat grey sky otherwise break the
+ * colour and smoothness tests pixel by pixel. The skyline it softens by a thumbnail pixel is
+ * decided again at full resolution.
+ */
+function denoise(thumb: Raster): Buffer {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const out = Buffer.alloc(data.length);
+  for (let c = 0; c < 3; c++) {
+    const channel = new Float32Array(pixels);
+    for (let p = 0; p < pixels; p++) channel[p] = data[p * 3 + c]!;
+    const blurred = boxBlur(channel, width, height, 1, 1);
+    for (let p = 0; p < pixels; p++) out[p * 3 + c] = blurred[p]! + 0.5;
+  }
+  return out;
 }

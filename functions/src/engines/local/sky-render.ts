@@ -7,7 +7,7 @@ import type { SkyType } from '@vitrine/shared';
 import { clamp } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { exp, floor, imul, max, min, round } = Math;
+const { exp, floor, imul, max, min, round, sqrt } = Math;
 
 type Rgb = readonly [number, number, number];
 
@@ -119,11 +119,18 @@ export function renderSky(type: SkyType, width: number, height: number, horizon:
       }
 
       if (sun) {
+        // A photographed low sun: a white-hot core with a soft edge (no flat disc), a warm bloom
+        // that fades over several radii, and a wider faint glow.
         const d2 = ((x - sun.x) ** 2 + (y - sun.y) ** 2) / (sun.r * sun.r);
-        const glow = exp(-d2 / 9) * 0.7 + (d2 < 1 ? 0.9 : 0);
-        r += (255 - r) * min(1, glow);
-        gr += (226 - gr) * min(1, glow);
-        b += (170 - b) * min(1, glow);
+        const d = sqrt(d2);
+        const core = smoothstep(0.75, 0.4, d);
+        const bloom = min(1, exp(-d2 / 3) * 0.8 + exp(-d / 4) * 0.35);
+        r += (255 - r) * bloom;
+        gr += (214 - gr) * bloom;
+        b += (160 - b) * bloom;
+        r += (255 - r) * core;
+        gr += (248 - gr) * core;
+        b += (228 - b) * core;
       }
       if (moon) {
         const d2 = ((x - moon.x) ** 2 + (y - moon.y) ** 2) / (moon.r * moon.r);

@@ -1,11 +1,11 @@
 /**
- * The Bedrock and image-editing adapters through their real clients (the AWS SDK, fetch) against
- * the local simulator, which checks request shapes as the providers document them.
+ * The Bedrock and image-editing adapters through their real clients (a SigV4-signed fetch, fetch)
+ * against the local simulator, which checks request shapes as the providers document them.
  */
-import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { BedrockEngine } from '../bedrock/bedrock-engine';
+import { bedrockInvokeModel, type InvokeModel } from '../bedrock/invoke-model';
 import { NOVA_CANVAS_MODEL_ID } from '../bedrock/nova-canvas-request';
 import { encodeJpeg, renderInterior } from '../fixtures/synthetic-photos';
 import { ImageEditApiEngine } from '../image-edit/image-edit-engine';
@@ -13,25 +13,23 @@ import { EngineRejection, TransientEngineError } from '../types';
 import { SIMULATOR_API_KEY, startImageSimulator, type ImageSimulator } from './image-simulator';
 
 let simulator: ImageSimulator;
-let bedrock: BedrockRuntimeClient;
+let invokeModel: InvokeModel;
 let photo: Buffer;
 
 beforeAll(async () => {
   simulator = await startImageSimulator({ port: 0 });
-  bedrock = new BedrockRuntimeClient({
+  invokeModel = bedrockInvokeModel({
     region: 'us-east-1',
     endpoint: simulator.url,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
+    credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
   });
   photo = await encodeJpeg(renderInterior(800, 600), 800, 600);
 });
 afterAll(async () => {
-  bedrock.destroy();
   await simulator.close();
 });
 
-const bedrockEngine = () => new BedrockEngine({ client: bedrock, modelId: NOVA_CANVAS_MODEL_ID });
+const bedrockEngine = () => new BedrockEngine({ invokeModel, modelId: NOVA_CANVAS_MODEL_ID });
 const editEngine = (apiKey = SIMULATOR_API_KEY) =>
   new ImageEditApiEngine({ baseUrl: simulator.url, apiKey: async () => apiKey });
 
@@ -75,8 +73,7 @@ describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
   });
 
   it('is refused by the simulator when the body is malformed, in Bedrock error shape', async () => {
-    const send = (body: object, modelId = NOVA_CANVAS_MODEL_ID) =>
-      bedrock.send(new InvokeModelCommand({ modelId, contentType: 'application/json', body: JSON.stringify(body) }));
+    const send = (body: object, modelId = NOVA_CANVAS_MODEL_ID) => invokeModel(modelId, JSON.stringify(body));
     await expect(
       send({ taskType: 'INPAINTING', inPaintingParams: { image: 'AA==', maskPrompt: 'sky', maskImage: 'AA==' } }),
     ).rejects.toMatchObject({

@@ -1,0 +1,65 @@
+/**
+ * The sky mask on real photos (test/fixtures/photos, drawn references): each photo is held to a
+ * floor a little under its score when the floor was set, so quality never slides back. Raise a
+ * floor when the engine improves; `npm run bench photos` prints the current scores.
+ */
+import { evaluateNoSkyPhotos, evaluateSkyPhotos, type SkyPhotoResult } from './photo-evaluation';
+
+/** IoU at least, share of non-sky pixels replaced at most. */
+const FLOORS: Record<string, { iou: number; falseReplaced: number }> = {
+  'arena-arches': { iou: 0.95, falseReplaced: 0.024 },
+  'blue-birds-facade': { iou: 0.95, falseReplaced: 0.028 },
+  'blue-mountain-trees': { iou: 0.96, falseReplaced: 0.008 },
+  'brick-house-bare-tree': { iou: 0, falseReplaced: 0.005 },
+  'bridge-cables': { iou: 0.8, falseReplaced: 0.057 },
+  'castle-forest-clouds': { iou: 0.96, falseReplaced: 0.019 },
+  'cathedral-clouds': { iou: 0.95, falseReplaced: 0.025 },
+  'cathedral-deep-blue': { iou: 0.96, falseReplaced: 0.016 },
+  'chateau-river': { iou: 0.97, falseReplaced: 0.008 },
+  'chateau-white-clouds': { iou: 0.88, falseReplaced: 0.014 },
+  'church-blue-tree': { iou: 0.97, falseReplaced: 0.009 },
+  'clouds-mountains': { iou: 0.91, falseReplaced: 0.008 },
+  'dusk-gate-palm': { iou: 0.56, falseReplaced: 0.012 },
+  'dusk-lake': { iou: 0.81, falseReplaced: 0.163 },
+  'facade-tree-building': { iou: 0.82, falseReplaced: 0.018 },
+  'gate-dusk': { iou: 0.81, falseReplaced: 0.008 },
+  'hazy-temple-water': { iou: 0.93, falseReplaced: 0.007 },
+  'lattice-tower': { iou: 0.97, falseReplaced: 0.022 },
+  'night-memorial': { iou: 0.96, falseReplaced: 0.01 },
+  'overcast-brick-street-a': { iou: 0.97, falseReplaced: 0.008 },
+  'overcast-brick-street-b': { iou: 0.97, falseReplaced: 0.008 },
+  'overcast-island-flat': { iou: 0.97, falseReplaced: 0.009 },
+  'overcast-ruins-lawn': { iou: 0.97, falseReplaced: 0.01 },
+  'overcast-trees-field': { iou: 0.93, falseReplaced: 0.015 },
+  'palace-blue-domes': { iou: 0.96, falseReplaced: 0.012 },
+  'palace-branches-lake': { iou: 0.97, falseReplaced: 0.011 },
+  'pyramid-clouds': { iou: 0.97, falseReplaced: 0.014 },
+  'stormy-flat-landscape': { iou: 0.93, falseReplaced: 0.082 },
+  'sunset-hills': { iou: 0.93, falseReplaced: 0.01 },
+  'sunset-lake-boats': { iou: 0.36, falseReplaced: 0.005 },
+  'white-dome-hazy': { iou: 0.93, falseReplaced: 0.017 },
+  'white-palace-cloudy': { iou: 0.96, falseReplaced: 0.012 },
+};
+
+describe('sky mask on real photos', () => {
+  let results: SkyPhotoResult[];
+
+  beforeAll(async () => {
+    results = await evaluateSkyPhotos();
+  }, 120_000);
+
+  it('scores every photo with a floor', () => {
+    expect(results.map((r) => r.name).sort()).toEqual(Object.keys(FLOORS).sort());
+  });
+
+  it.each(Object.entries(FLOORS))('%s keeps its IoU and its non-sky pixels', (name, floor) => {
+    const result = results.find((r) => r.name === name)!;
+    expect(result.iou).toBeGreaterThanOrEqual(floor.iou);
+    expect(result.falseReplaced).toBeLessThanOrEqual(floor.falseReplaced);
+  });
+
+  it('refuses the photos without sky', async () => {
+    const notRefused = (await evaluateNoSkyPhotos()).filter((r) => !r.refused).map((r) => r.name);
+    expect(notRefused).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,86 @@
+/**
+ * The local engine on real photos (test/fixtures/photos): per photo, the sky mask's
+ * intersection-over-union with the drawn one and the share of non-sky pixels replaced; whether
+ * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
+ * contrast, halo around bright areas, colour cast).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { enhance } from '../../../functions/src/engines/local/enhance';
+import { measureExposure, HDR_EXTRA_PHOTOS } from '../../../functions/src/engines/local/hdr-evaluation';
+import {
+  evaluateNoSkyPhotos,
+  evaluateSkyPhotos,
+  PHOTOS_DIR,
+  type SkyPhotoResult,
+} from '../../../functions/src/engines/local/photo-evaluation';
+import type { BenchSection } from '../run';
+
+const TARGETS = { meanIou: 0.95, minIou: 0.85, falseReplaced: 0.005 };
+
+const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
+
+function summary(label: string, results: SkyPhotoResult[]): string {
+  if (results.length === 0) return `${label}: none`;
+  const ious = results.map((r) => r.iou);
+  const mean = ious.reduce((a, b) => a + b, 0) / ious.length;
+  const worst = Math.min(...ious);
+  const falseMean = results.reduce((a, r) => a + r.falseReplaced, 0) / results.length;
+  return (
+    `${label} (${results.length}): mean IoU ${mean.toFixed(3)} (target ≥ ${TARGETS.meanIou}), ` +
+    `lowest ${worst.toFixed(3)} (target ≥ ${TARGETS.minIou}), ` +
+    `non-sky replaced ${pct(falseMean)} mean (target < ${pct(TARGETS.falseReplaced)}), ` +
+    `${results.filter((r) => r.iou < TARGETS.minIou).length} under ${TARGETS.minIou}`
+  );
+}
+
+export const photos: BenchSection = {
+  name: 'photos',
+  async run(report) {
+    const sky = await evaluateSkyPhotos();
+    report.line('sky photo                        IoU    non-sky replaced   sky missed');
+    for (const r of sky) {
+      report.line(
+        `${(r.name + (r.heldOut ? ' (held out)' : '')).padEnd(32)} ${r.iou.toFixed(3)}  ${pct(r.falseReplaced).padStart(10)}  ${pct(r.missed).padStart(10)}${r.refused ? '  REFUSED' : ''}`,
+      );
+    }
+    report.line(summary('all', sky));
+    report.line(
+      summary(
+        'tuned on',
+        sky.filter((r) => !r.heldOut),
+      ),
+    );
+    report.line(
+      summary(
+        'held out',
+        sky.filter((r) => r.heldOut),
+      ),
+    );
+
+    const noSky = await evaluateNoSkyPhotos();
+    for (const r of noSky) report.line(`no sky: ${r.name.padEnd(30)} ${r.refused ? 'refused' : 'NOT REFUSED'}`);
+    report.line(`no-sky photos refused: ${noSky.filter((r) => r.refused).length}/${noSky.length}`);
+
+    report.line('\nHDR photo                      clipped before→after  mean luma  local contrast  halo   cast');
+    const hdrDir = join(PHOTOS_DIR, 'hdr');
+    const files = [
+      ...(await readdir(hdrDir)).filter((f) => f.endsWith('.jpg')).map((f) => join(hdrDir, f)),
+      ...HDR_EXTRA_PHOTOS.map((f) => join(PHOTOS_DIR, f)),
+    ];
+    for (const file of files) {
+      const input = await readFile(file);
+      const m = await measureExposure(input, await enhance(input));
+      const name = file
+        .split('/')
+        .pop()!
+        .replace(/\.jpg$/, '');
+      report.line(
+        `${name.padEnd(30)} ${pct(m.before.clipped).padStart(8)} → ${pct(m.after.clipped).padEnd(8)}  ` +
+          `${m.before.meanLuma.toFixed(0).padStart(3)} → ${m.after.meanLuma.toFixed(0).padEnd(3)}  ` +
+          `${m.before.localContrast.toFixed(1).padStart(5)} → ${m.after.localContrast.toFixed(1).padEnd(5)}  ` +
+          `${m.halo.toFixed(3)}  ${m.cast.toFixed(1)}`,
+      );
+    }
+  },
+};
