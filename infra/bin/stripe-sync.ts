@@ -12,7 +12,7 @@ import { secretsManagerApiKey } from '../../functions/src/engines/image-edit/api
 import { secretsManagerGetSecretString } from '../../functions/src/engines/image-edit/get-secret-value';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { ENV } from '../../functions/src/lib/env';
-import { stripeConfig } from '../../functions/src/lib/stripe';
+import { stripeConfig } from '../../functions/src/lib/stripe-sdk';
 import { stageConfig } from '../config/stages';
 
 async function main(): Promise<void> {

@@ -25,7 +25,7 @@ import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import Stripe from 'stripe';
 import { syncPlans } from '../../functions/src/billing/price-sync';
-import { stripeConfig } from '../../functions/src/lib/stripe';
+import { stripeConfig } from '../../functions/src/lib/stripe-sdk';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
 import { startStripeStandIn, type StripeStandIn } from './stripe';

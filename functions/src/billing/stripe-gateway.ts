@@ -5,6 +5,7 @@
  * subscription under `parent.subscription_details`, a line's price under `pricing`).
  */
 import type Stripe from 'stripe';
+import type { StripeRequest } from '../lib/stripe';
 
 export interface StripePrice {
   id: string;
@@ -132,11 +133,13 @@ function toCheckoutSession(session: Stripe.Checkout.Session): StripeCheckoutSess
   };
 }
 
-export function sdkStripeGateway(getClient: () => Promise<Stripe>): StripeGateway {
+type List<T> = { data: T[] };
+
+/** The gateway over Stripe's REST API (lib/stripe.ts): the calls the SDK would make, same parameters. */
+export function httpStripeGateway(request: () => StripeRequest): StripeGateway {
   return {
     async listPrices(lookupKeys) {
-      const stripe = await getClient();
-      const prices = await stripe.prices.list({
+      const prices = await request()<List<Stripe.Price>>('GET', '/v1/prices', {
         lookup_keys: [...lookupKeys],
         active: true,
         expand: ['data.product'],
@@ -156,8 +159,9 @@ export function sdkStripeGateway(getClient: () => Promise<Stripe>): StripeGatewa
     },
 
     async createCustomer(input, idempotencyKey) {
-      const stripe = await getClient();
-      const customer = await stripe.customers.create(
+      const customer = await request()<Stripe.Customer>(
+        'POST',
+        '/v1/customers',
         { name: input.name, email: input.email || undefined, metadata: { organizationId: input.organizationId } },
         { idempotencyKey },
       );
@@ -165,8 +169,9 @@ export function sdkStripeGateway(getClient: () => Promise<Stripe>): StripeGatewa
     },
 
     async createCheckoutSession(input) {
-      const stripe = await getClient();
-      const session = await stripe.checkout.sessions.create(
+      const session = await request()<Stripe.Checkout.Session>(
+        'POST',
+        '/v1/checkout/sessions',
         {
           mode: 'subscription',
           customer: input.customerId,
@@ -184,41 +189,47 @@ export function sdkStripeGateway(getClient: () => Promise<Stripe>): StripeGatewa
     },
 
     async retrieveCheckoutSession(id) {
-      const stripe = await getClient();
-      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
+      return toCheckoutSession(
+        await request()<Stripe.Checkout.Session>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`),
+      );
     },
 
     async expireCheckoutSession(id) {
-      const stripe = await getClient();
-      await stripe.checkout.sessions.expire(id);
+      await request()('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`);
     },
 
     async createPortalSession(customerId, returnUrl) {
-      const stripe = await getClient();
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await request()<Stripe.BillingPortal.Session>('POST', '/v1/billing_portal/sessions', {
+        customer: customerId,
+        return_url: returnUrl,
+      });
       return session.url;
     },
 
     async listSubscriptions(customerId) {
-      const stripe = await getClient();
-      const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+      const list = await request()<List<Stripe.Subscription>>('GET', '/v1/subscriptions', {
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+      });
       return list.data.map(toStripeSubscription);
     },
 
     async retrieveSubscription(id) {
-      const stripe = await getClient();
-      return toStripeSubscription(await stripe.subscriptions.retrieve(id));
+      return toStripeSubscription(
+        await request()<Stripe.Subscription>('GET', `/v1/subscriptions/${encodeURIComponent(id)}`),
+      );
     },
 
     async changeSubscriptionPrice(subscription, priceId, prorationBehavior) {
-      const stripe = await getClient();
       if (!subscription.itemId) throw new Error(`Subscription ${subscription.id} has no item`);
-      // The SDK's own retries reuse one idempotency key; a fixed key would replay an old answer
-      // when a plan is changed back and forth within Stripe's 24 h key window.
-      const updated = await stripe.subscriptions.update(subscription.id, {
-        items: [{ id: subscription.itemId, price: priceId }],
-        proration_behavior: prorationBehavior,
-      });
+      // A fresh idempotency key per change (reused by its own retries): a fixed key would replay an
+      // old answer when a plan is changed back and forth within Stripe's 24 h key window.
+      const updated = await request()<Stripe.Subscription>(
+        'POST',
+        `/v1/subscriptions/${encodeURIComponent(subscription.id)}`,
+        { items: [{ id: subscription.itemId, price: priceId }], proration_behavior: prorationBehavior },
+      );
       return toStripeSubscription(updated);
     },
   };

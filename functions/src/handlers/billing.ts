@@ -8,7 +8,7 @@ import { BILLING_API_TEXTS, changePlanSchema, checkoutSessionSchema } from '@vit
 import { organizationOwner } from '../billing/billing-caller';
 import { createCatalog } from '../billing/catalog';
 import { changePlan, openPortal, startCheckout } from '../billing/checkout';
-import { sdkStripeGateway } from '../billing/stripe-gateway';
+import { httpStripeGateway } from '../billing/stripe-gateway';
 import type { BillingDeps } from '../billing/subscription-sync';
 import { processStripeEvent } from '../billing/webhook';
 import { tableDeps } from '../lib/aws/dynamodb';
@@ -16,11 +16,11 @@ import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { BadRequest, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody, rawBody } from '../lib/http';
-import { InvalidWebhookSignature, isStripeUnavailable, stripeClient, verifyWebhook } from '../lib/stripe';
+import { InvalidWebhookSignature, isStripeUnavailable, stripeRequest, verifyWebhook } from '../lib/stripe';
 
 const m = BILLING_API_TEXTS;
 const appUrl = envGetter(ENV.appUrl);
-const stripe = sdkStripeGateway(stripeClient);
+const stripe = httpStripeGateway(stripeRequest);
 const catalog = createCatalog(stripe);
 const deps = (): BillingDeps => ({ ...tableDeps(), stripe, catalog });
 

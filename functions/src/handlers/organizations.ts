@@ -5,17 +5,17 @@
  */
 import { BILLING_API_TEXTS, organizationCreateSchema } from '@vitrine/shared';
 import { getOrganization } from '../billing/billing-store';
-import { sdkStripeGateway } from '../billing/stripe-gateway';
+import { httpStripeGateway } from '../billing/stripe-gateway';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { NotFound, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
-import { isStripeUnavailable, stripeClient } from '../lib/stripe';
+import { isStripeUnavailable, stripeRequest } from '../lib/stripe';
 import { createOrganization } from '../organizations/organization-service';
 import { loadOrProvisionUser, toOrganization } from '../users/profile';
 import { getUserRecord } from '../users/user-store';
 
-const stripe = sdkStripeGateway(stripeClient);
+const stripe = httpStripeGateway(stripeRequest);
 
 export const handler = createHttpHandler({
   'POST /api/organizations': async ({ event, body }) => {
