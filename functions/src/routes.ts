@@ -5,7 +5,15 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointGroup =
-  'health' | 'users' | 'uploads' | 'image-processing' | 'transformations' | 'projects' | 'images';
+  | 'health'
+  | 'users'
+  | 'uploads'
+  | 'image-processing'
+  | 'transformations'
+  | 'projects'
+  | 'images'
+  | 'billing'
+  | 'organizations';
 
 export interface Route {
   method: HttpMethod;
@@ -16,6 +24,8 @@ export interface Route {
   auth: 'jwt' | 'none';
   /** Largest accepted JSON body in bytes (413 above). */
   maxBodyBytes?: number;
+  /** The handler reads the raw body itself (the Stripe signature is computed over its exact bytes). */
+  rawBody?: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -36,6 +46,21 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
   { method: 'DELETE', path: '/api/images/{imageId}', group: 'images', auth: 'jwt' },
   { method: 'DELETE', path: '/api/images/project/{projectId}/{imageId}', group: 'images', auth: 'jwt' },
+  { method: 'GET', path: '/api/billing/prices', group: 'billing', auth: 'jwt' },
+  { method: 'POST', path: '/api/billing/session', group: 'billing', auth: 'jwt' },
+  { method: 'POST', path: '/api/billing/portal', group: 'billing', auth: 'jwt' },
+  { method: 'POST', path: '/api/billing/change-plan', group: 'billing', auth: 'jwt' },
+  // Stripe calls it: no JWT, the signature over the raw body is the authentication.
+  {
+    method: 'POST',
+    path: '/api/billing/webhook',
+    group: 'billing',
+    auth: 'none',
+    rawBody: true,
+    maxBodyBytes: 512 * 1024,
+  },
+  { method: 'POST', path: '/api/organizations', group: 'organizations', auth: 'jwt' },
+  { method: 'GET', path: '/api/organizations/{id}', group: 'organizations', auth: 'jwt' },
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

@@ -28,6 +28,8 @@ export interface GroupNeeds {
   workflow?: 'start' | 'startAndDescribe';
   /** Secrets whose names are passed as `<KEY>_SECRET_NAME` (e.g. STRIPE_API_KEY_SECRET_NAME). */
   secrets?: readonly SecretKey[];
+  /** The app's origin as APP_URL (links that send the browser back to the app, e.g. from Stripe). */
+  appUrl?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -48,6 +50,11 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   projects: { table: 'readWrite' },
   // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
+  // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
+  // (its signing secret; it writes subscription state and credits).
+  billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
+  // Creates an organization and its Stripe customer.
+  organizations: { table: 'readWrite', secrets: ['stripeApiKey'] },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

@@ -62,6 +62,7 @@ export class VitrineStack extends Stack {
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
       workflow: this.workflow,
+      appUrl: appOrigin,
     });
     this.web = new Web(this, 'Web', {
       config,

@@ -1,7 +1,8 @@
 /**
  * The demo account (shared DEMO_ACCOUNT): a confirmed Cognito user, its user record (org_owner) and
  * the organization 'Agence Démo' with an active 'agence' subscription, 100 credits and the ledger's
- * grant entry. Every write is conditional on absence: re-running never resets credits.
+ * grant entry. With a Stripe client (the local stand-in) the subscription is a real one there
+ * (demo-billing.ts). Every write is conditional on absence: re-running never resets credits.
  */
 import {
   AdminGetUserCommand,
@@ -9,11 +10,13 @@ import {
   SignUpCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import type { TableDeps } from '../../functions/src/lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
+import { createDemoSubscription, demoGrantEntry, repairDemoBilling, type DemoBilling } from './demo-billing';
 
 export const DEMO_ORGANIZATION_ID = 'demo-agence';
 /** The reference of the demo's credit grant in the ledger. */
@@ -64,6 +67,8 @@ export async function seedDemoAccount(
     cognito: CognitoIdentityProviderClient;
     userPoolId: string;
     userPoolClientId: string;
+    /** The local Stripe: the demo's subscription is created there (once). */
+    stripe?: Stripe;
   },
 ): Promise<void> {
   const sub = await demoUserSub(options.cognito, options);
@@ -72,24 +77,45 @@ export async function seedDemoAccount(
   const periodEnd = new Date(now);
   periodEnd.setMonth(periodEnd.getMonth() + 1);
 
+  const { Item: existing } = await options.ddb.send(
+    new GetCommand({
+      TableName: options.tableName,
+      Key: keys.organization(DEMO_ORGANIZATION_ID),
+      ConsistentRead: true,
+    }),
+  );
+  let billing: DemoBilling | undefined;
+  if (options.stripe) {
+    if (existing) await repairDemoBilling(options, options.stripe, DEMO_ORGANIZATION_ID);
+    else billing = await createDemoSubscription(options.stripe, DEMO_ORGANIZATION_ID);
+  }
+
   const organization: OrganizationRecord = {
     ...keys.organization(DEMO_ORGANIZATION_ID),
+    ...(billing ? gsi1Keys.stripeCustomer(billing.customerId) : {}),
     id: DEMO_ORGANIZATION_ID,
     name: DEMO_ACCOUNT.organizationName,
-    stripeCustomerId: null,
+    stripeCustomerId: billing?.customerId ?? null,
     creditBalance: DEMO_ACCOUNT.credits,
-    subscription: { status: 'active', currentPeriodEnd: periodEnd.toISOString(), planId: 'agence' },
+    subscription: billing?.subscription ?? {
+      status: 'active',
+      currentPeriodEnd: periodEnd.toISOString(),
+      planId: 'agence',
+    },
+    ...billing?.grant,
     reservations: {},
     createdAt,
     updatedAt: createdAt,
   };
-  const grant: LedgerRecord = {
-    ...keys.ledger(DEMO_ORGANIZATION_ID, GRANT_ID, 'grant'),
-    kind: 'grant',
-    delta: DEMO_ACCOUNT.credits,
-    balanceAfter: DEMO_ACCOUNT.credits,
-    createdAt,
-  };
+  const grant: LedgerRecord = billing
+    ? demoGrantEntry(DEMO_ORGANIZATION_ID, billing, DEMO_ACCOUNT.credits, DEMO_ACCOUNT.credits)
+    : {
+        ...keys.ledger(DEMO_ORGANIZATION_ID, GRANT_ID, 'grant'),
+        kind: 'grant',
+        delta: DEMO_ACCOUNT.credits,
+        balanceAfter: DEMO_ACCOUNT.credits,
+        createdAt,
+      };
   const user: UserRecord = {
     ...keys.user(sub),
     ...gsi1Keys.member(DEMO_ORGANIZATION_ID, DEMO_ACCOUNT.email),

@@ -23,6 +23,9 @@ import type { handler as cognitoTriggerHandler } from '../../functions/src/handl
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
+import Stripe from 'stripe';
+import { syncPlans } from '../../functions/src/billing/price-sync';
+import { stripeConfig } from '../../functions/src/lib/stripe-sdk';
 import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
@@ -208,12 +211,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
 
+    // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
+    const stripeSdk = new Stripe(stripe.apiKey, stripeConfig(stripe.url));
+    await syncPlans(stripeSdk);
+
     if (options.seedDemo ?? true) {
       await seedDemoAccount({
         cognito: cognitoClient,
         ddb: DynamoDBDocumentClient.from(dynamoClient),
         tableName: TABLE_NAME,
         ...pool,
+        stripe: stripeSdk,
       });
     }
 

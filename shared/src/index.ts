@@ -1,4 +1,5 @@
 export * from './api-errors';
+export * from './billing-schemas';
 export * from './constants';
 export * from './format';
 export * from './messages';

@@ -3,7 +3,7 @@
  * and billing (Stripe price ids are resolved per stage from `stripeLookupKey`). Their French
  * names and features are PLAN_TEXTS (texts/plans.ts).
  */
-import { PLAN_TEXTS } from './texts/plans';
+import { PLAN_DEFAULT_FEATURE_TEXTS, PLAN_TEXTS } from './texts/plans';
 
 export interface Plan {
   id: 'mandataire' | 'agence';
@@ -57,4 +57,22 @@ export const PLANS: readonly Plan[] = [
 
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
+}
+
+/** Feature lists billing answers when the Stripe product carries none (spec 3). */
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = {
+  mandataire: [...PLAN_DEFAULT_FEATURE_TEXTS.individual, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
+  agence: [...PLAN_DEFAULT_FEATURE_TEXTS.agency, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
+};
+
+export function findPlanByLookupKey(lookupKey: string | null | undefined): Plan | undefined {
+  return lookupKey ? PLANS.find((plan) => plan.stripeLookupKey === lookupKey) : undefined;
+}
+
+/**
+ * Only an active subscription gives the right to transform (spec 2.6: the onboarding modal comes
+ * back for any other status); canceled, unpaid or past due ones do not.
+ */
+export function isSubscriptionActive(subscription: { status: string } | null | undefined): boolean {
+  return subscription?.status === 'active';
 }

@@ -78,7 +78,10 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-export const agencyNameSchema = trimmed(z.minLength(1, v.agencyNameRequired));
+export const AGENCY_NAME_MAX = 100;
+export const agencyNameSchema = z
+  .string({ error: v.agencyNameRequired })
+  .check(z.trim(), z.minLength(1, v.agencyNameRequired), z.maxLength(AGENCY_NAME_MAX, v.agencyNameTooLong));
 
 /** Body of POST /organizations, also the onboarding's agency-name form (spec 4). */
 export const organizationCreateSchema = z.strictObject({ name: agencyNameSchema });

@@ -5,7 +5,7 @@
  * from the transformation id, so a retried step never writes it twice.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
+import { MESSAGES, type Plan } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import { creditMetrics } from '../lib/metrics';
 import type { TableDeps } from '../lib/aws/dynamodb';
@@ -79,6 +79,8 @@ export async function settleCredit(deps: CreditDeps, orgId: string, transformati
 /**
  * On failure: gives the credit back, exactly once, and only if this id holds a reservation
  * (so it is safe to call when the reservation never happened, or was refunded already).
+ * A reservation taken before the balance was last reset (a new billing period) is only released:
+ * the reset already restored the full monthly allowance, so a refund would push it above the plan.
  */
 export async function refundCredit(
   deps: CreditDeps,
@@ -93,7 +95,9 @@ export async function refundCredit(
         TableName: deps.tableName,
         Key: orgKey(orgId),
         UpdateExpression: 'SET creditBalance = creditBalance + :one REMOVE reservations.#tx',
-        ConditionExpression: 'attribute_exists(reservations.#tx)',
+        // ISO dates compare as strings: the reservation is of the current period.
+        ConditionExpression:
+          'attribute_exists(reservations.#tx) AND (attribute_not_exists(creditsResetAt) OR reservations.#tx >= creditsResetAt)',
         ExpressionAttributeNames: { '#tx': transformationId },
         ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_NEW',
@@ -101,17 +105,181 @@ export async function refundCredit(
     );
     balance = Number(Attributes?.creditBalance);
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return { refunded: false };
-    throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
+    await releaseReservation(deps, orgId, transformationId);
+    return { refunded: false };
   }
   creditMetrics.refunded({ orgId, transformationId });
   await writeLedger(deps, orgId, transformationId, 'refund', 1, createdAt, balance);
   return { refunded: true, balance };
 }
 
+/** Drops a reservation without touching the balance; a no-op when there is none. */
+async function releaseReservation(deps: CreditDeps, orgId: string, transformationId: string): Promise<void> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: orgKey(orgId),
+        UpdateExpression: 'REMOVE reservations.#tx',
+        ConditionExpression: 'attribute_exists(reservations.#tx)',
+        ExpressionAttributeNames: { '#tx': transformationId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** A paid invoice of a billing period: the balance becomes the plan's monthly credits. */
+export interface PeriodGrant {
+  invoiceId: string;
+  planId: Plan['id'];
+  credits: number;
+  /** ISO start of the period the invoice pays for. */
+  periodStart: string;
+}
+
+export type GrantResult =
+  | { status: 'granted'; balance: number }
+  /** This grant was applied before (a retried or duplicated delivery). */
+  | { status: 'already-granted' }
+  /** The balance already belongs to this period or a later one (an out-of-order invoice). */
+  | { status: 'stale' };
+
+/**
+ * Sets the balance to the period's credits (no roll-over), once per invoice and never for a
+ * period older than the one the balance already holds. Reservations in flight stay; those taken
+ * before this reset are released without refund by `refundCredit`.
+ */
+export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant: PeriodGrant): Promise<GrantResult> {
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  let previous: number;
+  try {
+    const { Attributes } = await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: orgKey(orgId),
+        UpdateExpression:
+          // Operands read the item before the update: the old balance is kept for the ledger.
+          'SET creditBalanceBeforeReset = creditBalance, creditBalance = :credits, creditPlanId = :plan, creditPeriodStart = :period, creditsResetAt = :now, creditInvoiceId = :invoice, updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(creditPeriodStart) OR creditPeriodStart < :period)',
+        ExpressionAttributeValues: {
+          ':credits': grant.credits,
+          ':plan': grant.planId,
+          ':period': grant.periodStart,
+          ':now': now,
+          ':invoice': grant.invoiceId,
+        },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    previous = Number(Attributes?.creditBalance ?? 0);
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const organization = await readOrganization(deps, orgId);
+    if (organization.creditInvoiceId !== grant.invoiceId) return { status: 'stale' };
+    // Applied by an attempt that may have stopped before its ledger entry: write it (a no-op when present).
+    await writeGrantLedger(deps, orgId, grant.invoiceId, {
+      reason: 'period',
+      invoiceId: grant.invoiceId,
+      planId: grant.planId,
+      delta: grant.credits - (organization.creditBalanceBeforeReset ?? 0),
+      balanceAfter: grant.credits,
+      createdAt: now,
+    });
+    return { status: 'already-granted' };
+  }
+  await writeGrantLedger(deps, orgId, grant.invoiceId, {
+    reason: 'period',
+    invoiceId: grant.invoiceId,
+    planId: grant.planId,
+    delta: grant.credits - previous,
+    balanceAfter: grant.credits,
+    createdAt: now,
+  });
+  return { status: 'granted', balance: grant.credits };
+}
+
+/** An upgrade within the period whose credits the balance holds. */
+export interface UpgradeGrant {
+  subscriptionId: string;
+  fromPlanId: Plan['id'];
+  toPlanId: Plan['id'];
+  /** Monthly credits of the new plan minus those of the old one (> 0). */
+  difference: number;
+  periodStart: string;
+}
+
+/**
+ * Adds the difference between two plans' monthly credits at once, once per (period, plan): the
+ * update only applies while the balance still holds the old plan's credits for that period.
+ */
+export async function grantUpgradeCredits(deps: CreditDeps, orgId: string, grant: UpgradeGrant): Promise<GrantResult> {
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  let balance: number;
+  try {
+    const { Attributes } = await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: orgKey(orgId),
+        UpdateExpression: 'SET creditBalance = creditBalance + :difference, creditPlanId = :to, updatedAt = :now',
+        ConditionExpression: 'creditPeriodStart = :period AND creditPlanId = :from',
+        ExpressionAttributeValues: {
+          ':difference': grant.difference,
+          ':to': grant.toPlanId,
+          ':from': grant.fromPlanId,
+          ':period': grant.periodStart,
+          ':now': now,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    balance = Number(Attributes?.creditBalance);
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    return { status: 'stale' };
+  }
+  const grantId = `upgrade_${grant.subscriptionId}_${grant.periodStart}_${grant.toPlanId}`;
+  await writeGrantLedger(deps, orgId, grantId, {
+    reason: 'upgrade',
+    planId: grant.toPlanId,
+    delta: grant.difference,
+    balanceAfter: balance,
+    createdAt: now,
+  });
+  return { status: 'granted', balance };
+}
+
+interface GrantLedgerFields {
+  reason: 'period' | 'upgrade';
+  invoiceId?: string;
+  planId: Plan['id'];
+  delta: number;
+  balanceAfter: number;
+  createdAt: string;
+}
+
+async function writeGrantLedger(deps: CreditDeps, orgId: string, grantId: string, fields: GrantLedgerFields) {
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.tableName,
+        Item: { ...keys.ledger(orgId, grantId, 'grant'), kind: 'grant', ...fields } satisfies LedgerRecord,
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
 interface OrganizationCredits {
   creditBalance: number;
   reservations?: Record<string, string>;
+  creditInvoiceId?: string;
+  creditBalanceBeforeReset?: number;
 }
 
 async function decrement(deps: CreditDeps, orgId: string, transformationId: string, at: string): Promise<number> {
@@ -160,7 +328,7 @@ async function readOrganization(deps: CreditDeps, orgId: string): Promise<Organi
       TableName: deps.tableName,
       Key: orgKey(orgId),
       ConsistentRead: true,
-      ProjectionExpression: 'creditBalance, reservations',
+      ProjectionExpression: 'creditBalance, reservations, creditInvoiceId, creditBalanceBeforeReset',
     }),
   );
   if (!Item) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);

@@ -3,6 +3,7 @@
  * and starts its workflow execution. Polling is the transformations group's job.
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { isSubscriptionActive } from '@vitrine/shared';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { tableDeps } from '../lib/aws/dynamodb';
@@ -19,6 +20,8 @@ const stateMachineArn = envGetter(ENV.stateMachineArn);
 const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
   creditBalance: async (orgId) => (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0,
+  subscriptionActive: async (orgId) =>
+    isSubscriptionActive((await getOrganizationRecord(tableDeps(), orgId))?.subscription),
   createQueued: async (t) => {
     await createTransformation(tableDeps(), {
       id: t.id,

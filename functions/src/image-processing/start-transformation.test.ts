@@ -1,4 +1,5 @@
-import { MESSAGES, type ApiErrorBody } from '@vitrine/shared';
+import { BILLING_API_TEXTS, MESSAGES, type ApiErrorBody } from '@vitrine/shared';
+import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import type { UploadRecord } from '../lib/records';
@@ -24,6 +25,7 @@ function deps(balance = 5, overrides: Partial<StartTransformationDeps> = {}) {
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
     creditBalance: async () => balance,
+    subscriptionActive: async () => true,
     createQueued: async (t) => void queued.push(t),
     startExecution: async (t) => void started.push(t),
     markNotStarted: async (_t, failure) => void notStarted.push(failure),
@@ -86,6 +88,14 @@ describe('startTransformation', () => {
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
     expect(broke.queued).toHaveLength(0);
+  });
+
+  it('refuses an organization whose subscription is not active, with credits left or not', async () => {
+    const { d, queued } = deps(5, { subscriptionActive: async () => false });
+    const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' });
+    await expect(refusal).rejects.toBeInstanceOf(SubscriptionRequired);
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: BILLING_API_TEXTS.subscriptionRequired });
+    expect(queued).toHaveLength(0);
   });
 
   it('marks the record failed when the execution cannot start', async () => {

@@ -13,7 +13,7 @@ import {
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
-import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable } from '../lib/errors';
+import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable, SubscriptionRequired } from '../lib/errors';
 import { parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { transformationMetrics } from '../lib/metrics';
@@ -39,6 +39,8 @@ export interface QueuedTransformation {
 export interface StartTransformationDeps {
   findUpload: (orgId: string, uploadId: string) => Promise<UploadRecord | undefined>;
   creditBalance: (orgId: string) => Promise<number>;
+  /** False when the organization's subscription is canceled, unpaid, past due or missing. */
+  subscriptionActive: (orgId: string) => Promise<boolean>;
   createQueued: (transformation: QueuedTransformation) => Promise<void>;
   startExecution: (transformation: QueuedTransformation) => Promise<void>;
   /** Marks the record failed when the execution could not be started (nothing was reserved). */
@@ -61,6 +63,7 @@ export async function startTransformation(
 
   const upload = await deps.findUpload(caller.orgId, uploadId);
   if (!upload) throw new NotFound(MESSAGES.processing.uploadNotFound);
+  if (!(await deps.subscriptionActive(caller.orgId))) throw new SubscriptionRequired();
   if ((await deps.creditBalance(caller.orgId)) < 1) {
     throw new PaymentRequired(MESSAGES.processing.insufficientCredits);
   }

@@ -4,7 +4,7 @@
  * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
  * responses in one place.
  */
-import { API_TEXTS, PROCESSING_TEXTS, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
+import { API_TEXTS, BILLING_API_TEXTS, PROCESSING_TEXTS, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
 
 export class HttpError extends Error {
   constructor(
@@ -46,6 +46,13 @@ export class Unauthorized extends HttpError {
 export class PaymentRequired extends HttpError {
   constructor(message: string = PROCESSING_TEXTS.insufficientCredits) {
     super(402, 'INSUFFICIENT_CREDITS', message);
+  }
+}
+
+/** The organization's subscription is not active (code SUBSCRIPTION_REQUIRED): nothing can be transformed. */
+export class SubscriptionRequired extends HttpError {
+  constructor(message: string = BILLING_API_TEXTS.subscriptionRequired) {
+    super(402, 'SUBSCRIPTION_REQUIRED', message);
   }
 }
 

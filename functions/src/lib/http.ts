@@ -66,6 +66,12 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.
 /** Each route by its key: its body limit, and its endpoint group (the `service` of log lines). */
 const routesByKey = new Map(ROUTES.map((route) => [routeKey(route), route]));
 
+/** The body exactly as received (for signature checks): API Gateway base64-encodes non-text types. */
+export function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
 function bodyBytes(event: HttpEvent): number {
   if (event.body === undefined || event.body === null) return 0;
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8');
@@ -82,10 +88,9 @@ const bodyLimit: MiddlewareObj<ParsedEvent, HttpResponse> = {
 const jsonBody: MiddlewareObj<ParsedEvent, HttpResponse> = {
   name: 'json-body',
   before: ({ event }) => {
-    if (!event.body) return;
-    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    if (!event.body || routesByKey.get(event.routeKey)?.rawBody) return;
     try {
-      event.jsonBody = JSON.parse(text);
+      event.jsonBody = JSON.parse(rawBody(event));
     } catch {
       throw new MalformedJson();
     }

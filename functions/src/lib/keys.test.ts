@@ -10,6 +10,8 @@ describe('table keys', () => {
     expect(keys.upload('o1', 'up-1')).toEqual({ pk: 'ORG#o1', sk: 'UPLOAD#up-1' });
     expect(keys.project('o1', 'p-1')).toEqual({ pk: 'ORG#o1', sk: 'PROJECT#p-1' });
     expect(keys.image('o1', 'i-1')).toEqual({ pk: 'ORG#o1', sk: 'IMAGE#i-1' });
+    expect(keys.ledger('o1', 'in_1', 'grant')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#in_1#grant' });
+    expect(keys.stripeEvent('evt_1')).toEqual({ pk: 'STRIPE_EVENT#evt_1', sk: 'EVENT' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {

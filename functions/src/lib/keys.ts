@@ -37,6 +37,8 @@ export const keys = {
   project: (orgId: string, projectId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
   image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,
+  /** A processed Stripe webhook event (its own partition: looked up by event id only). */
+  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
   organizationPartition: orgPartition,
 } as const;

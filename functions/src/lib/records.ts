@@ -31,10 +31,26 @@ export interface UserRecord extends ItemKey<'user'> {
   updatedAt: string;
 }
 
+/** The organization's subscription as last read from Stripe (webhooks are its only writer). */
 export interface SubscriptionRecord {
   status: string;
   currentPeriodEnd: string | null;
   planId: Plan['id'];
+  /** Stripe subscription id (absent on items written before billing existed). */
+  id?: string;
+  /** Stripe price id of the subscription's item. */
+  priceId?: string;
+  currentPeriodStart?: string | null;
+  /** When this state was read from Stripe: an older read never overwrites a newer one. */
+  syncedAt?: string;
+}
+
+/** The open Checkout Session of an organization: returned again instead of opening a second one. */
+export interface CheckoutSessionRecord {
+  id: string;
+  priceId: string;
+  url: string;
+  createdAt: string;
 }
 
 export interface OrganizationRecord extends ItemKey<'organization'> {
@@ -48,6 +64,17 @@ export interface OrganizationRecord extends ItemKey<'organization'> {
   subscription: SubscriptionRecord | null;
   /** Open credit reservations: transformation id -> ISO date (architecture decision 4). */
   reservations?: Record<string, string>;
+  /** The plan whose monthly credits the current period's balance holds (upgrades add the difference). */
+  creditPlanId?: Plan['id'];
+  /** Start (ISO) of the billing period the balance was last reset for. */
+  creditPeriodStart?: string;
+  /** When the balance was last reset: reservations taken before it are not refunded. */
+  creditsResetAt?: string;
+  /** The invoice whose payment last reset the balance (a retried grant recognises itself). */
+  creditInvoiceId?: string;
+  /** The balance just before that reset (its ledger entry's delta, should the entry need rewriting). */
+  creditBalanceBeforeReset?: number;
+  checkoutSession?: CheckoutSessionRecord;
   createdAt: string;
   updatedAt: string;
 }
@@ -60,6 +87,11 @@ export interface LedgerRecord extends ItemKey<'ledger'> {
   /** The transformation charged or refunded; absent on a grant. */
   transformationId?: string;
   delta: number;
+  /** Grants: a paid invoice's period ('period') or an upgrade within a period ('upgrade'). */
+  reason?: 'period' | 'upgrade';
+  /** Grants: the plan whose credits were granted, and the paid invoice (period grants). */
+  planId?: Plan['id'];
+  invoiceId?: string;
   /** Balance right after the change, when the writer saw it. */
   balanceAfter?: number;
   createdAt: string;
@@ -128,4 +160,12 @@ export interface ImageRecord extends ItemKey<'image'> {
   organizationId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */
+export interface StripeEventRecord extends ItemKey<'stripeEvent'> {
+  type: string;
+  processedAt: string;
+  /** Epoch seconds: the table's TTL removes the marker after Stripe's replay window. */
+  expiresAt: number;
 }

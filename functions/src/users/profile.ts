@@ -1,6 +1,7 @@
 /** The profile the API returns (spec section 3): the user record with its organization. */
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { findPlan, type Organization, type Plan, type Price, type Subscription, type User } from '@vitrine/shared';
+import type { Organization, Subscription, User } from '@vitrine/shared';
+import { priceOfPlan } from '../billing/catalog';
 import { attributeMap, cognito } from '../lib/aws/cognito';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
@@ -8,26 +9,14 @@ import type { Caller } from '../lib/auth';
 import type { OrganizationRecord, SubscriptionRecord, UserRecord } from '../lib/records';
 import { createUserRecordOnce, getOrganizationRecord, getUserRecord } from './user-store';
 
-/** Stripe price ids are resolved per stage by billing; the profile only names the plan. */
-export function planToPrice(plan: Plan): Price {
-  return {
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    amount: plan.amount,
-    currency: plan.currency,
-    interval: plan.interval,
-    stripePriceId: null,
-    features: plan.features,
-    credits: plan.credits,
-    is_organization: plan.is_organization,
-  };
-}
-
+/** The stored subscription as the API shows it: its plan, with the Stripe price it is billed at. */
 export function toSubscription(record: SubscriptionRecord | null): Subscription | null {
   if (!record) return null;
-  const plan = findPlan(record.planId);
-  return { status: record.status, currentPeriodEnd: record.currentPeriodEnd, price: plan ? planToPrice(plan) : null };
+  return {
+    status: record.status,
+    currentPeriodEnd: record.currentPeriodEnd,
+    price: priceOfPlan(record.planId, record.priceId),
+  };
 }
 
 export function toOrganization(record: OrganizationRecord): Organization {

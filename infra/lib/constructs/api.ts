@@ -38,6 +38,8 @@ export interface ApiProps {
   resultsBucket: IBucket;
   /** Required once a group declares `workflow` in GROUP_NEEDS. */
   workflow?: WorkflowGrants;
+  /** The app's origin (https://...), for groups declaring `appUrl`. */
+  appUrl?: string;
 }
 
 export class Api extends Construct {
@@ -132,6 +134,10 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
   if (needs.buckets?.results) fn.bindBucket(props.resultsBucket, ENV.resultsBucket, needs.buckets.results);
   if (needs.userPool) fn.bindUserPool(props.userPool, needs.userPool, ENV.userPoolId);
   for (const key of needs.secrets ?? []) fn.bindSecret(props.config.secretNames[key], secretEnvName(key));
+  if (needs.appUrl) {
+    if (!props.appUrl) throw new Error(`${fn.node.path} needs the app URL: pass appUrl to the Api construct`);
+    fn.addEnvironment(ENV.appUrl, props.appUrl);
+  }
   if (needs.workflow) {
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);

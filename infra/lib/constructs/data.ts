@@ -23,6 +23,7 @@ export class Data extends Construct {
           sortKey: str(TABLE_KEYS.gsi1.sortKey),
         },
       ],
+      timeToLiveAttribute: TABLE_KEYS.timeToLive,
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),

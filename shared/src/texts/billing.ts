@@ -3,6 +3,8 @@
  * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5
  * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
+import { PLAN_DEFAULT_FEATURE_TEXTS } from './plans';
+
 export const BILLING_TEXTS = {
   /** Shared by the public pricing page and the plans inside the dashboard. */
   planCard: {
@@ -14,18 +16,8 @@ export const BILLING_TEXTS = {
     excluded: 'Non inclus',
     unavailable: 'Offre indisponible pour le moment',
   },
-  /** Spec 3: features filled in when the server gives none. */
-  defaultFeatures: {
-    individual: ['1 utilisateur', '30 photos par mois'],
-    agency: ['Jusqu’à 5 utilisateurs', '100 photos par mois'],
-    common: [
-      'Toutes les fonctionnalités',
-      'Images haute résolution',
-      'Utilisation commerciale',
-      'Dernier modèle d’IA',
-      'Support prioritaire',
-    ],
-  },
+  /** Spec 3: features filled in when the server gives none (one list with billing's API). */
+  defaultFeatures: PLAN_DEFAULT_FEATURE_TEXTS,
   onboarding: {
     title: 'Bienvenue sur Vitrine',
     stepsLabel: 'Étapes de l’inscription',

@@ -6,6 +6,7 @@
 export * from './api';
 export * from './auth';
 export * from './billing';
+export * from './billing-api';
 export * from './billing-success';
 export * from './common';
 export * from './dashboard';

@@ -26,3 +26,20 @@ export const PLAN_TEXTS = {
     excludedFeatures: ['API dédiée'],
   },
 } as const;
+
+/**
+ * Spec 3's default feature lists, filled in when Stripe gives none: Mandataire (individual) 1 user
+ * and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
+ * Billing's API (DEFAULT_PLAN_FEATURES) and the web's plan cards (BILLING_TEXTS.defaultFeatures) read it.
+ */
+export const PLAN_DEFAULT_FEATURE_TEXTS = {
+  individual: ['1 utilisateur', '30 photos par mois'],
+  agency: ['Jusqu’à 5 utilisateurs', '100 photos par mois'],
+  common: [
+    'Toutes les fonctionnalités',
+    'Images haute résolution',
+    'Utilisation commerciale',
+    'Dernier modèle d’IA',
+    'Support prioritaire',
+  ],
+} as const;

@@ -13,6 +13,7 @@ export const VALIDATION_TEXTS = {
   projectSizePositive: 'La superficie doit être un nombre positif.',
   projectTypeInvalid: 'Type de bien invalide.',
   agencyNameRequired: "Le nom de l'agence est requis.",
+  agencyNameTooLong: "Le nom de l'agence ne doit pas dépasser 100 caractères.",
   resetTokenMissing: 'Token manquant.',
   resetPasswordShort: 'Au moins 8 caractères sont requis',
   passwordsDontMatch: 'Les mots de passe ne correspondent pas',

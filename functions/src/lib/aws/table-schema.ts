@@ -9,6 +9,8 @@ export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /** Epoch seconds after which DynamoDB deletes an item (processed Stripe event markers). */
+  timeToLive: 'expiresAt',
 } as const;
 
 /** CreateTable input for the emulators (on demand, string keys, gsi1 projecting all). */

@@ -1,0 +1,124 @@
+/**
+ * Subscription state is copied from Stripe, never from an event's payload: whatever the order or
+ * number of deliveries, each one reads the customer's subscriptions as they are now and writes
+ * that, so the last write is the current state. Upgrades within a period add their credits here.
+ */
+import { findPlan, findPlanByLookupKey, type Plan } from '@vitrine/shared';
+import { grantUpgradeCredits } from '../credits/credits';
+import type { OrganizationRecord, SubscriptionRecord } from '../lib/records';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { findOrganizationByCustomer, writeSubscription } from './billing-store';
+import type { Catalog } from './catalog';
+import type { StripeGateway, StripeSubscription } from './stripe-gateway';
+
+export interface BillingDeps extends TableDeps {
+  stripe: StripeGateway;
+  catalog: Catalog;
+  now?: () => Date;
+}
+
+/** A subscription in one of these still exists for Stripe: a second checkout would start a second one. */
+export const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused'];
+
+const STATUS_RANK: Record<string, number> = {
+  active: 0,
+  trialing: 0,
+  past_due: 1,
+  unpaid: 2,
+  paused: 3,
+  incomplete: 3,
+  canceled: 4,
+  incomplete_expired: 5,
+};
+
+/**
+ * The subscription that speaks for the organization: the most alive one, then the newest. A late
+ * event about an old canceled subscription cannot hide the active one that replaced it.
+ */
+export function primarySubscription(subscriptions: readonly StripeSubscription[]): StripeSubscription | undefined {
+  return [...subscriptions].sort(
+    (a, b) => (STATUS_RANK[a.status] ?? 6) - (STATUS_RANK[b.status] ?? 6) || b.created - a.created,
+  )[0];
+}
+
+export const isoFromUnix = (seconds: number | null | undefined): string | null =>
+  seconds == null ? null : new Date(seconds * 1000).toISOString();
+
+export async function planOfSubscription(
+  catalog: Catalog,
+  subscription: StripeSubscription,
+): Promise<Plan | undefined> {
+  return (
+    findPlanByLookupKey(subscription.lookupKey) ??
+    (subscription.priceId ? await catalog.planForPriceId(subscription.priceId) : undefined)
+  );
+}
+
+export interface SyncResult {
+  organization: OrganizationRecord;
+  subscription?: StripeSubscription;
+  plan?: Plan;
+}
+
+/** Reads the customer's subscriptions from Stripe and writes the primary one on its organization. */
+export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<SyncResult | undefined> {
+  const organization = await findOrganizationByCustomer(deps, customerId);
+  if (!organization) {
+    // Not ours (another product on the same Stripe account): acknowledged, nothing to write.
+    console.warn(JSON.stringify({ level: 'warn', message: 'Stripe customer without organization', customerId }));
+    return undefined;
+  }
+  // Taken before the read: a concurrent sync that read later must win.
+  const syncedAt = (deps.now?.() ?? new Date()).toISOString();
+  const subscription = primarySubscription(await deps.stripe.listSubscriptions(customerId));
+  if (!subscription) return { organization };
+  const plan = await planOfSubscription(deps.catalog, subscription);
+  if (!plan) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Subscription at a price that is not one of our plans',
+        subscriptionId: subscription.id,
+        priceId: subscription.priceId,
+      }),
+    );
+    return { organization, subscription };
+  }
+  const record: SubscriptionRecord & { syncedAt: string } = {
+    id: subscription.id,
+    status: subscription.status,
+    planId: plan.id,
+    priceId: subscription.priceId ?? undefined,
+    currentPeriodStart: isoFromUnix(subscription.currentPeriodStart),
+    currentPeriodEnd: isoFromUnix(subscription.currentPeriodEnd),
+    syncedAt,
+  };
+  const written = await writeSubscription(deps, organization.id, record);
+  const current = written ?? organization;
+  if (written) await grantUpgradeIfAny(deps, written, subscription, plan);
+  return { organization: current, subscription, plan };
+}
+
+/**
+ * An upgrade within the period the balance was granted for adds the difference at once; a
+ * downgrade changes nothing now (the next period's invoice grants the lower plan's credits).
+ */
+async function grantUpgradeIfAny(
+  deps: BillingDeps,
+  organization: OrganizationRecord,
+  subscription: StripeSubscription,
+  plan: Plan,
+): Promise<void> {
+  if (subscription.status !== 'active' && subscription.status !== 'trialing') return;
+  const periodStart = isoFromUnix(subscription.currentPeriodStart);
+  const granted = organization.creditPlanId ? findPlan(organization.creditPlanId) : undefined;
+  if (!granted || !periodStart || organization.creditPeriodStart !== periodStart) return;
+  if (plan.credits <= granted.credits) return;
+  await grantUpgradeCredits(deps, organization.id, {
+    subscriptionId: subscription.id,
+    fromPlanId: granted.id,
+    toPlanId: plan.id,
+    difference: plan.credits - granted.credits,
+    periodStart,
+  });
+}

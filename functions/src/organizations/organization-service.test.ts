@@ -1,0 +1,131 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/shared';
+import * as z from 'zod/mini';
+import type { HttpEvent } from '../lib/http-types';
+import { organizationOwner } from '../billing/billing-caller';
+import { FakeStripe } from '../billing/testing/fake-stripe';
+import type { OrganizationRecord, UserRecord } from '../lib/records';
+import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { createOrganization, type OrganizationDeps } from './organization-service';
+
+let table: LocalTable;
+let stripe: FakeStripe;
+let deps: OrganizationDeps;
+
+beforeAll(async () => {
+  table = await startLocalTable('vitrine-organizations-test');
+});
+afterAll(() => table.close());
+beforeEach(() => {
+  stripe = new FakeStripe();
+  deps = { ddb: table.ddb, tableName: table.tableName, stripe };
+});
+
+let counter = 0;
+async function newUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
+  const id = `user-${++counter}`;
+  const user: UserRecord = {
+    pk: `USER#${id}`,
+    sk: 'PROFILE',
+    id,
+    email: `${id}@example.com`,
+    firstName: 'Alice',
+    lastName: 'Durand',
+    phoneNumber: '',
+    roles: [],
+    organizationId: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+  await table.ddb.send(new PutCommand({ TableName: table.tableName, Item: user }));
+  return user;
+}
+
+async function get<T>(pk: string, sk: string): Promise<T | undefined> {
+  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: { pk, sk } }));
+  return Item as T | undefined;
+}
+
+describe('createOrganization', () => {
+  it('creates the organization with its Stripe customer and makes the caller its owner', async () => {
+    const user = await newUser();
+    const { id, name } = await createOrganization(deps, user, 'Agence du Port');
+    expect(name).toBe('Agence du Port');
+    const org = (await get<OrganizationRecord>(`ORG#${id}`, 'ORG'))!;
+    expect(org).toMatchObject({
+      id,
+      name,
+      creditBalance: 0,
+      subscription: null,
+      gsi1pk: `STRIPE#${org.stripeCustomerId}`,
+    });
+    expect(stripe.customers.get(org.stripeCustomerId!)).toEqual({ organizationId: id, name });
+    expect(await get<UserRecord>(`USER#${user.id}`, 'PROFILE')).toMatchObject({
+      organizationId: id,
+      roles: ['org_owner'],
+      gsi1pk: `ORG#${id}`,
+      gsi1sk: `USER#${user.email}`,
+    });
+  });
+
+  it('refuses a caller who already has an organization', async () => {
+    const user = await newUser({ organizationId: 'org-existing', roles: ['org_member'] });
+    await expect(createOrganization(deps, user, 'Autre')).rejects.toMatchObject({
+      statusCode: 409,
+      message: BILLING_API_TEXTS.alreadyInOrganization,
+    });
+    expect(stripe.customers.size).toBe(0);
+  });
+
+  it('leaves one organization when the same caller creates two at once', async () => {
+    const user = await newUser();
+    const results = await Promise.allSettled([
+      createOrganization(deps, user, 'Un'),
+      createOrganization(deps, user, 'Deux'),
+    ]);
+    const created = results.filter((r) => r.status === 'fulfilled');
+    expect(created).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { statusCode: 409 } });
+    const { organizationId } = (await get<UserRecord>(`USER#${user.id}`, 'PROFILE'))!;
+    expect(organizationId).toBe((created[0] as PromiseFulfilledResult<{ id: string }>).value.id);
+  });
+});
+
+describe('agency name (spec 5)', () => {
+  const parse = (body: unknown) => z.safeParse(organizationCreateSchema, body);
+  it('is required, trimmed and bounded', () => {
+    expect(parse({ name: '  Agence du Port  ' })).toMatchObject({ success: true, data: { name: 'Agence du Port' } });
+    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 42 }]) {
+      expect(parse(body).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameRequired);
+    }
+    expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameTooLong);
+  });
+});
+
+describe('organizationOwner', () => {
+  const event = (sub: string) =>
+    ({
+      headers: { authorization: 'Bearer token' },
+      requestContext: { authorizer: { jwt: { claims: { sub, client_id: 'c' } } } },
+    }) as unknown as HttpEvent;
+
+  it('lets the owner through, refuses a member (403) and hides another organization (404)', async () => {
+    const owner = await newUser();
+    const { id } = await createOrganization(deps, owner, 'Agence');
+    const member = await newUser({ organizationId: id, roles: ['org_member'] });
+    const outsider = await newUser();
+
+    await expect(organizationOwner(deps, event(owner.id), id)).resolves.toMatchObject({ organization: { id } });
+    await expect(organizationOwner(deps, event(owner.id.toUpperCase()), id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(organizationOwner(deps, event(member.id), id)).rejects.toMatchObject({
+      statusCode: 403,
+      message: BILLING_API_TEXTS.ownerOnly,
+    });
+    await expect(organizationOwner(deps, event(outsider.id), id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(organizationOwner(deps, event(owner.id), 'org-of-someone-else')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(organizationOwner(deps, event(outsider.id))).rejects.toMatchObject({ statusCode: 403 });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Organizations: creation by a user who has none (they become its org_owner) and the Stripe
+ * customer every organization is billed through. Without transactions (dynalite has none) the
+ * writes are ordered so that a failure leaves nothing half-made that a user could see:
+ * Stripe customer, then the organization item, then the conditional claim of the user record
+ * (undone when a concurrent creation won).
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BILLING_API_TEXTS } from '@vitrine/shared';
+import { getOrganization } from '../billing/billing-store';
+import type { StripeGateway } from '../billing/stripe-gateway';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { gsi1Keys, keys } from '../lib/keys';
+import { Conflict } from '../lib/errors';
+import type { OrganizationRecord, UserRecord } from '../lib/records';
+
+export interface OrganizationDeps extends TableDeps {
+  stripe: StripeGateway;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+const customerIdempotencyKey = (orgId: string) => `organization-customer_${orgId}`;
+
+export async function createOrganization(
+  deps: OrganizationDeps,
+  user: UserRecord,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  if (user.organizationId) throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
+  const id = deps.newId?.() ?? randomUUID();
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const customerId = await deps.stripe.createCustomer(
+    { organizationId: id, name, email: user.email },
+    customerIdempotencyKey(id),
+  );
+  const organization: OrganizationRecord = {
+    ...keys.organization(id),
+    ...gsi1Keys.stripeCustomer(customerId),
+    id,
+    name,
+    stripeCustomerId: customerId,
+    creditBalance: 0,
+    subscription: null,
+    reservations: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.ddb.send(
+    new PutCommand({ TableName: deps.tableName, Item: organization, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  if (!(await claimOwnership(deps, user, id, now))) {
+    // A concurrent request made this user another organization's owner first.
+    await deps.ddb.send(new DeleteCommand({ TableName: deps.tableName, Key: keys.organization(id) }));
+    throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
+  }
+  return { id, name };
+}
+
+/** Makes the user the organization's owner, unless they belong to an organization already. */
+async function claimOwnership(deps: TableDeps, user: UserRecord, orgId: string, now: string): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: keys.user(user.id),
+        UpdateExpression:
+          'SET organizationId = :org, #roles = :roles, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, updatedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(organizationId) OR organizationId = :none)',
+        ExpressionAttributeNames: { '#roles': 'roles' },
+        ExpressionAttributeValues: {
+          ':org': orgId,
+          ':roles': ['org_owner'],
+          ':gsi1pk': gsi1Keys.member(orgId, user.email).gsi1pk,
+          ':gsi1sk': gsi1Keys.member(orgId, user.email).gsi1sk,
+          ':now': now,
+          ':none': null,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The organization's Stripe customer, created on first need for an organization that has none
+ * (one made before billing existed). The idempotency key and the conditional write make
+ * concurrent callers agree on one customer.
+ */
+export async function ensureStripeCustomer(
+  deps: OrganizationDeps,
+  organization: Pick<OrganizationRecord, 'id' | 'name' | 'stripeCustomerId'>,
+  email?: string,
+): Promise<string> {
+  if (organization.stripeCustomerId) return organization.stripeCustomerId;
+  const customerId = await deps.stripe.createCustomer(
+    { organizationId: organization.id, name: organization.name, email },
+    customerIdempotencyKey(organization.id),
+  );
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: keys.organization(organization.id),
+        UpdateExpression: 'SET stripeCustomerId = :customer, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :none)',
+        ExpressionAttributeValues: {
+          ':customer': customerId,
+          ...Object.fromEntries(
+            Object.entries(gsi1Keys.stripeCustomer(customerId)).map(([name, value]) => [`:${name}`, value]),
+          ),
+          ':none': null,
+        },
+      }),
+    );
+    return customerId;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const stored = (await getOrganization(deps, organization.id))?.stripeCustomerId;
+    if (!stored) throw error;
+    return stored;
+  }
+}
