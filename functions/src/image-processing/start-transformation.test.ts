@@ -68,6 +68,19 @@ describe('startTransformation', () => {
     expect(queued).toHaveLength(0);
   });
 
+  it('checks the body id like a path id before any lookup (an over-long key would be a 500)', async () => {
+    const lookedUp: string[] = [];
+    const { d } = deps(5, { findUpload: async (_orgId, uploadId) => void lookedUp.push(uploadId) });
+    for (const uploadId of ['a'.repeat(2000), 'up/1', '', 42, null]) {
+      await expect(startTransformation(d, caller, 'enhance', { uploadId })).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: MESSAGES.processing.uploadNotFound,
+      });
+    }
+    expect(lookedUp).toEqual([]);
+  });
+
   it("answers 404 for another organization's upload and 402 without credits", async () => {
     const { d } = deps();
     await expect(

@@ -15,12 +15,11 @@ import {
 } from '@vitrine/shared';
 import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable } from '../lib/errors';
 import { parseBody } from '../lib/http';
+import { resourceIdSchema } from '../lib/ids';
 import type { UploadRecord } from '../lib/records';
 
 const uploadRefSchema = z.object({
-  uploadId: z
-    .string({ error: MESSAGES.processing.uploadNotFound })
-    .check(z.minLength(1, MESSAGES.processing.uploadNotFound)),
+  uploadId: resourceIdSchema(MESSAGES.processing.uploadNotFound),
 });
 
 export interface QueuedTransformation {
