@@ -86,9 +86,9 @@ describe('validation schemas', () => {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', address: name }))).toBe(message);
       expect(firstMessage(updateProfileSchema.safeParse({ firstName: name }))).toBe(message);
       expect(firstMessage(organizationCreateSchema.safeParse({ name }))).toBe(message);
-      expect(
-        firstMessage(uploadRequestSchema.safeParse({ fileName: name, contentType: 'image/png', size: 1 })),
-      ).toBe(message);
+      expect(firstMessage(uploadRequestSchema.safeParse({ fileName: name, contentType: 'image/png', size: 1 }))).toBe(
+        message,
+      );
     }
     // A description may span lines; an emoji (a valid surrogate pair) is text like any other.
     expect(projectCreateSchema.parse({ name: 'Villa 🏡', description: 'Vue mer\n\tcalme' })).toMatchObject({

@@ -10,11 +10,11 @@ import { VALIDATION_TEXTS as v } from './texts/validation';
 /** A string trimmed before its checks run. */
 const trimmed = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(z.trim(), ...checks);
 
-/** C0 and C1 controls, and the bidirectional embeddings, overrides and isolates that can make a
- * text display in another order than it reads (U+202A-U+202E, U+2066-U+2069). */
-const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** C0 and C1 controls (`Cc`), and the bidirectional embeddings, overrides and isolates that can
+ * make a text display in another order than it reads (U+202A-U+202E, U+2066-U+2069). */
+const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** Same, but tabs and line breaks are allowed (multi-line fields). */
-const FORBIDDEN_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const FORBIDDEN_CHARACTERS_MULTILINE = /[^\P{Cc}\t\n\r]|[\u202a-\u202e\u2066-\u2069]/u;
 /** Half of a UTF-16 pair without its other half: not a character, and not storable as UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Characters that draw nothing: spaces, format and default-ignorable characters (zero widths,
@@ -36,19 +36,17 @@ export interface SafeTextOptions {
  */
 export function safeText(max: number, tooLong: string, options: SafeTextOptions = {}) {
   const forbidden = options.multiline ? FORBIDDEN_CHARACTERS_MULTILINE : FORBIDDEN_CHARACTERS;
-  return z
-    .string(options.required ? { error: options.required } : undefined)
-    .check(
-      z.trim(),
-      z.overwrite((value) => value.normalize('NFC')),
-      z.refine((value) => !forbidden.test(value) && !LONE_SURROGATE.test(value), {
-        error: v.textForbiddenCharacters,
-        abort: true,
-      }),
-      z.refine((value) => !INVISIBLE_ONLY.test(value), { error: v.textInvisibleOnly, abort: true }),
-      ...(options.required ? [z.minLength(1, options.required)] : []),
-      z.maxLength(max, tooLong),
-    );
+  return z.string(options.required ? { error: options.required } : undefined).check(
+    z.trim(),
+    z.overwrite((value) => value.normalize('NFC')),
+    z.refine((value) => !forbidden.test(value) && !LONE_SURROGATE.test(value), {
+      error: v.textForbiddenCharacters,
+      abort: true,
+    }),
+    z.refine((value) => !INVISIBLE_ONLY.test(value), { error: v.textInvisibleOnly, abort: true }),
+    ...(options.required ? [z.minLength(1, options.required)] : []),
+    z.maxLength(max, tooLong),
+  );
 }
 
 export const emailSchema = z.pipe(trimmed(), z.email({ error: v.invalidEmail }));
@@ -150,9 +148,7 @@ const optionalSize = z.pipe(
 
 export const projectCreateSchema = z.object({
   name: safeText(FIELD_LIMITS.projectName, v.projectNameTooLong, { required: v.projectNameRequired }),
-  description: z.optional(
-    safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true }),
-  ),
+  description: z.optional(safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true })),
   address: z.optional(safeText(FIELD_LIMITS.projectAddress, v.projectAddressTooLong)),
   size: z.optional(optionalSize),
   type: z.optional(z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid })),
