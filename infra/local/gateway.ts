@@ -8,46 +8,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { MESSAGES } from '@vitrine/shared';
-import { ROUTES, routeKey, type EndpointGroup, type Route } from '../../functions/src/routes';
+import { ROUTES, type EndpointGroup } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
 import type { TokenCheck } from './jwt';
 import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
+import { createRouteMatcher } from './route-matcher';
 
 /** API Gateway's own payload limit; routes set tighter ones, enforced by the handlers. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 /** HTTP API integration timeout. */
 const TIMEOUT_MS = 30_000;
 
-interface CompiledRoute {
-  route: Route;
-  key: string;
-  pattern: RegExp;
-  params: string[];
-}
-
-function compile(route: Route): CompiledRoute {
-  const params: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
-  return { route, key: routeKey(route), pattern: new RegExp(`^${source}$`), params };
-}
-
-const compiledRoutes = ROUTES.map(compile);
-
-function matchRoute(method: string, path: string) {
-  for (const compiled of compiledRoutes) {
-    if (compiled.route.method !== method) continue;
-    const match = compiled.pattern.exec(path);
-    if (!match) continue;
-    const pathParameters = Object.fromEntries(
-      compiled.params.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
-    );
-    return { ...compiled, pathParameters };
-  }
-  return undefined;
-}
+const matchRoute = createRouteMatcher(ROUTES);
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<HttpResponse | string | object | undefined>;
 
@@ -69,22 +41,24 @@ function lambdaContext(group: string, requestId: string): Context {
   };
 }
 
-class PayloadTooLargeError extends Error {}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
+/**
+ * The body, or `undefined` when it is above API Gateway's limit. An oversized body is still read
+ * to its end (and dropped) so that the client gets its 413: destroying the socket mid-upload made
+ * it see a connection reset.
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let size = 0;
+    let size = Number(request.headers['content-length'] ?? 0);
+    let tooLarge = size > MAX_PAYLOAD_BYTES;
+    size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_PAYLOAD_BYTES) {
-        request.destroy();
-        reject(new PayloadTooLargeError());
-        return;
-      }
-      chunks.push(chunk);
+      tooLarge ||= size > MAX_PAYLOAD_BYTES;
+      if (tooLarge) chunks.length = 0;
+      else chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -140,11 +114,17 @@ export function createGateway(options: GatewayOptions) {
     return loaded;
   };
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://local');
+    // Parsed as a path: resolving it against a base would read '//host/...' as another host.
+    const url = new URL(`http://local${request.url ?? '/'}`);
     const method = (request.method ?? 'GET').toUpperCase();
     const matched = matchRoute(method, url.pathname);
     if (!matched) {
       sendJson(response, 404, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
+      return;
+    }
+    if (matched.malformedParameter) {
+      // Undecodable, so it names no resource (architecture decision 20): what the handler answers for an invalid id.
+      sendJson(response, 404, { code: 'NOT_FOUND', message: MESSAGES.api.notFound });
       return;
     }
 
@@ -169,13 +149,9 @@ export function createGateway(options: GatewayOptions) {
       authorizer = { jwt: { claims: claimsAsStrings(check.claims), scopes: scope } };
     }
 
-    let raw: Buffer;
-    try {
-      raw = await readBody(request);
-    } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
-      }
+    const raw = await readBody(request);
+    if (!raw) {
+      sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
       return;
     }
     const textual = isTextual(headers['content-type']);
@@ -191,7 +167,7 @@ export function createGateway(options: GatewayOptions) {
       cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
       headers,
       queryStringParameters: url.search ? query : undefined,
-      pathParameters: matched.params.length ? matched.pathParameters : undefined,
+      pathParameters: Object.keys(matched.pathParameters).length ? matched.pathParameters : undefined,
       body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
       isBase64Encoded: raw.length > 0 && !textual,
       requestContext: {

@@ -247,7 +247,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (web) closers.push(() => web.close());
 
     route = (request, response) => {
-      const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+      // The request target as sent (a path like '//x' is not a protocol-relative URL here).
+      const pathname = (request.url ?? '/').split('?')[0] ?? '/';
       const fail = (error: unknown) => {
         log(`[stack] ${request.method} ${pathname} failed: ${String(error)}`);
         if (!response.headersSent) response.writeHead(500);

@@ -94,6 +94,11 @@ export const FIELD_LIMITS = {
   projectAddress: 255,
   projectType: 50,
   personName: 50,
+  agencyName: 100,
+  fileName: 255,
+  /** m²: below a square metre or above 100 hectares is a typing mistake. */
+  projectSizeMin: 1,
+  projectSizeMax: 1_000_000,
   passwordMin: 8,
 } as const;
 

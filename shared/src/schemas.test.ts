@@ -1,5 +1,13 @@
 import { MESSAGES } from './messages';
-import { loginSchema, projectCreateSchema, registerSchema, uploadRequestSchema } from './schemas';
+import {
+  loginSchema,
+  organizationCreateSchema,
+  projectCreateSchema,
+  registerSchema,
+  safeText,
+  updateProfileSchema,
+  uploadRequestSchema,
+} from './schemas';
 import { formatPrice } from './format';
 import { PLANS } from './plans';
 
@@ -37,6 +45,62 @@ describe('validation schemas', () => {
       MESSAGES.validation.projectSizePositive,
     );
     expect(firstMessage(projectCreateSchema.safeParse({ name: '  ' }))).toBe(MESSAGES.validation.projectNameRequired);
+  });
+
+  it('bounds the project size to what a property can measure, as a number or a form string', () => {
+    for (const size of [1e308, 2 ** 53, '1e20', 1e-131, 0.5, 1_000_001]) {
+      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
+        MESSAGES.validation.projectSizeRange,
+      );
+    }
+    for (const size of [Number.NaN, Infinity, 'abc', -1, 0]) {
+      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
+        MESSAGES.validation.projectSizePositive,
+      );
+    }
+    expect(projectCreateSchema.parse({ name: 'Villa', size: ' 1000000 ' }).size).toBe(1_000_000);
+  });
+
+  it('normalises free text (trim, NFC) and refuses controls, bidi overrides, lone surrogates and invisible-only text', () => {
+    // 'e' + combining acute becomes the one precomposed character.
+    expect(projectCreateSchema.parse({ name: '  Villa Cle\u0301mence ', address: ' 1 rue ' })).toMatchObject({
+      name: 'Villa Cl\u00e9mence',
+      address: '1 rue',
+    });
+    const refused = [
+      ['Villa\u0000', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa\u0007', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa\u0085', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa \u202egnp.exe', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa \u2066x\u2069', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa \ud800', MESSAGES.validation.textForbiddenCharacters],
+      ['\udfff', MESSAGES.validation.textForbiddenCharacters],
+      ['Villa\nSud', MESSAGES.validation.textForbiddenCharacters],
+      ['\u200b\u200d', MESSAGES.validation.textInvisibleOnly],
+      ['\u3164', MESSAGES.validation.textInvisibleOnly],
+      ['\u2800 \u00ad', MESSAGES.validation.textInvisibleOnly],
+      ['\u0301', MESSAGES.validation.textInvisibleOnly],
+    ] as const;
+    for (const [name, message] of refused) {
+      expect(firstMessage(projectCreateSchema.safeParse({ name }))).toBe(message);
+      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', address: name }))).toBe(message);
+      expect(firstMessage(updateProfileSchema.safeParse({ firstName: name }))).toBe(message);
+      expect(firstMessage(organizationCreateSchema.safeParse({ name }))).toBe(message);
+      expect(firstMessage(uploadRequestSchema.safeParse({ fileName: name, contentType: 'image/png', size: 1 }))).toBe(
+        message,
+      );
+    }
+    // A description may span lines; an emoji (a valid surrogate pair) is text like any other.
+    expect(projectCreateSchema.parse({ name: 'Villa 🏡', description: 'Vue mer\n\tcalme' })).toMatchObject({
+      name: 'Villa 🏡',
+      description: 'Vue mer\n\tcalme',
+    });
+    expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', description: 'a\u0000' }))).toBe(
+      MESSAGES.validation.textForbiddenCharacters,
+    );
+    // Length is counted after normalisation, and an empty optional field stays allowed.
+    expect(safeText(3, 'long').safeParse('Cle\u0301').success).toBe(true);
+    expect(safeText(3, 'long').safeParse('').success).toBe(true);
   });
 
   it('refuses uploads outside the advertised limits', () => {

@@ -101,7 +101,8 @@ export interface Transformation {
   type: TransformationType;
   options: TransformationOptions;
   status: TransformationStatus;
-  originalUrl: string;
+  /** The validated original; absent until the image passed validation (never the raw upload). */
+  originalUrl?: string;
   resultUrl?: string;
   message?: string;
   /** Why it failed, when it did: clients decide by this code, never by the message. */

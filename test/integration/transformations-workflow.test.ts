@@ -76,7 +76,7 @@ describe('the happy path', () => {
     const png = await download(result.resultUrl!);
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT });
-    const original = await sharp(await download(result.originalUrl)).metadata();
+    const original = await sharp(await download(result.originalUrl!)).metadata();
     expect(original).toMatchObject({ width: WIDTH, height: HEIGHT });
     expect(original.exif).toBeUndefined();
 
@@ -124,6 +124,8 @@ describe('failures cost nothing', () => {
         creditBalance: 2,
       });
       expect(result.resultUrl).toBeUndefined();
+      // The raw upload failed validation: no URL to its bytes (GPS tags, HTML) is ever signed.
+      expect(result.originalUrl).toBeUndefined();
       expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);
       expect((await ledgerTotals(user.orgId)).delta).toBe(0);
     },

@@ -7,6 +7,7 @@ import { MESSAGES } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
+import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
 import { deleteImage, listImages } from '../images/image-store';
 import { saveImage, type SaveImageDeps } from '../images/save-image';
@@ -18,9 +19,7 @@ import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 
 const saveSchema = z.object({
-  transformationId: z
-    .string({ error: MESSAGES.processing.transformationNotFound })
-    .check(z.minLength(1, MESSAGES.processing.transformationNotFound)),
+  transformationId: resourceIdSchema(MESSAGES.processing.transformationNotFound),
 });
 
 const table = tableDeps;

@@ -78,6 +78,19 @@ describe('startTransformation', () => {
     expect(queued).toHaveLength(0);
   });
 
+  it('checks the body id like a path id before any lookup (an over-long key would be a 500)', async () => {
+    const lookedUp: string[] = [];
+    const { d } = deps(5, { findUpload: async (_orgId, uploadId) => void lookedUp.push(uploadId) });
+    for (const uploadId of ['a'.repeat(2000), 'up/1', '', 42, null]) {
+      await expect(startTransformation(d, caller, 'enhance', { uploadId }, 'corr-1')).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: MESSAGES.processing.uploadNotFound,
+      });
+    }
+    expect(lookedUp).toEqual([]);
+  });
+
   it("answers 404 for another organization's upload and 402 without credits", async () => {
     const { d } = deps();
     await expect(
@@ -92,7 +105,7 @@ describe('startTransformation', () => {
 
   it('refuses an organization whose subscription is not active, with credits left or not', async () => {
     const { d, queued } = deps(5, { subscriptionActive: async () => false });
-    const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' });
+    const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1');
     await expect(refusal).rejects.toBeInstanceOf(SubscriptionRequired);
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: BILLING_API_TEXTS.subscriptionRequired });
     expect(queued).toHaveLength(0);

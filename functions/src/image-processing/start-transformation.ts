@@ -17,12 +17,11 @@ import { BadRequest, NotFound, PaymentRequired, ServiceUnavailable, Subscription
 import { parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { transformationMetrics } from '../lib/metrics';
+import { resourceIdSchema } from '../lib/ids';
 import type { UploadRecord } from '../lib/records';
 
 const uploadRefSchema = z.object({
-  uploadId: z
-    .string({ error: MESSAGES.processing.uploadNotFound })
-    .check(z.minLength(1, MESSAGES.processing.uploadNotFound)),
+  uploadId: resourceIdSchema(MESSAGES.processing.uploadNotFound),
 });
 
 export interface QueuedTransformation {

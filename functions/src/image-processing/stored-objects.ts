@@ -1,7 +1,8 @@
 /**
  * Where a transformation's images are stored, from its record: the validated original (oriented,
- * metadata stripped) in the uploads bucket, falling back to the raw upload before validation ran,
- * and the result PNG in the results bucket.
+ * metadata stripped) in the uploads bucket, and the result PNG in the results bucket. Never the
+ * raw upload: until Validate has written the normalised original (and forever when validation
+ * failed) there is no original to show, since the raw bytes may hold GPS tags or HTML.
  */
 import type { TransformationRecord } from '../lib/records';
 import type { TransformationState } from './transformation-status';
@@ -18,7 +19,7 @@ export function transformationState(record: TransformationRecord, buckets: Bucke
     options: record.options,
     status: record.status,
     originalBucket: buckets.uploads,
-    originalKey: record.normalisedKey ?? record.uploadKey,
+    ...(record.normalisedKey ? { originalKey: record.normalisedKey } : {}),
     ...(record.resultKey ? { resultBucket: buckets.results, resultKey: record.resultKey } : {}),
     ...(record.message ? { message: record.message } : {}),
     ...(record.code ? { code: record.code } : {}),

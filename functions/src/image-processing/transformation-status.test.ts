@@ -50,6 +50,15 @@ describe('transformationView', () => {
     expect(view).not.toHaveProperty('code');
   });
 
+  it('signs no original before validation wrote the clean one, nor after it failed', async () => {
+    const { originalKey: _validated, ...unvalidated } = base;
+    for (const status of ['queued', 'processing', 'failed'] as const) {
+      const view = await transformationView({ ...unvalidated, status }, 7, sign);
+      expect(view).not.toHaveProperty('originalUrl');
+    }
+    expect(signed).toEqual([]);
+  });
+
   it('gives the code and French message of a failure and no result', async () => {
     const view = await transformationView(
       {

@@ -17,7 +17,8 @@ export interface TransformationState {
   options: TransformationOptions;
   status: TransformationStatus;
   originalBucket: string;
-  originalKey: string;
+  /** The validated original; absent until validation succeeded (architecture decision 35). */
+  originalKey?: string;
   resultBucket?: string;
   resultKey?: string;
   message?: string;
@@ -35,7 +36,7 @@ export async function transformationView(
 ): Promise<Transformation> {
   const succeeded = state.status === 'succeeded' && state.resultBucket && state.resultKey;
   const [originalUrl, resultUrl] = await Promise.all([
-    sign(state.originalBucket, state.originalKey, RESULT_URL_EXPIRY_SECONDS),
+    state.originalKey ? sign(state.originalBucket, state.originalKey, RESULT_URL_EXPIRY_SECONDS) : undefined,
     succeeded ? sign(state.resultBucket!, state.resultKey!, RESULT_URL_EXPIRY_SECONDS) : undefined,
   ]);
   return {
@@ -43,7 +44,7 @@ export async function transformationView(
     type: state.type,
     options: state.options,
     status: state.status,
-    originalUrl,
+    ...(originalUrl ? { originalUrl } : {}),
     ...(resultUrl ? { resultUrl } : {}),
     ...(state.status === 'failed' && state.message ? { message: state.message } : {}),
     ...(state.status === 'failed' && state.code ? { code: state.code } : {}),

@@ -97,6 +97,13 @@ describe('saveImage', () => {
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
     ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.processing.transformationNotFinished });
   });
+
+  it('refuses a transformation whose original never passed validation', async () => {
+    const d = deps({ findTransformation: async () => ({ ...succeeded, originalKey: undefined }) });
+    await expect(
+      saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+  });
 });
 
 describe('toImage', () => {

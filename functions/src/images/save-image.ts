@@ -17,7 +17,8 @@ export interface SavableTransformation {
   status: 'queued' | 'processing' | 'succeeded' | 'failed';
   fileName: string;
   originalBucket: string;
-  originalKey: string;
+  /** Absent until validation succeeded. */
+  originalKey?: string;
   resultBucket?: string;
   resultKey?: string;
   simulated: boolean;
@@ -45,7 +46,8 @@ export async function saveImage(
   }
   const transformation = await deps.findTransformation(orgId, transformationId);
   if (!transformation) throw new NotFound(MESSAGES.processing.transformationNotFound);
-  if (transformation.status !== 'succeeded' || !transformation.resultBucket || !transformation.resultKey) {
+  const { originalKey, resultBucket, resultKey } = transformation;
+  if (transformation.status !== 'succeeded' || !originalKey || !resultBucket || !resultKey) {
     throw new Conflict(MESSAGES.processing.transformationNotFinished);
   }
   const id = imageIdFor(transformationId, projectId);
@@ -58,9 +60,9 @@ export async function saveImage(
     status: 'staged',
     projectId,
     originalBucket: transformation.originalBucket,
-    originalFilePath: transformation.originalKey,
-    resultBucket: transformation.resultBucket,
-    transformedFilePath: transformation.resultKey,
+    originalFilePath: originalKey,
+    resultBucket,
+    transformedFilePath: resultKey,
     type: transformation.type,
     transformationId,
     simulated: transformation.simulated,

@@ -27,6 +27,7 @@ import {
 import type { HttpEvent, HttpResponse } from './http-types';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
 import { logger, withLogContext } from './logger';
+import { isResourceId } from './ids';
 
 export type { HttpEvent, HttpResponse } from './http-types';
 
@@ -111,16 +112,12 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   },
 };
 
-/** Ids are UUIDs or hashes, types are slugs: anything else cannot name a resource (and an
- * over-long value would exceed DynamoDB's key size and surface as a 500). */
-const PATH_PARAMETER = /^[A-Za-z0-9_-]{1,128}$/;
-
 export function createHttpHandler(table: RouteTable) {
   const dispatch = async (event: ParsedEvent, context: Context): Promise<HttpResponse> => {
     const handler = table[event.routeKey];
     if (!handler) throw new RouteNotFound();
     for (const value of Object.values(event.pathParameters ?? {})) {
-      if (!value || !PATH_PARAMETER.test(value)) throw new NotFound();
+      if (!isResourceId(value)) throw new NotFound();
     }
     return handler({ event, body: event.jsonBody, context, correlationId: correlationIdOf(event) });
   };

@@ -48,7 +48,7 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
   }
 
-  if (format !== 'webp' && carriesNothingToStrip(header) && (format !== 'jpeg' || jpegCarriesOnlyPixels(bytes))) {
+  if (format !== 'webp' && carriesNothingToStrip(header) && carriesOnlyPixels(format, bytes)) {
     // Nothing to rotate or strip: a full decode proves the file is whole, and the original bytes
     // are kept as they are (no second lossy JPEG generation, and no encode on the hot path).
     try {
@@ -92,19 +92,94 @@ function carriesNothingToStrip(header: Metadata): boolean {
   return !header.exif && !header.xmp && !header.iptc && !header.comments?.length && (header.orientation ?? 1) === 1;
 }
 
+function carriesOnlyPixels(format: 'jpeg' | 'png', bytes: Buffer): boolean {
+  return format === 'jpeg' ? jpegCarriesOnlyPixels(bytes) : pngCarriesOnlyPixels(bytes);
+}
+
+/** What a viewer needs to draw a PNG, colour management included; anything else (text, eXIf,
+ * private chunks that can hold HTML or a script) sends the file down the re-encoding path. */
+const PNG_CHUNKS_KEPT = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'pHYs',
+]);
+
 /**
- * sharp reports EXIF, XMP and IPTC, not JPEG comments or other application segments. Conservative
- * byte scan: inside entropy-coded data 0xFF is only followed by 0x00 or a restart marker, so any
- * comment (FFFE), application segment other than JFIF (FFE0) and ICC (FFE2), second image (FFD8)
- * or data after the end of image sends the file down the re-encoding path.
+ * Walks the chunks after the signature: true only when every chunk is in `PNG_CHUNKS_KEPT`, each
+ * lies within the file, and IEND ends it (nothing appended after the image).
+ */
+export function pngCarriesOnlyPixels(bytes: Buffer): boolean {
+  let offset = 8;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    const end = offset + 12 + length;
+    if (end > bytes.length || !PNG_CHUNKS_KEPT.has(type)) return false;
+    if (type === 'IEND') return end === bytes.length;
+    offset = end;
+  }
+  return false;
+}
+
+const JPEG = { SOI: 0xd8, EOI: 0xd9, SOS: 0xda, DQT: 0xdb, DHT: 0xc4, DRI: 0xdd, APP0: 0xe0, APP2: 0xe2 } as const;
+
+/** Frame headers SOF0-SOF15, except DHT (0xC4), JPG (0xC8, reserved) and DAC (0xCC). */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+/** Whether a marker segment (payload `start`..`end`) is one a viewer needs to draw the image. */
+function jpegSegmentKept(bytes: Buffer, marker: number, start: number, end: number): boolean {
+  if (marker === JPEG.APP0) {
+    // JFIF without its optional thumbnail (a second picture, possibly of what was cropped out).
+    return (
+      end - start === 14 &&
+      bytes.toString('latin1', start, start + 5) === 'JFIF\0' &&
+      bytes[start + 12] === 0 &&
+      bytes[start + 13] === 0
+    );
+  }
+  if (marker === JPEG.APP2) return bytes.toString('latin1', start, start + 12) === 'ICC_PROFILE\0';
+  return (
+    marker === JPEG.DQT || marker === JPEG.DHT || marker === JPEG.DRI || marker === JPEG.SOS || isStartOfFrame(marker)
+  );
+}
+
+/**
+ * Walks the marker segments: true only for SOI, then segments a viewer needs (APP0 JFIF without
+ * thumbnail, APP2 ICC, DQT, SOF*, DHT, DRI, SOS and its entropy-coded data), then EOI ending the
+ * file. Any comment, other application segment (EXIF, XMP, IPTC, vendor data), second image or
+ * byte after EOI sends the file down the re-encoding path. Inside entropy-coded data 0xFF is only
+ * followed by 0x00 (stuffing) or a restart marker, so the next other marker ends the scan.
  */
 export function jpegCarriesOnlyPixels(bytes: Buffer): boolean {
-  for (let i = 2; i < bytes.length - 1; i++) {
-    if (bytes[i] !== 0xff) continue;
-    const marker = bytes[i + 1]!;
-    if (marker === 0xd9) return i === bytes.length - 2;
-    if (marker === 0xd8 || marker === 0xfe || (marker >= 0xe1 && marker <= 0xef && marker !== 0xe2)) return false;
-    if (marker === 0xe2 && bytes.toString('latin1', i + 4, i + 16) !== 'ICC_PROFILE\0') return false;
+  if (bytes[0] !== 0xff || bytes[1] !== JPEG.SOI) return false;
+  let offset = 2;
+  while (offset + 1 < bytes.length) {
+    if (bytes[offset] !== 0xff) return false;
+    let marker = bytes[offset + 1]!;
+    // Fill bytes: any number of 0xFF may precede a marker.
+    while (marker === 0xff && offset + 2 < bytes.length) marker = bytes[++offset + 1]!;
+    if (marker === JPEG.EOI) return offset + 2 === bytes.length;
+    if (offset + 4 > bytes.length) return false;
+    const end = offset + 2 + bytes.readUInt16BE(offset + 2);
+    if (end < offset + 4 || end > bytes.length || !jpegSegmentKept(bytes, marker, offset + 4, end)) return false;
+    offset = end;
+    if (marker === JPEG.SOS) {
+      while (offset + 1 < bytes.length) {
+        const next = bytes[offset + 1]!;
+        if (bytes[offset] === 0xff && next !== 0x00 && (next < 0xd0 || next > 0xd7)) break;
+        offset++;
+      }
+    }
   }
   return false;
 }
