@@ -18,6 +18,10 @@ export const PLAN_TEXTS = {
     features: [
       'Jusqu’à 5 utilisateurs',
       '100 photos par mois',
+      // Spec 3: every plan has these; listing them on Mandataire only read as if Agence lacked them.
+      'Images haute résolution',
+      'Utilisation commerciale',
+      'Dernier modèle d’IA',
       'Gestion d’équipe',
       'Tableau de bord avancé',
       'Formation personnalisée',

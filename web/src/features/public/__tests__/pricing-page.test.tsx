@@ -16,6 +16,9 @@ describe('PricingPage', () => {
         '/register',
       );
       for (const feature of plan.excludedFeatures) expect(within(card).getByText(feature)).toBeInTheDocument();
+      // Spec 3: every plan has these, so every card lists them.
+      for (const feature of ['Images haute résolution', 'Utilisation commerciale', 'Dernier modèle d’IA'])
+        expect(within(card).getByText(feature)).toBeInTheDocument();
     }
     expect(within(screen.getByRole('article', { name: 'Agence' })).getByText('Recommandé')).toBeInTheDocument();
     expect(
