@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Sign-in, sign-up, forgotten and reset password: errors (spec 8), then labels. */
-export const AUTH_TEXTS = {
+export const AUTH_TEXTS = withFrenchTypography({
   loginFailed: 'Échec de la connexion. Veuillez vérifier vos identifiants.',
   invalidCredentials: 'Identifiants invalides. Veuillez réessayer.',
   registerFailed: "Échec de l'inscription. Veuillez réessayer.",
@@ -40,4 +41,4 @@ export const AUTH_TEXTS = {
   haveAccount: 'Déjà un compte ?',
   loginLink: 'Se connecter',
   backToLogin: 'Retour à la connexion',
-} as const;
+} as const);

@@ -1,9 +1,10 @@
+import { withFrenchTypography } from './typography';
 /**
  * French texts of the subscription screens: onboarding, tutorial, plans and Mon Abonnement (the
  * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5
  * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
-export const BILLING_TEXTS = {
+export const BILLING_TEXTS = withFrenchTypography({
   /** Shared by the public pricing page and the plans inside the dashboard. */
   planCard: {
     recommended: 'Recommandé',
@@ -123,4 +124,4 @@ export const BILLING_TEXTS = {
   activation: {
     pending: 'Paiement reçu : activation de votre abonnement en cours…',
   },
-} as const;
+} as const);

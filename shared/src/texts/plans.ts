@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** The subscription plans' names, descriptions and features (spec 2.3); plans.ts holds the rest. */
-export const PLAN_TEXTS = {
+export const PLAN_TEXTS = withFrenchTypography({
   mandataire: {
     name: 'Mandataire',
     description: 'Pour les agents indépendants',
@@ -29,4 +30,4 @@ export const PLAN_TEXTS = {
     ],
     excludedFeatures: ['API dédiée'],
   },
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** New transformation wizard (spec 2.7, 4, 5, 8): messages, then labels. */
-export const WIZARD_TEXTS = {
+export const WIZARD_TEXTS = withFrenchTypography({
   noFiles: 'Veuillez ajouter des images avant de continuer.',
   formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
   outOfCreditsTitle: 'Crédits épuisés',
@@ -96,4 +97,4 @@ export const WIZARD_TEXTS = {
   restoreFailed: 'Impossible de restaurer la dernière série. Veuillez réessayer plus tard.',
   restorePartial: (missing: number) => `${missing} résultat(s) de la dernière série n'ont pas pu être restaurés.`,
   dismiss: 'Fermer le message',
-} as const;
+} as const);
