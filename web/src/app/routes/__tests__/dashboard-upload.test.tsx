@@ -209,7 +209,7 @@ describe('upload wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
 
     const card = await screen.findByRole('article', { name: 'facade.png' });
-    expect(await within(card).findByRole('img', { name: 'Photo transformée : facade.png' })).toBeInTheDocument();
+    expect(await within(card).findByRole('img', { name: 'Photo transformée\u00A0: facade.png' })).toBeInTheDocument();
     const failed = screen.getByRole('article', { name: 'sans-ciel.jpg' });
     expect(await within(failed).findByText("Échec de l'amélioration")).toBeInTheDocument();
     expect(failed).toHaveTextContent('Échec de la transformation de sans-ciel.jpg. Erreur: Aucun ciel détecté.');
@@ -245,12 +245,12 @@ describe('upload wizard', () => {
     const resultUrl = download.getAttribute('href');
     // Spec 5: a deletion asks first; focus then goes to the next card, not to the page body.
     await user.click(within(card).getByRole('button', { name: 'Supprimer facade.png' }));
-    const confirm = screen.getByRole('dialog', { name: 'Supprimer ce résultat ?' });
+    const confirm = screen.getByRole('dialog', { name: 'Supprimer ce résultat\u00A0?' });
     await user.click(within(confirm).getByRole('button', { name: 'Annuler' }));
     expect(screen.getByRole('article', { name: 'facade.png' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Supprimer facade.png' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Supprimer ce résultat ?' })).getByRole('button', {
+      within(screen.getByRole('dialog', { name: 'Supprimer ce résultat\u00A0?' })).getByRole('button', {
         name: 'Supprimer',
       }),
     );
@@ -359,7 +359,7 @@ describe('upload wizard', () => {
     await addPhotos(user, photo('salon.png'));
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
-    await screen.findByRole('img', { name: 'Photo transformée : salon.png' });
+    await screen.findByRole('img', { name: 'Photo transformée\u00A0: salon.png' });
 
     // An in-app navigation asks first; staying keeps the results.
     await act(() => router.navigate('/dashboard'));
@@ -380,7 +380,7 @@ describe('upload wizard', () => {
     expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('button', { name: 'Restaurer la dernière série' }));
     const restored = await screen.findByRole('article', { name: 'salon.png' });
-    expect(within(restored).getByRole('img', { name: 'Photo transformée : salon.png' })).toHaveAttribute(
+    expect(within(restored).getByRole('img', { name: 'Photo transformée\u00A0: salon.png' })).toHaveAttribute(
       'src',
       'https://s/r',
     );
