@@ -399,4 +399,19 @@ describe('upload wizard', () => {
     window.dispatchEvent(unloadAfterSave);
     expect(unloadAfterSave.defaultPrevented).toBe(false);
   });
+
+  it('keeps focus on the step tabs with the arrow keys, and focuses nothing on a direct load', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    expect(document.body).toHaveFocus();
+    await addPhotos(user, photo('salon.png'));
+    screen.getByRole('tab', { name: 'Télécharger' }).focus();
+    await user.keyboard('{ArrowRight}');
+    const configure = screen.getByRole('tab', { name: 'Configurer' });
+    expect(configure).toHaveAttribute('aria-selected', 'true');
+    expect(configure).toHaveFocus();
+    // A button that leaves with its step still hands focus to the new step's panel.
+    await user.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
+  });
 });
