@@ -104,6 +104,23 @@ describe('buckets', () => {
     });
   });
 
+  it('never expire results or validated originals: unsaved results stay retrievable (30 days at least)', () => {
+    const dataBuckets = Object.values(dev.findResources('AWS::S3::Bucket')).filter((bucket) =>
+      /vitrine-dev-(results|uploads)-/.test(JSON.stringify(bucket.Properties?.BucketName ?? '')),
+    );
+    expect(dataBuckets).toHaveLength(2);
+    for (const bucket of dataBuckets) {
+      const rules = (bucket.Properties?.LifecycleConfiguration?.Rules ?? []) as Record<string, unknown>[];
+      // The only expiring objects are raw uploads still tagged pending (validated ones are copied
+      // to normalised/ first).
+      for (const rule of rules.filter(
+        (candidate) => 'ExpirationInDays' in candidate || 'ExpirationDate' in candidate,
+      )) {
+        expect(rule.TagFilters).toEqual([{ Key: 'upload-state', Value: 'pending' }]);
+      }
+    }
+  });
+
   it('are kept with the stack in prod and emptied with it in dev', () => {
     for (const bucket of Object.values(prod.findResources('AWS::S3::Bucket'))) {
       expect(bucket.DeletionPolicy).toBe('Retain');

@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Answers of the API to a request it refuses or cannot serve (spec 8); codes in api-errors.ts. */
-export const API_TEXTS = {
+export const API_TEXTS = withFrenchTypography({
   malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
   invalidRequest: 'Requête invalide.',
   unauthorized: 'Authentification requise.',
@@ -11,4 +12,4 @@ export const API_TEXTS = {
   serviceUnavailable: 'Service momentanément indisponible. Veuillez réessayer.',
   userNotFound: 'Utilisateur introuvable.',
   noOrganization: 'Utilisateur non associé à une organisation...',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Sign-in, sign-up, forgotten and reset password: errors (spec 8), then labels. */
-export const AUTH_TEXTS = {
+export const AUTH_TEXTS = withFrenchTypography({
   loginFailed: 'Échec de la connexion. Veuillez vérifier vos identifiants.',
   invalidCredentials: 'Identifiants invalides. Veuillez réessayer.',
   registerFailed: "Échec de l'inscription. Veuillez réessayer.",
@@ -22,6 +23,9 @@ export const AUTH_TEXTS = {
   resetHeading: 'Nouveau mot de passe',
   resetSubmit: 'Réinitialiser le mot de passe',
   resetInvalidLink: 'Lien invalide',
+  resetPasswordShortTitle: 'Mot de passe trop court',
+  resetLinkUsed: 'Une erreur est survenue : ce lien a déjà été utilisé ou a expiré.',
+  resetNewLink: 'Demander un nouveau lien',
   resetDone: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
   email: 'Adresse e-mail',
   password: 'Mot de passe',
@@ -37,4 +41,4 @@ export const AUTH_TEXTS = {
   haveAccount: 'Déjà un compte ?',
   loginLink: 'Se connecter',
   backToLogin: 'Retour à la connexion',
-} as const;
+} as const);

@@ -1,8 +1,9 @@
+import { withFrenchTypography } from './typography';
 /**
  * Stripe Checkout return page (/billing/success). MESSAGES.billing is this object. The page never
  * claims the subscription is active: the webhook activates it, the dashboard shows when.
  */
-export const BILLING_SUCCESS_TEXTS = {
+export const BILLING_SUCCESS_TEXTS = withFrenchTypography({
   success: 'Paiement réussi !',
   title: 'Paiement réussi | Vitrine',
   description: 'Retour de la page de paiement Vitrine.',
@@ -13,4 +14,4 @@ export const BILLING_SUCCESS_TEXTS = {
   unknownBody:
     'Aucune session de paiement n’est indiquée : nous ne pouvons pas confirmer de paiement ici. Votre tableau de bord affiche l’état de votre abonnement.',
   unknownCta: 'Voir mon tableau de bord',
-} as const;
+} as const);

@@ -4,8 +4,9 @@
  * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
 import { PLAN_DEFAULT_FEATURE_TEXTS } from './plans';
+import { withFrenchTypography } from './typography';
 
-export const BILLING_TEXTS = {
+export const BILLING_TEXTS = withFrenchTypography({
   /** Shared by the public pricing page and the plans inside the dashboard. */
   planCard: {
     recommended: 'Recommandé',
@@ -115,4 +116,4 @@ export const BILLING_TEXTS = {
   activation: {
     pending: 'Paiement reçu : activation de votre abonnement en cours…',
   },
-} as const;
+} as const);

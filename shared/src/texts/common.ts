@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Texts of every screen: app name, loading, error page, not-found page, shared UI components. */
-export const COMMON_TEXTS = {
+export const COMMON_TEXTS = withFrenchTypography({
   loading: 'Chargement…',
   appName: 'Vitrine',
   homeLink: 'Vitrine, accueil',
@@ -21,4 +22,4 @@ export const COMMON_TEXTS = {
     closeDialog: 'Fermer',
     breadcrumb: "Fil d'Ariane",
   },
-} as const;
+} as const);

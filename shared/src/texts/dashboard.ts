@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Dashboard: home, sidebar, mobile menu and its navigation. */
-export const DASHBOARD_TEXTS = {
+export const DASHBOARD_TEXTS = withFrenchTypography({
   title: 'Tableau de bord',
   welcome: (firstName: string) => (firstName ? `Bienvenue, ${firstName} !` : 'Bienvenue !'),
   intro: 'Transformez vos photos immobilières en quelques secondes.',
@@ -20,4 +21,4 @@ export const DASHBOARD_TEXTS = {
     organizations: 'Organisation',
     settings: 'Paramètres',
   },
-} as const;
+} as const);

@@ -1,8 +1,9 @@
+import { withFrenchTypography } from './typography';
 /**
  * E-mails sent by Cognito through the Custom message trigger (functions/src/users/emails.ts lays
  * them out). Plain text: the layout escapes it.
  */
-export const EMAIL_TEXTS = {
+export const EMAIL_TEXTS = withFrenchTypography({
   signature: 'L’équipe Vitrine',
   resetPassword: {
     subject: 'Réinitialisation de votre mot de passe Vitrine',
@@ -22,4 +23,4 @@ export const EMAIL_TEXTS = {
     temporaryPassword: 'Mot de passe temporaire :',
     link: 'Accepter l’invitation',
   },
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Names shown for the values of the spec's lists (styles, room and sky types, roles...). */
-export const LABELS = {
+export const LABELS = withFrenchTypography({
   style: {
     Modern: 'Moderne',
     Contemporary: 'Contemporain',
@@ -53,4 +54,4 @@ export const LABELS = {
     other: 'Autre',
   },
   demoOrganization: 'Agence Démo',
-} as const;
+} as const);

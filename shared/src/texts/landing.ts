@@ -1,8 +1,9 @@
+import { withFrenchTypography } from './typography';
 /**
  * Landing page (spec 2.2 and the marketing claims of spec 1). Its own file: / bundles only this
  * and SITE_TEXTS, nothing else of the catalogue.
  */
-export const LANDING_TEXTS = {
+export const LANDING_TEXTS = withFrenchTypography({
   meta: {
     title: 'Vitrine | Home staging virtuel et photos immobilières par IA',
     description:
@@ -175,6 +176,6 @@ export const LANDING_TEXTS = {
     lead: 'Choisissez votre abonnement et transformez vos premières photos dès aujourd’hui.',
     pricing: 'Voir les tarifs',
   },
-} as const;
+} as const);
 
 export type DemoKey = (typeof LANDING_TEXTS.demo.items)[number]['key'];

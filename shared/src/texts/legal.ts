@@ -1,4 +1,5 @@
 import { SITE_TEXTS } from './public-site';
+import { withFrenchTypography } from './typography';
 
 /**
  * Identity of the publisher shown by the legal pages. Replace with the company's registered
@@ -168,9 +169,9 @@ const terms: LegalDocument = {
 };
 
 /** Legal pages (spec 2.4): legal notice, privacy policy, terms of use and sale. */
-export const LEGAL_TEXTS = {
+export const LEGAL_TEXTS = withFrenchTypography({
   updated: (date: string) => `Dernière mise à jour : ${date}`,
   notice,
   privacy,
   terms,
-} as const;
+} as const);

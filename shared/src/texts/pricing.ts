@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Pricing page (spec 2.3). The plans' own names and features are PLAN_TEXTS. */
-export const PRICING_TEXTS = {
+export const PRICING_TEXTS = withFrenchTypography({
   meta: {
     title: 'Tarifs | Vitrine',
     description:
@@ -35,4 +36,4 @@ export const PRICING_TEXTS = {
         'Non, les abonnements sont sans engagement. Vous les résiliez à tout moment depuis votre espace client ; les mois entamés ne sont pas remboursés.',
     },
   ],
-} as const;
+} as const);

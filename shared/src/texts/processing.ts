@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** API answers of uploads, transformations, projects and images. */
-export const PROCESSING_TEXTS = {
+export const PROCESSING_TEXTS = withFrenchTypography({
   /**
    * Sent with the code INSUFFICIENT_CREDITS, by which clients decide. Keeps the words 'insufficient
    * credits' for clients of the original API that matched the text (spec 8).
@@ -13,10 +14,10 @@ export const PROCESSING_TEXTS = {
   projectNotFound: 'Projet introuvable ou accès refusé.',
   imageNotFound: 'Image introuvable.',
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
-} as const;
+} as const);
 
 /** Why a transformation was refused or failed (spec 2.7 and 7): options, image checks, engines. */
-export const TRANSFORMATION_MESSAGES = {
+export const TRANSFORMATION_MESSAGES = withFrenchTypography({
   invalidStyle: 'Style de décoration invalide.',
   invalidRoomType: 'Type de pièce invalide.',
   invalidSkyType: 'Type de ciel invalide.',
@@ -34,4 +35,4 @@ export const TRANSFORMATION_MESSAGES = {
   engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
   engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
   timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
-} as const;
+} as const);

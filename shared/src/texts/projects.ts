@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Projects: creation dialog and project pages. */
-export const PROJECTS_TEXTS = {
+export const PROJECTS_TEXTS = withFrenchTypography({
   created: 'Projet Créé',
   createFailedTitle: 'Erreur lors de la Création du Projet',
   createFailed: 'Échec de la création du projet. Veuillez réessayer.',
@@ -13,4 +14,4 @@ export const PROJECTS_TEXTS = {
   typeUnset: 'Non précisé',
   create: 'Créer le projet',
   cancel: 'Annuler',
-} as const;
+} as const);

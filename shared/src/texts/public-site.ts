@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Public site (spec 2.2): texts shared by every public page, i.e. header, navigation, footer, contact. */
-export const SITE_TEXTS = {
+export const SITE_TEXTS = withFrenchTypography({
   name: 'Vitrine',
   tagline: 'Photos immobilières transformées par IA',
   contactEmail: 'contact@vitrine-immo.fr',
@@ -27,9 +28,9 @@ export const SITE_TEXTS = {
     socialLabel: 'Réseaux sociaux',
     legalNotice: 'Mentions légales',
     privacy: 'Politique de confidentialité',
-    terms: "Conditions générales d'utilisation et de vente",
+    terms: 'Conditions générales d’utilisation et de vente',
     contact: 'Nous écrire',
     copyright: (year: number) => `© ${year} Vitrine. Tous droits réservés.`,
   },
   newTab: '(nouvel onglet)',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** Validation of form fields and request bodies (spec 5); the zod schemas use these. */
-export const VALIDATION_TEXTS = {
+export const VALIDATION_TEXTS = withFrenchTypography({
   invalidEmail: 'Adresse e-mail invalide.',
   passwordRequired: 'Le mot de passe est requis.',
   passwordMin: 'Le mot de passe doit contenir au moins 8 caractères.',
@@ -26,4 +27,4 @@ export const VALIDATION_TEXTS = {
   uploadSizeInvalid: 'Taille de fichier invalide.',
   uploadEmpty: 'Le fichier est vide.',
   uploadTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
-} as const;
+} as const);

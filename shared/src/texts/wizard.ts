@@ -1,5 +1,6 @@
+import { withFrenchTypography } from './typography';
 /** New transformation wizard (spec 2.7, 4, 5, 8): messages, then labels. */
-export const WIZARD_TEXTS = {
+export const WIZARD_TEXTS = withFrenchTypography({
   noFiles: 'Veuillez ajouter des images avant de continuer.',
   formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
   outOfCreditsTitle: 'Crédits épuisés',
@@ -40,6 +41,8 @@ export const WIZARD_TEXTS = {
   project: 'Projet',
   noProject: 'Aucun projet',
   associatedProject: 'Projet associé',
+  projectNotFoundFallback:
+    'Projet introuvable : il a peut-être été supprimé. Choisissez un autre projet, ou continuez sans projet.',
   newProject: 'Nouveau projet',
   dropTitle: 'Glissez-déposez vos photos ici',
   dropOr: 'ou',
@@ -49,6 +52,7 @@ export const WIZARD_TEXTS = {
   addTileLabel: 'Ajouter des photos',
   removeFile: (fileName: string) => `Retirer ${fileName}`,
   refusedFile: (fileName: string, message: string) => `${fileName} : ${message}`,
+  duplicateFile: "Cette photo est déjà ajoutée : elle n'est transformée qu'une fois.",
   continue: 'Continuer',
   back: 'Retour',
   start: 'Lancer la transformation',
@@ -80,5 +84,17 @@ export const WIZARD_TEXTS = {
   existingProject: 'Projet existant',
   chooseProject: 'Choisir un projet',
   cancel: 'Annuler',
+  deleteTitle: 'Supprimer ce résultat ?',
+  deleteBody: (fileName: string) =>
+    `Le résultat de ${fileName} sera retiré de cette page. S'il n'est pas sauvegardé, il ne pourra plus être récupéré ici.`,
+  unsavedTitle: 'Résultats non sauvegardés',
+  unsavedBody:
+    'Certains résultats ne sont pas encore sauvegardés et leurs crédits sont déjà utilisés. Vous pourrez les retrouver avec « Restaurer la dernière série ».',
+  stay: 'Rester sur la page',
+  leave: 'Quitter la page',
+  restoreNotice: 'Votre dernière série contient des résultats non sauvegardés.',
+  restore: 'Restaurer la dernière série',
+  restoreFailed: 'Impossible de restaurer la dernière série. Veuillez réessayer plus tard.',
+  restorePartial: (missing: number) => `${missing} résultat(s) de la dernière série n'ont pas pu être restaurés.`,
   dismiss: 'Fermer le message',
-} as const;
+} as const);

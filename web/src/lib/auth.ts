@@ -3,6 +3,7 @@
  * so public pages never download aws-amplify.
  */
 import { Amplify } from 'aws-amplify';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import {
   confirmResetPassword,
   fetchAuthSession,
@@ -19,19 +20,38 @@ let configured: Promise<RuntimeConfig> | undefined;
 /** Configures Amplify from /config.json once; every function below awaits it. */
 export function ensureAuthConfigured(): Promise<RuntimeConfig> {
   configured ??= loadConfig().then((config) => {
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
+    const configure = () =>
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: config.userPoolId,
+            userPoolClientId: config.userPoolClientId,
+            ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+            loginWith: { email: true },
+          },
         },
-      },
-    });
+      });
+    if (config.userPoolEndpoint) withoutAmplifyWarnings(configure);
+    else configure();
     return config;
   });
   return configured;
+}
+
+/**
+ * Locally the user pool is cognito-local at a custom endpoint, on purpose; Amplify warns about any
+ * custom endpoint ('ensure the endpoint is correct') each time it is configured, i.e. on every page
+ * that signs in. Amplify's own logger level (not the console) is raised for that one call only, so
+ * every later Amplify warning still shows; in AWS there is no custom endpoint and nothing changes.
+ */
+function withoutAmplifyWarnings(run: () => void): void {
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    run();
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
 }
 
 /** The current access token (refreshed by Amplify when expired), or null when signed out. */

@@ -10,8 +10,33 @@ import { signOut } from './auth';
 
 export const getUserKey = () => '/users/me';
 
+/** Waits before each new attempt at the profile after a transient failure. */
+export const PROFILE_RETRY_DELAYS_MS = [300, 900];
+
+/**
+ * A failure that says nothing about the session: the network, or the API answering 5xx (a local
+ * Lambda still starting, a page loaded while the previous one's requests hold the server).
+ */
+const isTransient = (error: unknown) => !(error instanceof ApiError && error.status < 500);
+
+async function fetchProfile(): Promise<User | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await api<User | undefined>(getUserKey());
+    } catch (error) {
+      const delay = PROFILE_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * The profile. The route guard drops the session when it fails, so only a definite answer (a 4xx,
+ * or a failure that outlasts the retries) may: one dropped request must not sign the user out.
+ */
 export async function getUser(): Promise<User> {
-  const user = await api<User | undefined>(getUserKey());
+  const user = await fetchProfile();
   // Spec 4: a missing profile drops the session like a failed fetch.
   if (!user || typeof user !== 'object' || !user.id) throw new ApiError(404, API_TEXTS.userNotFound);
   return user;

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { TransformationType } from '@vitrine/shared';
 import { NOVA_CANVAS_MODEL_ID, NOVA_LIMITS } from '../bedrock/nova-canvas-request';
-import { simulateEdit } from './simulated-edit';
+import { readSimulatedRequest, simulateEdit } from './simulated-edit';
 
 export interface ProviderReply {
   status: number;
@@ -61,7 +61,7 @@ export async function answerNovaCanvas(
     if (textError) return invalid(textError);
     const image = await decodeInput(params.image);
     if (typeof image === 'string') return invalid(image);
-    return reply(await simulateEdit(image.bytes, guessType(params)));
+    return reply(await simulateEdit(image.bytes, readSimulatedRequest(guessType(params), String(params.text ?? ''))));
   }
   if (body.taskType === 'IMAGE_VARIATION') {
     const params = body.imageVariationParams as Json | undefined;
@@ -82,7 +82,12 @@ export async function answerNovaCanvas(
     const image = await decodeInput(images[0]);
     if (typeof image === 'string') return invalid(image);
     const type: TransformationType = typeof strength === 'number' && strength >= 0.9 ? 'enhance' : 'room-refresh';
-    return reply(await simulateEdit(image.bytes, type, { width: width as number, height: height as number }));
+    return reply(
+      await simulateEdit(image.bytes, readSimulatedRequest(type, String(params.text ?? '')), {
+        width: width as number,
+        height: height as number,
+      }),
+    );
   }
   return invalid(`taskType ${String(body.taskType)} is not supported by this simulator`);
 }

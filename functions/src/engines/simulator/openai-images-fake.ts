@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
 import type { ProviderReply } from './nova-canvas-fake';
-import { simulateEdit } from './simulated-edit';
+import { readSimulatedRequest, simulateEdit } from './simulated-edit';
 
 const ALLOWED: Record<string, readonly string[] | null> = {
   image: null,
@@ -107,7 +107,10 @@ export async function answerImageEdit(
 
   const size = String(form.get('size') ?? 'auto');
   const [width, height] = size === 'auto' ? [1024, 1024] : size.split('x').map(Number);
-  const output = await simulateEdit(bytes, typeFromPrompt(prompt), { width: width!, height: height! });
+  const output = await simulateEdit(bytes, readSimulatedRequest(typeFromPrompt(prompt), prompt), {
+    width: width!,
+    height: height!,
+  });
   return {
     status: 200,
     headers: { 'content-type': 'application/json' },

@@ -1,23 +1,83 @@
 /**
  * What the local simulator returns instead of a hosted model's render: an honest, visibly
- * different treatment of the input made here with sharp (a warm or cool grade, or smoothing,
- * by type) and a caption band saying it is a local simulation. Never presented as AI output:
- * results carry `simulated: true` and the UI labels them.
+ * different treatment of the input made here with sharp and a caption band saying it is a local
+ * simulation. Never presented as AI output: results carry `simulated: true` and the UI labels them.
+ * The result depends on the request the simulator received (read back from the model prompt): the
+ * caption names the type, style, room, sky and surface options, and the grade differs per style and
+ * sky, so a run shows that the wizard's options reached the provider.
  */
 import sharp from 'sharp';
-import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
+import {
+  ROOM_TYPES,
+  SKY_TYPES,
+  STYLES,
+  TRANSFORMATION_TYPES,
+  WIZARD_TEXTS,
+  type TransformationType,
+} from '@vitrine/shared';
 import { PNG_OUTPUT } from '../local/raster';
 
 export const SIMULATION_CAPTION = 'Simulation locale';
 
+/** The options a provider request carried, as far as its prompt tells them. */
+export interface SimulatedRequest {
+  type: TransformationType;
+  style?: string;
+  roomType?: string;
+  skyType?: string;
+  changeFloor: boolean;
+  repaintWalls: boolean;
+}
+
+/** Words of the sky descriptions in engines/generative/edit-instructions.ts, per sky type. */
+const SKY_WORDS: Record<string, RegExp> = {
+  blue: /deep-blue sky/,
+  sunset: /sunset sky/,
+  cloudy: /falling snow/,
+  dramatic: /stormy sky/,
+  night: /starry night/,
+};
+
+const longestFirst = <T extends { value: string }>(items: readonly T[]) =>
+  [...items].sort((a, b) => b.value.length - a.value.length);
+
+/** Reads the options back from the prompt the engine built (styles and rooms by their API value). */
+export function readSimulatedRequest(type: TransformationType, prompt: string): SimulatedRequest {
+  const text = prompt.toLowerCase();
+  const style = longestFirst(STYLES).find((item) => text.includes(`a ${item.value.toLowerCase()} interior`));
+  const room = longestFirst(ROOM_TYPES).find(
+    (item) =>
+      text.includes(`this ${item.value.toLowerCase()}`) || text.includes(`this empty ${item.value.toLowerCase()}`),
+  );
+  const sky = Object.entries(SKY_WORDS).find(([, words]) => words.test(text))?.[0];
+  return {
+    type,
+    style: style?.value,
+    roomType: room?.value,
+    skyType: sky,
+    changeFloor: text.includes('a new floor covering'),
+    repaintWalls: text.includes('walls repainted'),
+  };
+}
+
+/** A per-value tint, so two styles (or skies) never give the same grade. */
+function tintOf(value: string | undefined): { a: [number, number, number]; b: [number, number, number] } {
+  if (!value) return { a: [1, 1, 1], b: [0, 0, 0] };
+  let hash = 0;
+  for (const char of value) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const angle = ((hash % 360) * Math.PI) / 180;
+  const shift = (phase: number) => Math.round(14 * Math.cos(angle + phase));
+  return { a: [1, 1, 1], b: [shift(0), shift((2 * Math.PI) / 3), shift((4 * Math.PI) / 3)] };
+}
+
 export async function simulateEdit(
   image: Buffer,
-  type: TransformationType,
+  request: SimulatedRequest,
   size?: { width: number; height: number },
 ): Promise<Buffer> {
   let pipeline = sharp(image).flatten({ background: '#ffffff' });
   if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
-  switch (type) {
+  switch (request.type) {
     case 'virtual-staging':
     case 'room-refresh':
       pipeline = pipeline.linear([1.08, 1.0, 0.88], [6, 2, -4]);
@@ -32,25 +92,73 @@ export async function simulateEdit(
       pipeline = pipeline.normalise({ lower: 1, upper: 99 });
       break;
   }
-  // Raw in between: sharp composites before it grades, and the caption must not be graded.
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const tint = tintOf(request.style ?? request.skyType);
+  const brighten = request.repaintWalls ? 8 : 0;
+  const deepen = request.changeFloor ? 0.94 : 1;
+  // Raw in between: sharp applies one linear per pipeline and composites before it grades; the
+  // caption must not be graded.
+  const typed = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: typed.info.width, height: typed.info.height, channels: typed.info.channels };
+  const { data, info } = await sharp(typed.data, { raw })
+    .linear(
+      tint.a.map((factor) => factor * deepen),
+      tint.b.map((offset) => offset + brighten),
+    )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const band = captionBand(info.width, info.height, captionLines(request));
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .composite([{ input: captionBand(info.width, info.height, type), gravity: 'south' }])
+    .composite([{ input: band.svg, top: band.top, left: band.left }])
     .png(PNG_OUTPUT)
     .toBuffer();
 }
 
-function captionBand(width: number, height: number, type: TransformationType): Buffer {
-  const bandHeight = Math.max(24, Math.round(height * 0.07));
-  const fontSize = Math.round(bandHeight * 0.5);
-  const label = TRANSFORMATION_TYPES.find((item) => item.value === type)?.label ?? type;
-  const text = `${SIMULATION_CAPTION} · ${label}`;
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${bandHeight}">` +
-      `<rect width="100%" height="100%" fill="#000" fill-opacity="0.6"/>` +
-      `<text x="${Math.round(bandHeight * 0.4)}" y="${Math.round(bandHeight * 0.68)}" font-family="DejaVu Sans, sans-serif" ` +
-      `font-size="${fontSize}" fill="#fff">${escapeXml(text)}</text></svg>`,
+/** Two caption lines: what this is, then the options it received. */
+export function captionLines(request: SimulatedRequest): [string, string] {
+  const label = <T extends { value: string; label: string }>(items: readonly T[], value?: string) =>
+    items.find((item) => item.value === value)?.label;
+  const typeLabel = label(TRANSFORMATION_TYPES, request.type) ?? request.type;
+  const details = [
+    label(STYLES, request.style),
+    label(ROOM_TYPES, request.roomType),
+    label(SKY_TYPES, request.skyType),
+    request.changeFloor ? WIZARD_TEXTS.changeFloor : undefined,
+    request.repaintWalls ? WIZARD_TEXTS.repaintWalls : undefined,
+  ].filter((part): part is string => Boolean(part));
+  return [`${SIMULATION_CAPTION} · ${typeLabel}`, details.join(' · ')];
+}
+
+/**
+ * The caption band, crop-safe: cards show results in 4:3 with object-cover, so the band sits at the
+ * bottom of the largest centred 4:3 area and its text is sized to fit that width.
+ */
+function captionBand(width: number, height: number, lines: [string, string]) {
+  const safeWidth = Math.min(width, Math.round((height * 4) / 3));
+  const safeHeight = Math.min(height, Math.round((width * 3) / 4));
+  const left = Math.round((width - safeWidth) / 2);
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  // ~0.6 em per character in DejaVu Sans; the band keeps a 4 % margin on each side.
+  const fontSize = Math.max(
+    8,
+    Math.min(Math.round(safeHeight * 0.045), Math.floor((safeWidth * 0.92) / (longest * 0.6))),
   );
+  const lineHeight = Math.round(fontSize * 1.35);
+  const bandHeight = Math.min(safeHeight, lineHeight * (lines[1] ? 2 : 1) + Math.round(fontSize * 0.8));
+  const top = Math.round((height - safeHeight) / 2) + safeHeight - bandHeight;
+  const x = Math.round(safeWidth * 0.04);
+  const text = lines
+    .filter(Boolean)
+    .map(
+      (line, index) =>
+        `<text x="${x}" y="${Math.round(fontSize * 0.4) + lineHeight * (index + 1) - Math.round(fontSize * 0.3)}" ` +
+        `font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="#fff">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${safeWidth}" height="${bandHeight}">` +
+      `<rect width="100%" height="100%" fill="#000" fill-opacity="0.6"/>${text}</svg>`,
+  );
+  return { svg, top, left };
 }
 
 function escapeXml(text: string): string {

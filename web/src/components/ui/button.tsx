@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
@@ -43,6 +43,7 @@ export function buttonClasses({ variant = 'primary', size = 'md', fullWidth, cla
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Omit<ButtonStyleOptions, 'className'> {
   /** Shows a spinner, disables the button and sets aria-busy. */
   isLoading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A native button (type="button" unless told otherwise) with the design system's variants. */

@@ -34,3 +34,29 @@ export function partitionFiles<T extends Pick<File, 'name' | 'type' | 'size'>>(
   }
   return { accepted, refusals };
 }
+
+type FileIdentity = Pick<File, 'name' | 'size' | 'lastModified'>;
+const identity = (file: FileIdentity) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
+
+/**
+ * Drops the files already picked (same name, size and modification time), and repeats within the
+ * pick: each would cost a credit for the same result. The dropped ones come back as refusals.
+ */
+export function withoutDuplicates<T extends FileIdentity>(
+  files: T[],
+  alreadyPicked: FileIdentity[],
+  message: string,
+): { unique: T[]; duplicates: FileRefusal[] } {
+  const seen = new Set(alreadyPicked.map(identity));
+  const unique: T[] = [];
+  const duplicates: FileRefusal[] = [];
+  for (const file of files) {
+    const key = identity(file);
+    if (seen.has(key)) duplicates.push({ fileName: file.name, message });
+    else {
+      seen.add(key);
+      unique.push(file);
+    }
+  }
+  return { unique, duplicates };
+}

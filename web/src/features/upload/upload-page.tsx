@@ -12,7 +12,9 @@ import { ResultsStep } from './components/results-step';
 import { SaveChoiceDialog } from './components/save-choice-dialog';
 import { UploadStep } from './components/upload-step';
 import { useUploadWizard } from './hooks/use-upload-wizard';
-import { tabAvailability, type WizardStep } from './wizard-state';
+import { UnsavedResultsGuard } from './components/unsaved-results-guard';
+import { useWizardProjects } from './wizard-projects';
+import { hasUnsavedResults, tabAvailability, type WizardStep } from './wizard-state';
 
 /**
  * /dashboard/upload (spec 2.7): the new transformation wizard; ?project=<id> fixes the project.
@@ -20,26 +22,46 @@ import { tabAvailability, type WizardStep } from './wizard-state';
  */
 export function UploadPage() {
   const [searchParams] = useSearchParams();
-  const fixedProjectId = searchParams.get('project') || null;
+  const requestedProjectId = searchParams.get('project') || null;
+  const { projects } = useWizardProjects();
+  // An unknown ?project= (deleted, mistyped, another organization's) must not let a credit be spent
+  // on a result that cannot be saved there: the wizard falls back to the picker and says why.
+  const projectMissing =
+    requestedProjectId !== null && projects !== undefined && !projects.some((p) => p.id === requestedProjectId);
+  const fixedProjectId = projectMissing ? null : requestedProjectId;
   // A different ?project= is a different wizard: the key starts it afresh.
-  return <UploadWizardPage key={fixedProjectId ?? ''} fixedProjectId={fixedProjectId} />;
+  return (
+    <UploadWizardPage
+      key={`${fixedProjectId ?? ''}${projectMissing ? '!' : ''}`}
+      fixedProjectId={fixedProjectId}
+      projectMissing={projectMissing}
+    />
+  );
 }
 
-function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null }) {
+function UploadWizardPage({
+  fixedProjectId,
+  projectMissing,
+}: {
+  fixedProjectId: string | null;
+  projectMissing: boolean;
+}) {
   const wizard = useUploadWizard(fixedProjectId);
   const { state } = wizard;
   const available = tabAvailability(state);
   const title = WIZARD_TEXTS.newTransformation;
   const sectionRef = useRef<HTMLElement>(null);
-  const firstStep = useRef(true);
+  const shownStep = useRef(state.step);
 
   // Continue, Back, Start and New transformation remove the focused button with their step:
-  // keyboard and screen-reader users continue from the new step's panel, not from the top.
+  // keyboard and screen-reader users continue from the new step's panel, not from the top. Only
+  // then: arrow keys keep focus on the tabs (WAI-ARIA), and a first render (or StrictMode's second
+  // effect run) moves nothing, so a direct load shows no focus ring.
   useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && sectionRef.current?.contains(focused)) return;
     sectionRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')?.focus();
   }, [state.step]);
 
@@ -63,7 +85,7 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
             id: 'upload',
             label: WIZARD_TEXTS.uploadStep,
             disabled: !available.upload,
-            content: <UploadStep wizard={wizard} />,
+            content: <UploadStep wizard={wizard} projectMissing={projectMissing} />,
           },
           {
             id: 'configure',
@@ -79,6 +101,7 @@ function UploadWizardPage({ fixedProjectId }: { fixedProjectId: string | null })
           },
         ]}
       />
+      <UnsavedResultsGuard active={hasUnsavedResults(state)} />
       <OutOfCreditsDialog open={state.outOfCreditsOpen} onClose={wizard.closeOutOfCredits} />
       <SaveChoiceDialog target={state.saveTarget} onClose={wizard.closeSaveDialog} onChoose={wizard.saveToChoice} />
     </section>

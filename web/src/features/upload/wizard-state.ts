@@ -117,7 +117,17 @@ export type WizardAction =
   | { type: 'resultDeleted'; resultId: string }
   | { type: 'outOfCreditsClosed' }
   | { type: 'pageErrorDismissed' }
+  | { type: 'batchRestored'; results: RestoredResult[]; missing: number }
   | { type: 'reset' };
+
+/** A result of the last batch read back from the server (its URLs are signed, not object URLs). */
+export interface RestoredResult {
+  transformationId: string;
+  fileName: string;
+  originalUrl: string;
+  resultUrl: string;
+  simulated: boolean;
+}
 
 // ---- Selectors: the rules the components and hooks ask about ----
 
@@ -165,6 +175,21 @@ export function unsavedResults(state: WizardState): ResultEntry[] {
       result.saveState !== 'saving',
   );
 }
+
+/**
+ * Results worth remembering across a reload: started (so charged once they succeed), not failed
+ * and not saved. A result still running is included: it may succeed after the page is gone.
+ */
+export function rememberableResults(state: WizardState): { transformationId: string; fileName: string }[] {
+  return state.results.flatMap((result) =>
+    result.transformationId !== null && result.outcome.status !== 'error' && result.savedToProjectId === undefined
+      ? [{ transformationId: result.transformationId, fileName: result.fileName }]
+      : [],
+  );
+}
+
+/** Results the user would lose by leaving: succeeded and not saved, or still running. */
+export const hasUnsavedResults = (state: WizardState): boolean => rememberableResults(state).length > 0;
 
 /** Spec 5: enabled only when some result is unsaved and nothing processes, regenerates or saves all. */
 export function canSaveAll(state: WizardState): boolean {
@@ -229,7 +254,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'fileRemoved':
       if (state.step !== 'upload') return state;
-      return { ...state, files: state.files.filter((file) => file.id !== action.fileId) };
+      // The refusals told about the last pick; once the user changes the list they are stale.
+      return { ...state, files: state.files.filter((file) => file.id !== action.fileId), refusals: [] };
 
     case 'projectChosen':
       return state.projectFixed ? state : { ...state, projectId: action.projectId };
@@ -369,6 +395,29 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'pageErrorDismissed':
       return { ...state, pageError: null };
+
+    case 'batchRestored':
+      // Only into an untouched wizard: restoring must never replace photos or results on screen.
+      if (state.step !== 'upload' || state.files.length > 0 || action.results.length === 0) return state;
+      return {
+        ...state,
+        step: 'results',
+        pageError: action.missing > 0 ? WIZARD_TEXTS.restorePartial(action.missing) : null,
+        results: action.results.map((restored) => ({
+          id: `restored-${restored.transformationId}`,
+          fileId: `restored-${restored.transformationId}`,
+          fileName: restored.fileName,
+          originalPreview: restored.originalUrl,
+          outcome: { status: 'done', url: restored.resultUrl },
+          uploadProgress: null,
+          uploadId: null,
+          transformationId: restored.transformationId,
+          simulated: restored.simulated,
+          savedToProjectId: undefined,
+          saveState: 'idle',
+          regenerating: false,
+        })),
+      };
 
     case 'reset':
       // Everything goes back to its start, except a project fixed by the URL and the known credits.

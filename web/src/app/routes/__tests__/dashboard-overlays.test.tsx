@@ -10,6 +10,7 @@ import { getAccessToken, signOut } from '../../../lib/auth';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makePrice, makeUser } from '../../../testing/billing-data';
 import { DashboardOverlays } from '../dashboard-overlays';
+import { asRendered } from '../../../testing/text';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
@@ -335,7 +336,7 @@ describe('after a Checkout return (webhook pending)', () => {
     });
     renderOverlays('/dashboard?showTutorialModal=true');
     expect(await screen.findByRole('dialog', { name: BILLING_TEXTS.tutorial.title })).toBeInTheDocument();
-    expect(screen.getByText(BILLING_TEXTS.activation.pending)).toBeInTheDocument();
+    expect(screen.getByText(asRendered(BILLING_TEXTS.activation.pending))).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: T.welcome('Camille') })).not.toBeInTheDocument();
 
     // The webhook lands: the next poll sees the active subscription.
@@ -343,10 +344,13 @@ describe('after a Checkout return (webhook pending)', () => {
       subscription: { status: 'active' },
       organization: { id: 'org-1', name: 'x', creditBalance: 30 },
     });
-    await waitFor(() => expect(screen.queryByText(BILLING_TEXTS.activation.pending)).not.toBeInTheDocument(), {
-      // One poll period (2 s) plus slack for a loaded machine.
-      timeout: 8000,
-    });
+    await waitFor(
+      () => expect(screen.queryByText(asRendered(BILLING_TEXTS.activation.pending))).not.toBeInTheDocument(),
+      {
+        // One poll period (2 s) plus slack for a loaded machine.
+        timeout: 8000,
+      },
+    );
     expect(calls('GET', '/users/me').length).toBeGreaterThanOrEqual(2);
     expect(sessionStorage.length).toBe(0);
     expect(screen.queryByRole('dialog', { name: T.welcome('Camille') })).not.toBeInTheDocument();

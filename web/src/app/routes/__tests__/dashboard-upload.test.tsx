@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Project, Transformation, User } from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
@@ -55,6 +55,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  localStorage.clear();
   mockCredits = 10;
   revoked.length = 0;
   mockApi.mockReset();
@@ -87,15 +88,22 @@ beforeEach(() => {
 });
 
 function renderWizard(url = '/dashboard/upload') {
-  return render(
+  // A data router, as in the app: the wizard blocks navigation while results are unsaved.
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/upload', element: <UploadPage /> },
+      { path: '/dashboard', element: <h1>Tableau de bord</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <UploadPage />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </ToastProvider>
     </SWRConfig>,
   );
+  return { ...view, router };
 }
 
 const photo = (name: string, type = 'image/png') => new File(['data'], name, { type });
@@ -201,7 +209,7 @@ describe('upload wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
 
     const card = await screen.findByRole('article', { name: 'facade.png' });
-    expect(await within(card).findByRole('img', { name: 'Photo transformée : facade.png' })).toBeInTheDocument();
+    expect(await within(card).findByRole('img', { name: 'Photo transformée\u00A0: facade.png' })).toBeInTheDocument();
     const failed = screen.getByRole('article', { name: 'sans-ciel.jpg' });
     expect(await within(failed).findByText("Échec de l'amélioration")).toBeInTheDocument();
     expect(failed).toHaveTextContent('Échec de la transformation de sans-ciel.jpg. Erreur: Aucun ciel détecté.');
@@ -235,9 +243,20 @@ describe('upload wizard', () => {
     expect(screen.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
 
     const resultUrl = download.getAttribute('href');
+    // Spec 5: a deletion asks first; focus then goes to the next card, not to the page body.
     await user.click(within(card).getByRole('button', { name: 'Supprimer facade.png' }));
+    const confirm = screen.getByRole('dialog', { name: 'Supprimer ce résultat\u00A0?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByRole('article', { name: 'facade.png' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Supprimer facade.png' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Supprimer ce résultat\u00A0?' })).getByRole('button', {
+        name: 'Supprimer',
+      }),
+    );
     expect(screen.queryByRole('article', { name: 'facade.png' })).not.toBeInTheDocument();
     expect(revoked).toContain(resultUrl);
+    expect(screen.getByRole('button', { name: 'Supprimer sans-ciel.jpg' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Nouvelle transformation' }));
     expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
@@ -303,5 +322,96 @@ describe('upload wizard', () => {
       body: { transformationId: 'tx-a.png' },
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('skips a photo added twice, says so, and forgets the refusals once the list changes', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWizard();
+    const salon = photo('salon.png');
+    await addPhotos(user, salon, photo('plan.gif', 'image/gif'));
+    await addPhotos(user, salon, photo('cuisine.png'));
+    expect(
+      screen.getByText("salon.png : Cette photo est déjà ajoutée : elle n'est transformée qu'une fois."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/plan\.gif/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'salon.png' })).toHaveLength(1);
+    // Removing a photo moves focus to the remove button now in its place, and clears stale refusals.
+    await user.click(screen.getByRole('button', { name: 'Retirer salon.png' }));
+    expect(screen.queryByText(/déjà ajoutée/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retirer cuisine.png' })).toHaveFocus();
+    await addPhotos(user, photo('jardin.png'));
+    await user.click(screen.getByRole('button', { name: 'Retirer jardin.png' }));
+    expect(screen.getByRole('button', { name: 'Ajouter des photos' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Retirer cuisine.png' }));
+    expect(screen.getByRole('button', { name: 'Parcourir' })).toHaveFocus();
+  });
+
+  it('falls back to the project picker when ?project= names no project', async () => {
+    renderWizard('/dashboard/upload?project=does-not-exist');
+    expect(await screen.findByText(/Projet introuvable/)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByRole('combobox', { name: 'Projet' })).toHaveValue('');
+    expect(screen.queryByText('Projet associé')).not.toBeInTheDocument();
+  });
+
+  it('warns before leaving unsaved results and restores the last batch afterwards', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await addPhotos(user, photo('salon.png'));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await user.click(screen.getByRole('button', { name: 'Lancer la transformation' }));
+    await screen.findByRole('img', { name: 'Photo transformée\u00A0: salon.png' });
+
+    // An in-app navigation asks first; staying keeps the results.
+    await act(() => router.navigate('/dashboard'));
+    const leave = screen.getByRole('dialog', { name: 'Résultats non sauvegardés' });
+    await user.click(within(leave).getByRole('button', { name: 'Rester sur la page' }));
+    expect(router.state.location.pathname).toBe('/dashboard/upload');
+    expect(screen.getByRole('article', { name: 'salon.png' })).toBeInTheDocument();
+
+    // A reload or a closed tab gets the browser's prompt.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    // New transformation asks too, then offers to restore the batch from the server.
+    await user.click(screen.getByRole('button', { name: 'Nouvelle transformation' }));
+    const confirm = screen.getByRole('dialog', { name: 'Résultats non sauvegardés' });
+    await user.click(within(confirm).getByRole('button', { name: 'Nouvelle transformation' }));
+    expect(screen.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Restaurer la dernière série' }));
+    const restored = await screen.findByRole('article', { name: 'salon.png' });
+    expect(within(restored).getByRole('img', { name: 'Photo transformée\u00A0: salon.png' })).toHaveAttribute(
+      'src',
+      'https://s/r',
+    );
+    expect(mockApi).toHaveBeenCalledWith('/transformations/tx-salon.png', expect.anything());
+
+    // Once saved, nothing is left to lose: leaving is silent and nothing is remembered.
+    await user.click(within(restored).getByRole('button', { name: 'Sauvegarder salon.png' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: "Sauvegarder l'image" })).getByRole('button', {
+        name: 'Sauvegarder sans projet',
+      }),
+    );
+    await within(restored).findByRole('button', { name: 'Sauvegardé sans projet salon.png' });
+    expect(localStorage.getItem('vitrine:last-batch:u1')).toBeNull();
+    const unloadAfterSave = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unloadAfterSave);
+    expect(unloadAfterSave.defaultPrevented).toBe(false);
+  });
+
+  it('keeps focus on the step tabs with the arrow keys, and focuses nothing on a direct load', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    expect(document.body).toHaveFocus();
+    await addPhotos(user, photo('salon.png'));
+    screen.getByRole('tab', { name: 'Télécharger' }).focus();
+    await user.keyboard('{ArrowRight}');
+    const configure = screen.getByRole('tab', { name: 'Configurer' });
+    expect(configure).toHaveAttribute('aria-selected', 'true');
+    expect(configure).toHaveFocus();
+    // A button that leaves with its step still hands focus to the new step's panel.
+    await user.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
   });
 });

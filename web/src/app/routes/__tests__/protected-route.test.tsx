@@ -77,10 +77,24 @@ describe('ProtectedRoute', () => {
     getAccessTokenMock.mockResolvedValue('token');
     apiMock.mockRejectedValue(new Error('HTTP 500'));
     renderAt('/dashboard/settings');
-    expect(await screen.findByText('login page, from /dashboard/settings')).toBeInTheDocument();
+    // After the retries of a transient failure (PROFILE_RETRY_DELAYS_MS).
+    expect(
+      await screen.findByText('login page, from /dashboard/settings', undefined, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(signOutMock).toHaveBeenCalledTimes(1);
     expect(currentPath()).toBe('/login');
     expect(screen.queryByText('protected content')).not.toBeInTheDocument();
+  });
+
+  it('keeps the session through a transient failure of the profile', async () => {
+    getAccessTokenMock.mockResolvedValue('token');
+    apiMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue({ id: 'u1', firstName: 'Camille' } as User);
+    renderAt('/dashboard');
+    expect(await screen.findByText('protected content')).toBeInTheDocument();
+    expect(apiMock.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(signOutMock).not.toHaveBeenCalled();
   });
 
   it('drops the session when the profile is missing', async () => {

@@ -32,7 +32,16 @@ export function AuthLayout({ title, heading, intro, children, footer }: AuthLayo
 }
 
 /** Form-level error or success message, announced when it appears. */
-export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+export function FormMessage({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'error' | 'success';
+  /** A short heading in bold before the message (spec 5 pairs some messages with a title). */
+  title?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <p
       role={tone === 'error' ? 'alert' : 'status'}
@@ -42,6 +51,7 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
           : 'rounded-lg border border-success-600/30 bg-success-50 px-3 py-2 text-sm text-success-700'
       }
     >
+      {title && <strong className="block font-semibold">{title}</strong>}
       {children}
     </p>
   );

@@ -38,7 +38,9 @@ export function MobileNav({ user, onLogout }: { user: User | undefined; onLogout
         </Link>
         <div className="flex items-center gap-2">
           <span className="rounded-full bg-ink-100 px-2.5 py-1 text-xs font-medium text-ink-800">
-            {DASHBOARD_TEXTS.credits} : {creditLabel(user)}
+            {DASHBOARD_TEXTS.credits}
+            {'\u00A0: '}
+            {creditLabel(user)}
           </span>
           <button
             ref={menuButton}

@@ -95,7 +95,7 @@ export function SidebarContent({
             </span>
             {plan && !collapsed && (
               <span className="text-xs text-ink-600">
-                <span className="sr-only">{t.plan} : </span>
+                <span className="sr-only">{`${t.plan}\u00A0: `}</span>
                 <span data-testid="plan-name">{plan}</span>
               </span>
             )}

@@ -24,6 +24,17 @@ describe('LandingPage', () => {
     expect(within(header).getAllByRole('link', { name: 'Connexion' })[0]).toHaveAttribute('href', '/dashboard');
   });
 
+  it('closes the phone menu with Escape and gives focus back to its button', async () => {
+    const user = userEvent.setup();
+    renderPage(<LandingPage />);
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const close = screen.getByRole('button', { name: 'Fermer le menu' });
+    expect(close).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toHaveFocus();
+  });
+
   it('renders without a router, as / is served (internal links are plain anchors)', () => {
     render(<LandingPage />);
     const header = screen.getByTestId('site-header');
@@ -62,8 +73,8 @@ describe('LandingPage', () => {
   it('answers the refund question: no refund, no commitment, cancel from the customer area', async () => {
     const user = userEvent.setup();
     renderPage(<LandingPage />);
-    await user.click(screen.getByRole('button', { name: 'Puis-je être remboursé ?' }));
-    expect(screen.getByRole('region', { name: 'Puis-je être remboursé ?' })).toHaveTextContent(
+    await user.click(screen.getByRole('button', { name: 'Puis-je être remboursé\u00A0?' }));
+    expect(screen.getByRole('region', { name: 'Puis-je être remboursé\u00A0?' })).toHaveTextContent(
       /pas de remboursement.*sans engagement.*espace client/,
     );
   });

@@ -16,6 +16,9 @@ describe('PricingPage', () => {
         '/register',
       );
       for (const feature of plan.excludedFeatures) expect(within(card).getByText(feature)).toBeInTheDocument();
+      // Spec 3: every plan has these, so every card lists them.
+      for (const feature of ['Images haute résolution', 'Utilisation commerciale', 'Dernier modèle d’IA'])
+        expect(within(card).getByText(feature)).toBeInTheDocument();
     }
     expect(within(screen.getByRole('article', { name: 'Agence' })).getByText('Recommandé')).toBeInTheDocument();
     expect(
@@ -26,10 +29,10 @@ describe('PricingPage', () => {
   it('has the four pricing questions', () => {
     renderPage(<PricingPage />, '/pricing');
     for (const question of [
-      'Qu’est-ce qu’un crédit ?',
-      'Que se passe-t-il si je n’ai plus de crédits ?',
-      'Puis-je changer d’offre ?',
-      'Suis-je engagé sur une durée ?',
+      'Qu’est-ce qu’un crédit\u00A0?',
+      'Que se passe-t-il si je n’ai plus de crédits\u00A0?',
+      'Puis-je changer d’offre\u00A0?',
+      'Suis-je engagé sur une durée\u00A0?',
     ])
       expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
   });

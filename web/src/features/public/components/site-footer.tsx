@@ -76,7 +76,10 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-white">{t.contactTitle}</h2>
           <p className="mt-3">
             <a href={`mailto:${SITE_TEXTS.contactEmail}`} className={linkClasses}>
-              {t.contact} : {SITE_TEXTS.contactEmail}
+              {/* No-break space before the colon; the address never breaks at its hyphen. */}
+              {t.contact}
+              {'\u00A0: '}
+              <span className="whitespace-nowrap">{SITE_TEXTS.contactEmail}</span>
             </a>
           </p>
           <ul aria-label={t.socialLabel} className="mt-4 flex gap-2">

@@ -1,5 +1,5 @@
 import { UI_CONSTANTS, SITE_TEXTS } from '@vitrine/shared';
-import { useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
@@ -22,6 +22,19 @@ export function SiteHeader() {
   const hidden = useHideOnScroll(UI_CONSTANTS.headerHideThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu, as the dashboard's does, and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   // The mobile menu closes once one of its links is followed.
   const closeOnLink = (event: MouseEvent<HTMLElement>) => {
     if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
@@ -63,6 +76,7 @@ export function SiteHeader() {
           {SITE_TEXTS.nav.register}
         </AppLink>
         <button
+          ref={toggle}
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}

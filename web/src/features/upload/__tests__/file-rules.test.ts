@@ -13,7 +13,7 @@ describe('file acceptance', () => {
 
   it('refuses other types, files over 10 MB and empty files with French messages', () => {
     expect(refusalReason({ type: 'image/gif', size: 100 })).toBe(
-      'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.',
+      'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.',
     );
     expect(refusalReason({ type: 'image/png', size: 10 * MB + 1 })).toBe(
       'Le fichier dépasse la taille maximale de 10 Mo.',
@@ -30,7 +30,7 @@ describe('file acceptance', () => {
     const { accepted, refusals } = partitionFiles(files);
     expect(accepted.map((file) => file.name)).toEqual(['salon.jpg', 'facade.webp']);
     expect(refusals).toEqual([
-      { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.' },
+      { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.' },
     ]);
   });
 });

@@ -82,7 +82,10 @@ describe('step 1: files and Continue', () => {
   });
 
   it('keeps the refusals of the last pick', () => {
-    const refusal = { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.' };
+    const refusal = {
+      fileName: 'notes.txt',
+      message: 'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.',
+    };
     const state = run(createInitialState(), { type: 'filesAdded', files: [upload('a')], refusals: [refusal] });
     expect(state.refusals).toEqual([refusal]);
     expect(run(state, { type: 'filesAdded', files: [upload('b')], refusals: [] }).refusals).toEqual([]);
@@ -218,7 +221,7 @@ describe('step 3: processing', () => {
       { type: 'resultFailed', resultId: 'b', serverMessage: 'Aucun ciel détecté.', isCreditsError: false },
       { type: 'processingFinished' },
     );
-    expect(state.pageError).toBe('Traitement interrompu : crédits insuffisants.');
+    expect(state.pageError).toBe('Traitement interrompu\u00A0: crédits insuffisants.');
     expect(state.results[0]?.outcome).toMatchObject({ status: 'error', outOfCredits: true });
   });
 

@@ -81,7 +81,7 @@ export function FileDropZone({ onFiles }: { onFiles: (files: File[]) => void }) 
       <p className="font-medium text-ink-900">{WIZARD_TEXTS.dropTitle}</p>
       <p className="text-sm text-ink-600">{WIZARD_TEXTS.dropOr}</p>
       {picker.input}
-      <Button variant="secondary" onClick={picker.open} aria-describedby={hintId}>
+      <Button variant="secondary" onClick={picker.open} aria-describedby={hintId} data-browse="">
         {WIZARD_TEXTS.browse}
       </Button>
       <p id={hintId} className="text-xs text-ink-500">

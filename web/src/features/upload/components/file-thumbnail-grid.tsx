@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { WIZARD_TEXTS } from '@vitrine/shared';
 import type { LocalUpload } from '../wizard-state';
 import { useFilePicker } from './file-drop-zone';
@@ -14,9 +15,26 @@ export function FileThumbnailGrid({
   onAdd: (files: File[]) => void;
 }) {
   const picker = useFilePicker(onAdd);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Index of the photo just removed: focus moves to the remove button now in its place, or to the
+  // Add tile after the last one, instead of falling to the page body with the removed button.
+  const focusIndex = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null) return;
+    focusIndex.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('li > button') ?? [];
+    buttons[Math.min(index, buttons.length - 1)]?.focus();
+  }, [files.length]);
+
   return (
-    <ul aria-label={WIZARD_TEXTS.filesLabel} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {files.map((upload) => (
+    <ul
+      ref={listRef}
+      aria-label={WIZARD_TEXTS.filesLabel}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+    >
+      {files.map((upload, index) => (
         <li key={upload.id} className="group relative overflow-hidden rounded-xl bg-ink-100 shadow-card">
           <img src={upload.previewUrl} alt={upload.file.name} className="aspect-[4/3] w-full object-cover" />
           <p className="truncate px-2 py-1.5 text-xs text-ink-700" title={upload.file.name}>
@@ -24,7 +42,10 @@ export function FileThumbnailGrid({
           </p>
           <button
             type="button"
-            onClick={() => onRemove(upload.id)}
+            onClick={() => {
+              onRemove(upload.id);
+              focusIndex.current = index;
+            }}
             aria-label={WIZARD_TEXTS.removeFile(upload.file.name)}
             className="absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow hover:bg-white hover:text-danger-700"
           >

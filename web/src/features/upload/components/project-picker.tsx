@@ -58,7 +58,9 @@ export function AssociatedProject({ projectId }: { projectId: string }) {
   const name = project?.name ?? (isLoading ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
   return (
     <p className="text-sm text-ink-700">
-      {WIZARD_TEXTS.associatedProject} : <strong className="text-ink-900">{name}</strong>
+      {WIZARD_TEXTS.associatedProject}
+      {'\u00A0: '}
+      <strong className="text-ink-900">{name}</strong>
     </p>
   );
 }

@@ -97,6 +97,7 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
           size="sm"
           variant="ghost"
           onClick={onDelete}
+          data-result-delete=""
           aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.delete, name)}
           className="text-danger-700"
         >

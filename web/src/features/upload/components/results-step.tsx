@@ -1,15 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
 import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
-import { canSaveAll, regenerateBlocker } from '../wizard-state';
+import { canSaveAll, hasUnsavedResults, regenerateBlocker } from '../wizard-state';
 import { ResultCard } from './result-card';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** Step 3: the page message, Save all, New transformation and one card per file. */
 export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
   const { state } = wizard;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const newTransformationRef = useRef<HTMLButtonElement>(null);
+  const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+  // Index of the card just deleted: focus goes to the card now in its place (or the one before),
+  // else to New transformation, never to the page body.
+  const focusAfterDelete = useRef<number | null>(null);
+  const pendingResult = state.results.find((result) => result.id === pendingDelete);
+
+  const resultCount = state.results.length;
+  useEffect(() => {
+    const index = focusAfterDelete.current;
+    if (index === null) return;
+    focusAfterDelete.current = null;
+    const deleteButtons = rootRef.current?.querySelectorAll<HTMLElement>('[data-result-delete]') ?? [];
+    const target = deleteButtons[Math.min(index, deleteButtons.length - 1)] ?? newTransformationRef.current;
+    target?.focus();
+  }, [resultCount]);
+
+  const confirmDelete = () => {
+    const index = state.results.findIndex((result) => result.id === pendingDelete);
+    if (pendingDelete) wizard.deleteResult(pendingDelete);
+    setPendingDelete(null);
+    focusAfterDelete.current = Math.max(0, index);
+  };
+
+  const startOver = () => {
+    if (hasUnsavedResults(state)) setConfirmingStartOver(true);
+    else wizard.startOver();
+  };
+
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={rootRef} className="flex flex-col gap-4">
       {state.pageError && (
         <div
           role="alert"
@@ -27,7 +60,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
         </div>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={wizard.startOver}>
+        <Button ref={newTransformationRef} variant="outline" onClick={startOver}>
           {WIZARD_TEXTS.newTransformation}
         </Button>
         <Button onClick={wizard.saveAll} disabled={!canSaveAll(state)} isLoading={state.isSavingAll}>
@@ -47,11 +80,32 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
               canRegenerate={regenerateBlocker(state, result.id) !== 'busy'}
               onRegenerate={() => wizard.regenerate(result.id)}
               onSave={() => wizard.save(result.id)}
-              onDelete={() => wizard.deleteResult(result.id)}
+              onDelete={() => setPendingDelete(result.id)}
             />
           ))}
         </div>
       )}
+      <ConfirmDialog
+        open={pendingResult !== undefined}
+        title={WIZARD_TEXTS.deleteTitle}
+        description={pendingResult ? WIZARD_TEXTS.deleteBody(pendingResult.fileName) : ''}
+        confirmLabel={WIZARD_TEXTS.delete}
+        cancelLabel={WIZARD_TEXTS.cancel}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+      <ConfirmDialog
+        open={confirmingStartOver}
+        title={WIZARD_TEXTS.unsavedTitle}
+        description={WIZARD_TEXTS.unsavedBody}
+        confirmLabel={WIZARD_TEXTS.newTransformation}
+        cancelLabel={WIZARD_TEXTS.stay}
+        onConfirm={() => {
+          setConfirmingStartOver(false);
+          wizard.startOver();
+        }}
+        onCancel={() => setConfirmingStartOver(false)}
+      />
     </div>
   );
 }

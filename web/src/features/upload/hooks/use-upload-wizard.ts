@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useUser } from '../../../lib/session';
-import { partitionFiles } from '../file-acceptance';
+import { partitionFiles, withoutDuplicates } from '../file-acceptance';
 import { buildTransformationOptions, type TransformationParameters } from '../transformation-options';
 import {
   canSaveAll,
@@ -14,9 +14,10 @@ import {
   type LocalUpload,
   type WizardStep,
 } from '../wizard-state';
-import type { TransformationType } from '@vitrine/shared';
+import { WIZARD_TEXTS, type TransformationType } from '@vitrine/shared';
 import { useObjectUrls } from './use-object-urls';
 import { useSaveResults } from './use-save-results';
+import { useLastBatch } from './use-last-batch';
 import { useTransformationRuns } from './use-transformation-runs';
 
 /**
@@ -31,6 +32,7 @@ export function useUploadWizard(fixedProjectId: string | null) {
   const saveResults = useSaveResults(dispatch);
   const { data: user, mutate: revalidateUser } = useUser();
   const nextFileId = useRef(0);
+  const lastBatch = useLastBatch(state, dispatch, user?.id);
 
   const serverCredits = user ? (user.organization?.creditBalance ?? 0) : undefined;
   useEffect(() => {
@@ -39,12 +41,17 @@ export function useUploadWizard(fixedProjectId: string | null) {
 
   const addFiles = (picked: Iterable<File>) => {
     const { accepted, refusals } = partitionFiles(picked);
-    const files: LocalUpload[] = accepted.map((file) => ({
+    const { unique, duplicates } = withoutDuplicates(
+      accepted,
+      state.files.map((upload) => upload.file),
+      WIZARD_TEXTS.duplicateFile,
+    );
+    const files: LocalUpload[] = unique.map((file) => ({
       id: `file-${++nextFileId.current}`,
       file,
       previewUrl: createObjectUrl(file),
     }));
-    dispatch({ type: 'filesAdded', files, refusals });
+    dispatch({ type: 'filesAdded', files, refusals: [...refusals, ...duplicates] });
   };
 
   const start = async () => {
@@ -109,6 +116,7 @@ export function useUploadWizard(fixedProjectId: string | null) {
 
   const startOver = () => {
     runs.cancelAll();
+    lastBatch.release();
     dispatch({ type: 'reset' });
   };
 
@@ -119,6 +127,7 @@ export function useUploadWizard(fixedProjectId: string | null) {
 
   return {
     state,
+    lastBatch: { remembered: lastBatch.remembered, restoring: lastBatch.restoring, restore: lastBatch.restore },
     addFiles,
     removeFile: (fileId: string) => dispatch({ type: 'fileRemoved', fileId }),
     chooseProject: (projectId: string | null) => dispatch({ type: 'projectChosen', projectId }),

@@ -49,7 +49,10 @@ describe('LoginForm', () => {
 
   it('links to the forgot-password page', () => {
     renderLogin();
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié\u00A0?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('maps wrong credentials to the invalid credentials message', async () => {

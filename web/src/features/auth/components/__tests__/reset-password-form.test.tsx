@@ -29,9 +29,10 @@ async function submit(password: string, confirmation: string) {
 describe('ResetPasswordForm', () => {
   beforeEach(() => confirmMock.mockReset());
 
-  it('says the token is missing without one', () => {
+  it('says the token is missing without one, under the title Lien invalide, with a way to a new link', () => {
     renderForm(null);
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.validation.resetTokenMissing);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Lien invalide${MESSAGES.validation.resetTokenMissing}`);
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -46,6 +47,7 @@ describe('ResetPasswordForm', () => {
     expect(screen.getByLabelText(/^Nouveau mot de passe/)).toHaveAccessibleDescription(
       expect.stringContaining('Au moins 8 caractères sont requis'),
     );
+    expect(screen.getByRole('alert')).toHaveTextContent('Mot de passe trop courtAu moins 8 caractères sont requis');
     await userEvent.clear(screen.getByLabelText(/^Nouveau mot de passe/));
     await userEvent.clear(screen.getByLabelText(/^Confirmer le mot de passe/));
     await submit('NouveauMdp1!', 'AutreMdp1!');
@@ -67,6 +69,17 @@ describe('ResetPasswordForm', () => {
     confirmMock.mockRejectedValue(Object.assign(new Error('Invalid code'), { name: 'CodeMismatchException' }));
     renderForm(encodeResetToken('agent@exemple.fr', '000000'));
     await submit('NouveauMdp1!', 'NouveauMdp1!');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.resetFailed);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `${MESSAGES.auth.resetFailed} : ce lien a déjà été utilisé ou a expiré.Demander un nouveau lien`,
+    );
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('keeps the plain message when the failure is not about the link', async () => {
+    confirmMock.mockRejectedValue(Object.assign(new Error('offline'), { name: 'NetworkError' }));
+    renderForm(encodeResetToken('agent@exemple.fr', '123456'));
+    await submit('NouveauMdp1!', 'NouveauMdp1!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${MESSAGES.auth.resetFailed}$`));
   });
 });
