@@ -4,10 +4,10 @@ import {
   organizationCreateSchema,
   projectCreateSchema,
   registerSchema,
-  safeText,
   updateProfileSchema,
-  uploadRequestSchema,
 } from './schemas';
+import { safeText } from './safe-text';
+import { uploadRequestSchema } from './upload-schema';
 import { formatPrice } from './format';
 import { PLANS } from './plans';
 

@@ -2,7 +2,7 @@
  * Who may manage billing: the org_owner of the organization, and only their own (spec 6). Another
  * organization's id answers 404, like every foreign id; a member's request 403.
  */
-import { BILLING_API_TEXTS, hasRole, MESSAGES } from '@vitrine/shared';
+import { API_TEXTS, BILLING_API_TEXTS, hasRole } from '@vitrine/shared';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { Forbidden, NotFound } from '../lib/errors';
@@ -26,7 +26,7 @@ export async function organizationOwner(
   const user = await getUserRecord(deps, sub);
   if (!user?.organizationId) {
     if (organizationId) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
-    throw new Forbidden(MESSAGES.api.noOrganization);
+    throw new Forbidden(API_TEXTS.noOrganization);
   }
   if (organizationId !== undefined && organizationId !== user.organizationId) {
     throw new NotFound(BILLING_API_TEXTS.organizationNotFound);

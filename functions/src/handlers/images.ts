@@ -3,7 +3,7 @@
  * image refers to the stored objects), list them with signed URLs, delete one. Organization-scoped.
  */
 import * as z from 'zod/mini';
-import { MESSAGES } from '@vitrine/shared';
+import { PROCESSING_TEXTS } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
@@ -19,7 +19,7 @@ import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 
 const saveSchema = z.object({
-  transformationId: resourceIdSchema(MESSAGES.processing.transformationNotFound),
+  transformationId: resourceIdSchema(PROCESSING_TEXTS.transformationNotFound),
 });
 
 const table = tableDeps;
@@ -47,7 +47,7 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
 async function list(event: HttpEvent, projectId: string | null) {
   const { orgId } = await organizationCaller(event);
   if (projectId !== null && !(await getProject(table(), orgId, projectId))) {
-    throw new NotFound(MESSAGES.processing.projectNotFound);
+    throw new NotFound(PROCESSING_TEXTS.projectNotFound);
   }
   const records = await listImages(table(), orgId, projectId);
   return json(200, await Promise.all(records.map((record) => toImage(record, sign))));
@@ -57,7 +57,7 @@ async function list(event: HttpEvent, projectId: string | null) {
 async function remove(event: HttpEvent, imageId: string, projectId?: string) {
   const { orgId } = await organizationCaller(event);
   if (!(await deleteImage(table(), orgId, imageId, projectId))) {
-    throw new NotFound(MESSAGES.processing.imageNotFound);
+    throw new NotFound(PROCESSING_TEXTS.imageNotFound);
   }
   return noContent();
 }

@@ -1,5 +1,5 @@
 /** GET/POST /api/projects and GET /api/projects/{id}, scoped to the caller's organization. */
-import { MESSAGES, projectCreateSchema } from '@vitrine/shared';
+import { PROCESSING_TEXTS, projectCreateSchema } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
@@ -23,7 +23,7 @@ export const handler = createHttpHandler({
   'GET /api/projects/{id}': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
     const project = await getProject(table(), orgId, event.pathParameters?.id ?? '');
-    if (!project) throw new NotFound(MESSAGES.processing.projectNotFound);
+    if (!project) throw new NotFound(PROCESSING_TEXTS.projectNotFound);
     return json(200, project);
   },
 });

@@ -1,5 +1,5 @@
 /** GET and PATCH /api/users/me: the caller's profile with their organization (spec section 3). */
-import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
+import { API_TEXTS, updateProfileSchema } from '@vitrine/shared';
 import { getCaller } from '../lib/auth';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { NotFound } from '../lib/errors';
@@ -18,7 +18,7 @@ export const handler = createHttpHandler({
     const changes = parseBody(updateProfileSchema, body);
     await loadOrProvisionUser(caller);
     const updated = await updateUserRecord(tableDeps(), caller.sub, changes);
-    if (!updated) throw new NotFound(MESSAGES.api.userNotFound);
+    if (!updated) throw new NotFound(API_TEXTS.userNotFound);
     return json(200, await profileOf(updated));
   },
 });

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
-  isTransformationType,
-  MESSAGES,
-  parseTransformationOptions,
   type ApiErrorBody,
+  isTransformationType,
+  parseTransformationOptions,
+  PROCESSING_TEXTS,
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
@@ -21,7 +21,7 @@ import { resourceIdSchema } from '../lib/ids';
 import type { UploadRecord } from '../lib/records';
 
 const uploadRefSchema = z.object({
-  uploadId: resourceIdSchema(MESSAGES.processing.uploadNotFound),
+  uploadId: resourceIdSchema(PROCESSING_TEXTS.uploadNotFound),
 });
 
 export interface QueuedTransformation {
@@ -55,16 +55,16 @@ export async function startTransformation(
   correlationId: string,
 ): Promise<{ transformationId: string }> {
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
-  if (!isTransformationType(type)) throw new BadRequest(MESSAGES.processing.unknownType);
+  if (!isTransformationType(type)) throw new BadRequest(PROCESSING_TEXTS.unknownType);
   const { uploadId } = parseBody(uploadRefSchema, body);
   const parsed = parseTransformationOptions(type, body);
   if (!parsed.success) throw new BadRequest(parsed.message);
 
   const upload = await deps.findUpload(caller.orgId, uploadId);
-  if (!upload) throw new NotFound(MESSAGES.processing.uploadNotFound);
+  if (!upload) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
   if (!(await deps.subscriptionActive(caller.orgId))) throw new SubscriptionRequired();
   if ((await deps.creditBalance(caller.orgId)) < 1) {
-    throw new PaymentRequired(MESSAGES.processing.insufficientCredits);
+    throw new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
   }
 
   const transformation: QueuedTransformation = {
@@ -84,7 +84,7 @@ export async function startTransformation(
     transformationMetrics.failed(type, 'not-started', undefined, { transformationId: transformation.id });
 
     // Nothing was reserved: the record is closed as failed and the user is told to try again.
-    const failure = new ServiceUnavailable(MESSAGES.processing.startFailed);
+    const failure = new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
     await deps.markNotStarted(transformation, failure.toBody()).catch(() => undefined);
     throw failure;
   }

@@ -2,7 +2,7 @@
  * POST /api/images/project/{projectId} and /api/images/no-project: saves a finished transformation
  * as an Image that refers to the stored original and result (nothing is uploaded again).
  */
-import { MESSAGES } from '@vitrine/shared';
+import { PROCESSING_TEXTS } from '@vitrine/shared';
 import type { TransformationType } from '@vitrine/shared';
 import { Conflict, NotFound } from '../lib/errors';
 import type { TableDeps } from '../lib/aws/dynamodb';
@@ -42,13 +42,13 @@ export async function saveImage(
   { orgId, userId, transformationId, projectId }: SaveImageRequest,
 ): Promise<{ record: ImageRecord; created: boolean }> {
   if (projectId !== null && !(await deps.projectExists(orgId, projectId))) {
-    throw new NotFound(MESSAGES.processing.projectNotFound);
+    throw new NotFound(PROCESSING_TEXTS.projectNotFound);
   }
   const transformation = await deps.findTransformation(orgId, transformationId);
-  if (!transformation) throw new NotFound(MESSAGES.processing.transformationNotFound);
+  if (!transformation) throw new NotFound(PROCESSING_TEXTS.transformationNotFound);
   const { originalKey, resultBucket, resultKey } = transformation;
   if (transformation.status !== 'succeeded' || !originalKey || !resultBucket || !resultKey) {
-    throw new Conflict(MESSAGES.processing.transformationNotFinished);
+    throw new Conflict(PROCESSING_TEXTS.transformationNotFinished);
   }
   const id = imageIdFor(transformationId, projectId);
   const now = (deps.now?.() ?? new Date()).toISOString();
