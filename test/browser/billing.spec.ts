@@ -70,7 +70,8 @@ test.describe('subscription', () => {
 
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(onboarding(page)).toBeVisible();
-    await expect(page.getByTestId('credit-balance')).toHaveText('N/A');
+    // The agency exists, without credits: only the webhook of a paid invoice grants them.
+    await expect(page.getByTestId('credit-balance')).toHaveText('0');
     // The organization exists already: choosing again goes straight to the payment step.
     await choosePlan(page, 'Agence');
     await expect(page.getByText('Paiement de test (Stripe local)')).toBeVisible();
