@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { formatPrice, MESSAGES, PLANS, UI_CONSTANTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
 
 const NOT_FOUND = MESSAGES.notFound.title;
@@ -182,13 +182,7 @@ test.describe('accessibility', () => {
     test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const blocking = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(blocking).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

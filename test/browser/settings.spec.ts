@@ -1,19 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { BILLING_TEXTS, DEMO_ACCOUNT, formatPrice, MESSAGES } from '@vitrine/shared';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
-
-/** No serious or critical axe violation in the given region (same rules as the other specs). */
-async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test.describe('after payment and in the settings', () => {
   test('the tutorial opens from the payment link and closing it removes the parameter', async ({

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
+import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
 
 /** A generated outdoor photo: blue-gradient sky over a house and a lawn. */
@@ -19,18 +19,6 @@ async function openWizard(page: Page) {
 
 const fileInput = (page: Page) => page.getByTestId('wizard-file-input').first();
 const card = (page: Page, fileName: string) => page.getByRole('article', { name: fileName });
-
-/** No serious or critical axe violation in the wizard (the page's main region; same rules as the public pages). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test.describe('new transformation wizard', () => {
   let creditsAtStart: number;
@@ -54,14 +42,14 @@ test.describe('new transformation wizard', () => {
     await fileInput(page).setInputFiles([await skyPhoto('maison-1.png'), await skyPhoto('maison-2.png', 400, 300)]);
     await expect(page.getByRole('img', { name: 'maison-1.png' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'maison-2.png' })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, 'main');
     const credits = Number(await page.getByTestId('wizard-credits').textContent());
     expect(credits).toBeGreaterThanOrEqual(2);
 
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('radio', { name: 'Remplacement du ciel' }).check();
     await page.getByRole('radio', { name: 'Coucher de soleil' }).check();
-    await expectAccessible(page);
+    await expectAccessible(page, 'main');
     await page.getByRole('button', { name: 'Lancer la transformation' }).click();
 
     await expect(page.getByRole('tab', { name: 'Résultats' })).toHaveAttribute('aria-selected', 'true');
@@ -81,7 +69,7 @@ test.describe('new transformation wizard', () => {
     // The before/after slider compares the two.
     await card(page, 'maison-1.png').getByRole('button', { name: 'Comparer avant/après' }).click();
     await expect(card(page, 'maison-1.png').getByRole('slider')).toHaveAttribute('aria-valuenow', '50');
-    await expectAccessible(page);
+    await expectAccessible(page, 'main');
 
     // Saved to a new project, created from the save dialog.
     const projectName = `Villa ${Date.now()}`;
