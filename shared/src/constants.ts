@@ -102,6 +102,12 @@ export const FIELD_LIMITS = {
   passwordMin: 8,
 } as const;
 
+/** Paged lists (types.ts `Page`): the page size clients ask for by default, and the most a call returns. */
+export const PAGE_LIMITS = { default: 40, max: 100 } as const;
+
+/** Invitations (issue 10). Seats are the plan's `maxUsers` (plans.ts): members plus pending invitations. */
+export const TEAM_LIMITS = { invitationTtlDays: 7 } as const;
+
 export const UI_CONSTANTS = {
   bulkDownloadStaggerMs: 200,
   invitationRedirectMs: 1500,

@@ -55,8 +55,34 @@ export interface Project {
   updatedAt: string;
   userId: string;
   organizationId: string;
-  imageCount?: number;
-  thumbnailUrl?: string | null;
+  /** Saved images in the project (kept on the project item: no call per project). */
+  imageCount: number;
+  /** Signed small WebP of the project's thumbnail image (spec 4 rule); null when it has no image. */
+  thumbnailUrl: string | null;
+}
+
+/**
+ * One page of a list (GET /api/projects, /api/images/project/{id}, /api/images/no-project).
+ * Query: `limit` (1..100, default PAGE_SIZE) and `cursor` (the previous page's `nextCursor`,
+ * opaque). `nextCursor` is null on the last page.
+ */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** GET /api/projects also answers the organization's project count (dashboard card). `search`
+ * (query) filters by name, case- and accent-insensitively. */
+export interface ProjectPage extends Page<Project> {
+  total: number;
+}
+
+/** GET /api/images/stats/total-transformed (dashboard cards). */
+export interface ImageStats {
+  /** Successful transformations of the organization (one credit each). */
+  total: number;
+  /** Last transformation, save or project change in the organization; null before any. */
+  lastActivityAt: string | null;
 }
 
 export type ImageStatus = 'uploaded' | 'processing' | 'staged' | 'failed';
@@ -75,6 +101,10 @@ export interface Image {
   originalSignedUrl: string | null;
   transformedSignedUrl: string | null;
   url: string | null;
+  /** Signed small WebPs (about 480 px on the long side) for grids, cards and dialogs; null when
+   * none was made (the client then falls back to the full-size URL). */
+  thumbnailUrl: string | null;
+  originalThumbnailUrl: string | null;
 }
 
 export interface Invitation {
@@ -82,8 +112,19 @@ export interface Invitation {
   email: string;
   status: 'pending' | 'accepted' | 'revoked' | 'expired';
   createdAt: string;
+  expiresAt: string;
   organizationId: string;
   organization: { name: string };
+}
+
+/** A member as GET /api/organizations/{id}/users lists them (spec 2.11). */
+export interface OrganizationMember {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  createdAt: string;
 }
 
 export type TransformationStatus = 'queued' | 'processing' | 'succeeded' | 'failed';

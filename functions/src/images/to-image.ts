@@ -24,5 +24,8 @@ export async function toImage(record: ImageRecord, sign: SignGetUrl): Promise<Im
     transformedSignedUrl,
     url: transformedSignedUrl,
     simulated: record.simulated,
+    // Thumbnails arrive with issue 9 (workflow-made WebPs); until then clients use the full URLs.
+    thumbnailUrl: null,
+    originalThumbnailUrl: null,
   };
 }

@@ -10,7 +10,8 @@ import { keys, SK_PREFIX } from '../lib/keys';
 import type { ProjectRecord } from '../lib/records';
 
 export function toProject({ pk: _pk, sk: _sk, ...project }: ProjectRecord): Project {
-  return project;
+  // Counts and thumbnails are kept on the item with issue 9.
+  return { ...project, imageCount: 0, thumbnailUrl: null };
 }
 
 export async function createProject(

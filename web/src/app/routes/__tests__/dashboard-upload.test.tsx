@@ -38,6 +38,8 @@ const projects: Project[] = [
     description: '',
     address: '',
     size: null,
+    imageCount: 0,
+    thumbnailUrl: null,
     type: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
