@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
@@ -129,6 +129,70 @@ describe('refundCredit and settleCredit', () => {
     expect(org.creditBalance).toBe(4);
     expect(org.reservations).toEqual({});
     expect((await ledger(orgId)).reduce((sum, entry) => sum + entry.delta, 5)).toBe(4);
+  });
+});
+
+describe('a refund interrupted before its ledger entries', () => {
+  /** The table as seen by a process that dies on its first ledger write of the given kind. */
+  function dyingOnLedger(kind: 'reserve' | 'refund'): CreditDeps {
+    return {
+      ...deps,
+      ddb: {
+        send: (command: unknown) =>
+          command instanceof PutCommand && (command.input.Item as { kind?: string } | undefined)?.kind === kind
+            ? Promise.reject(new Error('killed'))
+            : table.ddb.send(command as never),
+      } as unknown as CreditDeps['ddb'],
+    };
+  }
+
+  it('is completed by the next call: the ledger gets both entries, the balance moves once', async () => {
+    const orgId = await newOrganization(5);
+    // The reservation's own step died before its ledger entry, and so did the refund.
+    await expect(reserveCredit(dyingOnLedger('reserve'), orgId, 'tx-1')).rejects.toThrow('killed');
+    await expect(refundCredit(dyingOnLedger('refund'), orgId, 'tx-1')).rejects.toThrow('killed');
+    expect((await organization(orgId)).creditBalance).toBe(5);
+    expect(await ledger(orgId)).toEqual([
+      expect.objectContaining({ ...keys.ledger(orgId, 'tx-1', 'reserve'), delta: -1 }),
+    ]);
+
+    await expect(refundCredit(deps, orgId, 'tx-1')).resolves.toEqual({ refunded: false });
+    const org = (await organization(orgId)) as { creditBalance: number; refundsToLog?: object };
+    expect(org.creditBalance).toBe(5);
+    expect(org.refundsToLog).toEqual({});
+    expect((await ledger(orgId)).map((entry) => [entry.kind, entry.delta]).sort()).toEqual([
+      ['refund', 1],
+      ['reserve', -1],
+    ]);
+  });
+
+  it('logs the charge of a reservation the process died after taking, when the reconciler refunds it', async () => {
+    const orgId = await newOrganization(5);
+    await expect(reserveCredit(dyingOnLedger('reserve'), orgId, 'tx-2')).rejects.toThrow('killed');
+    expect(await ledger(orgId)).toEqual([]);
+    await expect(refundCredit(deps, orgId, 'tx-2')).resolves.toMatchObject({ refunded: true, balance: 5 });
+    expect((await ledger(orgId)).map((entry) => [entry.kind, entry.delta]).sort()).toEqual([
+      ['refund', 1],
+      ['reserve', -1],
+    ]);
+  });
+
+  it('releases a reservation of an earlier period without refund, its charge in the ledger', async () => {
+    const orgId = await newOrganization(5);
+    await expect(reserveCredit(dyingOnLedger('reserve'), orgId, 'tx-3')).rejects.toThrow('killed');
+    await table.ddb.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.organization(orgId),
+        UpdateExpression: 'SET creditsResetAt = :later, creditBalance = :plan',
+        ExpressionAttributeValues: { ':later': '2999-01-01T00:00:00.000Z', ':plan': 30 },
+      }),
+    );
+    await expect(refundCredit(deps, orgId, 'tx-3')).resolves.toEqual({ refunded: false });
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(30);
+    expect(org.reservations).toEqual({});
+    expect((await ledger(orgId)).map((entry) => [entry.kind, entry.delta])).toEqual([['reserve', -1]]);
   });
 });
 

@@ -4,13 +4,13 @@
  * dynalite has none). Every balance change is also written to the ledger under a key derived
  * from the transformation id, so a retried step never writes it twice.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type Plan, PROCESSING_TEXTS } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import { creditMetrics } from '../lib/metrics';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
-import type { LedgerRecord } from '../lib/records';
+import type { LedgerRecord, OrganizationRecord } from '../lib/records';
 
 export interface CreditDeps extends TableDeps {
   now?: () => Date;
@@ -81,37 +81,86 @@ export async function settleCredit(deps: CreditDeps, orgId: string, transformati
  * (so it is safe to call when the reservation never happened, or was refunded already).
  * A reservation taken before the balance was last reset (a new billing period) is only released:
  * the reset already restored the full monthly allowance, so a refund would push it above the plan.
+ *
+ * The ledger cannot be written in the same update (no transactions: dynalite has none), so the
+ * update also notes the refund in `refundsToLog`; the entries are written next and the note
+ * removed last. A call that stopped in between leaves the note, and any later call for the id
+ * (a retried step, MarkFailed, the reconciler) writes what is missing: the ledger is never short.
  */
 export async function refundCredit(
   deps: CreditDeps,
   orgId: string,
   transformationId: string,
 ): Promise<{ refunded: boolean; balance?: number }> {
-  const createdAt = (deps.now?.() ?? new Date()).toISOString();
-  let balance: number;
-  try {
-    const { Attributes } = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression: 'SET creditBalance = creditBalance + :one REMOVE reservations.#tx',
+  const refundedAt = (deps.now?.() ?? new Date()).toISOString();
+  for (let attempt = 0; ; attempt++) {
+    let item: OrganizationCredits;
+    try {
+      item = await updateCredits(deps, orgId, {
+        // The reservation's date moves to the note: the reserve entry may need writing too.
+        UpdateExpression:
+          'SET creditBalance = creditBalance + :one, refundsToLog.#tx = reservations.#tx REMOVE reservations.#tx',
         // ISO dates compare as strings: the reservation is of the current period.
         ConditionExpression:
           'attribute_exists(reservations.#tx) AND (attribute_not_exists(creditsResetAt) OR reservations.#tx >= creditsResetAt)',
         ExpressionAttributeNames: { '#tx': transformationId },
         ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    balance = Number(Attributes?.creditBalance);
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    await releaseReservation(deps, orgId, transformationId);
-    return { refunded: false };
+        ReturnValues: 'ALL_NEW',
+      });
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const organization = await readOrganization(deps, orgId);
+      const noted = organization.refundsToLog?.[transformationId];
+      if (noted !== undefined) {
+        // Refunded by a call that stopped before its ledger entries.
+        await logRefund(deps, orgId, transformationId, noted, refundedAt);
+        return { refunded: false };
+      }
+      const reservedAt = organization.reservations?.[transformationId];
+      if (reservedAt === undefined) return { refunded: false };
+      const ofAnEarlierPeriod = organization.creditsResetAt !== undefined && reservedAt < organization.creditsResetAt;
+      // Still of the current period: the condition lost a race (a reset in between); try again.
+      if (!ofAnEarlierPeriod && attempt < 2) continue;
+      // Charged, then the reset restored the allowance: released without refund, its charge logged.
+      await writeLedger(deps, orgId, transformationId, 'reserve', -1, reservedAt);
+      await releaseReservation(deps, orgId, transformationId);
+      return { refunded: false };
+    }
+    const balance = Number(item.creditBalance);
+    creditMetrics.refunded({ orgId, transformationId });
+    await logRefund(deps, orgId, transformationId, item.refundsToLog?.[transformationId], refundedAt, balance);
+    return { refunded: true, balance };
   }
-  creditMetrics.refunded({ orgId, transformationId });
-  await writeLedger(deps, orgId, transformationId, 'refund', 1, createdAt, balance);
-  return { refunded: true, balance };
+}
+
+/**
+ * The ledger entries of a refund: its reservation's (which the reservation step may not have
+ * written before its execution died) and its own; then the note goes. Each write is idempotent.
+ */
+async function logRefund(
+  deps: CreditDeps,
+  orgId: string,
+  transformationId: string,
+  reservedAt: string | undefined,
+  refundedAt: string,
+  balanceAfter?: number,
+): Promise<void> {
+  if (reservedAt !== undefined) await writeLedger(deps, orgId, transformationId, 'reserve', -1, reservedAt);
+  await writeLedger(deps, orgId, transformationId, 'refund', 1, refundedAt, balanceAfter);
+  await deps.ddb
+    .send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: orgKey(orgId),
+        UpdateExpression: 'REMOVE refundsToLog.#tx',
+        ConditionExpression: 'attribute_exists(refundsToLog.#tx)',
+        ExpressionAttributeNames: { '#tx': transformationId },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Removed by a concurrent call for the same refund.
+      if (!isConditionalCheckFailed(error)) throw error;
+    });
 }
 
 /** Drops a reservation without touching the balance; a no-op when there is none. */
@@ -154,6 +203,7 @@ export type GrantResult =
  */
 export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant: PeriodGrant): Promise<GrantResult> {
   const now = (deps.now?.() ?? new Date()).toISOString();
+  let result: GrantResult;
   let previous: number;
   try {
     const { Attributes } = await deps.ddb.send(
@@ -176,20 +226,14 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
       }),
     );
     previous = Number(Attributes?.creditBalance ?? 0);
+    result = { status: 'granted', balance: grant.credits };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     const organization = await readOrganization(deps, orgId);
     if (organization.creditInvoiceId !== grant.invoiceId) return { status: 'stale' };
-    // Applied by an attempt that may have stopped before its ledger entry: write it (a no-op when present).
-    await writeGrantLedger(deps, orgId, grant.invoiceId, {
-      reason: 'period',
-      invoiceId: grant.invoiceId,
-      planId: grant.planId,
-      delta: grant.credits - (organization.creditBalanceBeforeReset ?? 0),
-      balanceAfter: grant.credits,
-      createdAt: now,
-    });
-    return { status: 'already-granted' };
+    // Applied by an attempt that may have stopped before its ledger entry: written below (a no-op when present).
+    previous = organization.creditBalanceBeforeReset ?? 0;
+    result = { status: 'already-granted' };
   }
   await writeGrantLedger(deps, orgId, grant.invoiceId, {
     reason: 'period',
@@ -199,7 +243,7 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
     balanceAfter: grant.credits,
     createdAt: now,
   });
-  return { status: 'granted', balance: grant.credits };
+  return result;
 }
 
 /** An upgrade within the period whose credits the balance holds. */
@@ -218,38 +262,51 @@ export interface UpgradeGrant {
  */
 export async function grantUpgradeCredits(deps: CreditDeps, orgId: string, grant: UpgradeGrant): Promise<GrantResult> {
   const now = (deps.now?.() ?? new Date()).toISOString();
-  let balance: number;
+  const grantId = upgradeGrantId(grant);
+  let result: GrantResult;
+  let balanceAfter: number | undefined;
   try {
     const { Attributes } = await deps.ddb.send(
       new UpdateCommand({
         TableName: deps.tableName,
         Key: orgKey(orgId),
-        UpdateExpression: 'SET creditBalance = creditBalance + :difference, creditPlanId = :to, updatedAt = :now',
+        // creditUpgradeId lets a retry that stopped before the ledger entry recognise its own grant.
+        UpdateExpression:
+          'SET creditBalance = creditBalance + :difference, creditPlanId = :to, creditUpgradeId = :grant, updatedAt = :now',
         ConditionExpression: 'creditPeriodStart = :period AND creditPlanId = :from',
         ExpressionAttributeValues: {
           ':difference': grant.difference,
           ':to': grant.toPlanId,
           ':from': grant.fromPlanId,
           ':period': grant.periodStart,
+          ':grant': grantId,
           ':now': now,
         },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    balance = Number(Attributes?.creditBalance);
+    balanceAfter = Number(Attributes?.creditBalance);
+    result = { status: 'granted', balance: balanceAfter };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    return { status: 'stale' };
+    const organization = await readOrganization(deps, orgId);
+    // Not this grant (another period or plan): nothing to add, nothing to log.
+    if (organization.creditUpgradeId !== grantId) return { status: 'stale' };
+    result = { status: 'already-granted' };
   }
-  const grantId = `upgrade_${grant.subscriptionId}_${grant.periodStart}_${grant.toPlanId}`;
   await writeGrantLedger(deps, orgId, grantId, {
     reason: 'upgrade',
     planId: grant.toPlanId,
     delta: grant.difference,
-    balanceAfter: balance,
+    ...(balanceAfter !== undefined ? { balanceAfter } : {}),
     createdAt: now,
   });
-  return { status: 'granted', balance };
+  return result;
+}
+
+/** The ledger id of an upgrade grant: one per (subscription, period, plan). */
+function upgradeGrantId(grant: UpgradeGrant): string {
+  return `upgrade_${grant.subscriptionId}_${grant.periodStart}_${grant.toPlanId}`;
 }
 
 interface GrantLedgerFields {
@@ -257,7 +314,7 @@ interface GrantLedgerFields {
   invoiceId?: string;
   planId: Plan['id'];
   delta: number;
-  balanceAfter: number;
+  balanceAfter?: number;
   createdAt: string;
 }
 
@@ -275,43 +332,55 @@ async function writeGrantLedger(deps: CreditDeps, orgId: string, grantId: string
   }
 }
 
-interface OrganizationCredits {
-  creditBalance: number;
-  reservations?: Record<string, string>;
-  creditInvoiceId?: string;
-  creditBalanceBeforeReset?: number;
-}
+type OrganizationCredits = Pick<
+  OrganizationRecord,
+  | 'creditBalance'
+  | 'reservations'
+  | 'refundsToLog'
+  | 'creditsResetAt'
+  | 'creditInvoiceId'
+  | 'creditBalanceBeforeReset'
+  | 'creditUpgradeId'
+>;
 
 async function decrement(deps: CreditDeps, orgId: string, transformationId: string, at: string): Promise<number> {
-  const update = () =>
-    deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression: 'SET creditBalance = creditBalance - :one, reservations.#tx = :at',
-        ConditionExpression: 'creditBalance >= :one AND attribute_not_exists(reservations.#tx)',
-        ExpressionAttributeNames: { '#tx': transformationId },
-        ExpressionAttributeValues: { ':one': 1, ':at': at },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+  const item = await updateCredits(deps, orgId, {
+    UpdateExpression: 'SET creditBalance = creditBalance - :one, reservations.#tx = :at',
+    ConditionExpression: 'creditBalance >= :one AND attribute_not_exists(reservations.#tx)',
+    ExpressionAttributeNames: { '#tx': transformationId },
+    ExpressionAttributeValues: { ':one': 1, ':at': at },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return Number(item.creditBalance);
+}
+
+/** An update of the organization's credits that sets entries of its maps (reservations, refundsToLog). */
+async function updateCredits(
+  deps: CreditDeps,
+  orgId: string,
+  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+): Promise<OrganizationCredits> {
+  const update = async () =>
+    ((await deps.ddb.send(new UpdateCommand({ TableName: deps.tableName, Key: orgKey(orgId), ...input }))).Attributes ??
+      {}) as OrganizationCredits;
   try {
-    return Number((await update()).Attributes?.creditBalance);
+    return await update();
   } catch (error) {
     // A nested SET needs the map to exist: organizations created before any reservation lack it.
     if (!isMissingMapPath(error)) throw error;
-    await ensureReservationsMap(deps, orgId);
-    return Number((await update()).Attributes?.creditBalance);
+    await ensureCreditMaps(deps, orgId);
+    return update();
   }
 }
 
-async function ensureReservationsMap(deps: CreditDeps, orgId: string): Promise<void> {
+async function ensureCreditMaps(deps: CreditDeps, orgId: string): Promise<void> {
   try {
     await deps.ddb.send(
       new UpdateCommand({
         TableName: deps.tableName,
         Key: orgKey(orgId),
-        UpdateExpression: 'SET reservations = if_not_exists(reservations, :empty)',
+        UpdateExpression:
+          'SET reservations = if_not_exists(reservations, :empty), refundsToLog = if_not_exists(refundsToLog, :empty)',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':empty': {} },
       }),
@@ -328,7 +397,8 @@ async function readOrganization(deps: CreditDeps, orgId: string): Promise<Organi
       TableName: deps.tableName,
       Key: orgKey(orgId),
       ConsistentRead: true,
-      ProjectionExpression: 'creditBalance, reservations, creditInvoiceId, creditBalanceBeforeReset',
+      ProjectionExpression:
+        'creditBalance, reservations, refundsToLog, creditsResetAt, creditInvoiceId, creditBalanceBeforeReset, creditUpgradeId',
     }),
   );
   if (!Item) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);

@@ -109,8 +109,35 @@ describe('grantUpgradeCredits', () => {
       balance: 100,
     });
     await expect(grantUpgradeCredits(deps, orgId, { ...upgrade, periodStart: period(0) })).resolves.toEqual({
-      status: 'stale',
+      status: 'already-granted',
     });
     expect(await balance(orgId)).toBe(100);
+  });
+
+  it('writes its ledger entry on a retry when the first attempt stopped after the balance update', async () => {
+    const orgId = await newOrganization(0);
+    await grantPeriodCredits(deps, orgId, grant('in_4', 0));
+    const upgrade = {
+      subscriptionId: 'sub_2',
+      fromPlanId: 'mandataire',
+      toPlanId: 'agence',
+      difference: 70,
+      periodStart: period(0),
+    } as const;
+    // The process dies between the update and the ledger write.
+    const crashing: CreditDeps = {
+      ...deps,
+      ddb: {
+        send: (command: unknown) =>
+          command instanceof PutCommand ? Promise.reject(new Error('killed')) : table.ddb.send(command as never),
+      } as unknown as CreditDeps['ddb'],
+    };
+    await expect(grantUpgradeCredits(crashing, orgId, upgrade)).rejects.toThrow('killed');
+    const grantId = 'upgrade_sub_2_' + period(0) + '_agence';
+    expect(await ledgerEntry(orgId, grantId)).toBeUndefined();
+
+    await expect(grantUpgradeCredits(deps, orgId, upgrade)).resolves.toEqual({ status: 'already-granted' });
+    expect(await balance(orgId)).toBe(100);
+    expect(await ledgerEntry(orgId, grantId)).toMatchObject({ kind: 'grant', reason: 'upgrade', delta: 70 });
   });
 });

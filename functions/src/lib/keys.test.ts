@@ -36,5 +36,9 @@ describe('table keys', () => {
       gsi1sk: '2026-01-01T00:00:00.000Z#i-1',
     });
     expect(gsi1Keys.imagePlace('o1', null)).toBe('ORG#o1#IMAGES#NONE');
+    expect(gsi1Keys.openTransformation('2026-01-01T00:00:00.000Z', 'o1', 'tx-1')).toEqual({
+      gsi1pk: 'TX_OPEN',
+      gsi1sk: '2026-01-01T00:00:00.000Z#o1#tx-1',
+    });
   });
 });

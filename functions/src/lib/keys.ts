@@ -47,6 +47,9 @@ export const keys = {
 const imagePlace = (orgId: string, projectId: string | null) =>
   `${orgPartition(orgId)}#IMAGES#${projectId ?? 'NONE'}` as const;
 
+/** The gsi1 partition of the open transformations (gsi1Keys.openTransformation). */
+export const OPEN_TRANSFORMATIONS = 'TX_OPEN';
+
 /** gsi1 keys of the items listed through the index. */
 export const gsi1Keys = {
   /** A user among their organization's members (Query gsi1pk, `begins_with(gsi1sk, 'USER#')`). */
@@ -57,6 +60,13 @@ export const gsi1Keys = {
   image: (orgId: string, projectId: string | null, createdAt: string, imageId: string) =>
     ({ gsi1pk: imagePlace(orgId, projectId), gsi1sk: `${createdAt}#${imageId}` }) as const,
   imagePlace,
+  /**
+   * A transformation not yet closed (queued, processing, or ended with its credit not yet settled
+   * or refunded), by creation time: the reconciler's work list (architecture decision 37). One
+   * partition for all organizations: two writes per transformation, far below a partition's limit.
+   */
+  openTransformation: (createdAt: string, orgId: string, transformationId: string) =>
+    ({ gsi1pk: OPEN_TRANSFORMATIONS, gsi1sk: `${createdAt}#${orgId}#${transformationId}` }) as const,
 } as const;
 
 /** The key attributes `keys[kind]` builds, for record types: `interface X extends ItemKey<'project'>`. */

@@ -74,6 +74,13 @@ export interface OrganizationRecord extends ItemKey<'organization'> {
   creditInvoiceId?: string;
   /** The balance just before that reset (its ledger entry's delta, should the entry need rewriting). */
   creditBalanceBeforeReset?: number;
+  /** The last upgrade grant applied (`upgrade_...` ledger id): a retried grant recognises itself. */
+  creditUpgradeId?: string;
+  /**
+   * Refunds whose ledger entries may not be written yet: transformation id -> the reservation's ISO
+   * date, set by the refund's own update and removed once both entries exist (a retry finishes them).
+   */
+  refundsToLog?: Record<string, string>;
   checkoutSession?: CheckoutSessionRecord;
   createdAt: string;
   updatedAt: string;
@@ -112,6 +119,9 @@ export interface UploadRecord extends ItemKey<'upload'> {
 }
 
 export interface TransformationRecord extends ItemKey<'transformation'> {
+  /** While open (gsi1Keys.openTransformation): removed once ended and its credit settled or refunded. */
+  gsi1pk?: string;
+  gsi1sk?: string;
   id: string;
   orgId: string;
   userId: string;
@@ -134,6 +144,8 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   /** Only when failed: why, as the error contract's code (for clients) and French message (for the user). */
   code?: ErrorCode;
   message?: string;
+  /** Set once a failure is being recorded (refund first): from then on it can no longer succeed. */
+  failingSince?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,13 +2,16 @@
  * The transformation record (docs/architecture.md): one item per transformation under its
  * organization's partition, `ORG#<orgId>` / `TX#<id>`. Status moves queued -> processing ->
  * succeeded | failed; every write is conditional on the transition being allowed, so a retried
- * step or a late writer cannot move a record backwards.
+ * step or a late writer cannot move a record backwards. Until it is closed (ended, and its credit
+ * settled or refunded) the record is listed in the open transformations of gsi1, which the
+ * reconciler works through (architecture decision 37).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorBody, TransformationStatus } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import type { TableDeps } from '../lib/aws/dynamodb';
-import { keys } from '../lib/keys';
+import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { gsi1Keys, keys, OPEN_TRANSFORMATIONS } from '../lib/keys';
 import type { TransformationRecord } from '../lib/records';
 
 export interface TransformationDeps extends TableDeps {
@@ -37,6 +40,7 @@ export async function createTransformation(
   const now = timestamp(deps);
   const record: TransformationRecord = {
     ...transformationKey(input.orgId, input.id),
+    ...gsi1Keys.openTransformation(now, input.orgId, input.id),
     ...input,
     status: 'queued',
     createdAt: now,
@@ -94,9 +98,24 @@ export async function recordResult(
   await transition(deps, orgId, id, ['processing'], result);
 }
 
-/** Returns the record as it was before (its status tells whether this call made the change). */
+/**
+ * Returns the record as it was before (its status tells whether this call made the change). Never
+ * once a failure is being recorded (`claimFailure`): its credit is on its way back.
+ */
 export function markSucceeded(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
-  return transition(deps, orgId, id, ['processing', 'succeeded'], { status: 'succeeded' });
+  return transition(deps, orgId, id, ['processing', 'succeeded'], { status: 'succeeded' }, [], NOT_FAILING);
+}
+
+const NOT_FAILING = 'attribute_not_exists(failingSince)';
+
+/**
+ * The first write of a failure, before the refund: from then on the record can no longer succeed,
+ * so a late Complete (a stray invocation, a step that outlived its execution) cannot make a
+ * refunded result free. Refused (TransformationStateError) when it succeeded already: the charge
+ * stands. Idempotent. Returns the record as it was before.
+ */
+export function claimFailure(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
+  return transition(deps, orgId, id, ['queued', 'processing', 'failed'], { failingSince: timestamp(deps) });
 }
 
 /**
@@ -115,6 +134,42 @@ export function markFailed(
   ]);
 }
 
+/**
+ * Takes an ended transformation out of the open list, once its credit is settled (success) or
+ * refunded (failure): the last write of its life. Idempotent.
+ */
+export async function closeTransformation(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
+  await transition(deps, orgId, id, ['succeeded', 'failed'], {}, ['gsi1pk', 'gsi1sk']);
+}
+
+export interface OpenTransformationsPage {
+  records: TransformationRecord[];
+  /** Where the next page starts; undefined on the last one. */
+  next?: Record<string, unknown>;
+}
+
+/**
+ * Open transformations created before `createdBefore` (ISO), oldest first, from gsi1: the index is
+ * eventually consistent, so callers read each record again (consistently) before acting on it.
+ */
+export async function listOpenTransformations(
+  deps: TransformationDeps,
+  createdBefore: string,
+  options: { limit?: number; startKey?: Record<string, unknown> } = {},
+): Promise<OpenTransformationsPage> {
+  const { Items, LastEvaluatedKey } = await deps.ddb.send(
+    new QueryCommand({
+      TableName: deps.tableName,
+      IndexName: TABLE_KEYS.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':open': OPEN_TRANSFORMATIONS, ':before': createdBefore },
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { records: (Items ?? []) as TransformationRecord[], next: LastEvaluatedKey };
+}
+
 async function transition(
   deps: TransformationDeps,
   orgId: string,
@@ -122,6 +177,7 @@ async function transition(
   from: readonly TransformationStatus[],
   set: Partial<TransformationRecord>,
   remove: readonly (keyof TransformationRecord)[] = [],
+  condition?: string,
 ): Promise<TransformationRecord> {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': timestamp(deps) };
@@ -140,7 +196,7 @@ async function transition(
         TableName: deps.tableName,
         Key: transformationKey(orgId, id),
         UpdateExpression: `SET ${assignments.join(', ')}${removal}`,
-        ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+        ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})${condition ? ` AND ${condition}` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',
