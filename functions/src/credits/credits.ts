@@ -109,7 +109,9 @@ export async function refundCredit(
       });
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      const organization = await readOrganization(deps, orgId);
+      const organization = await findOrganization(deps, orgId);
+      // No organization, nothing reserved: nothing to give back.
+      if (!organization) return { refunded: false };
       const noted = organization.refundsToLog?.[transformationId];
       if (noted !== undefined) {
         // Refunded by a call that stopped before its ledger entries.
@@ -392,6 +394,12 @@ async function ensureCreditMaps(deps: CreditDeps, orgId: string): Promise<void> 
 }
 
 async function readOrganization(deps: CreditDeps, orgId: string): Promise<OrganizationCredits> {
+  const organization = await findOrganization(deps, orgId);
+  if (!organization) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);
+  return organization;
+}
+
+async function findOrganization(deps: CreditDeps, orgId: string): Promise<OrganizationCredits | undefined> {
   const { Item } = await deps.ddb.send(
     new GetCommand({
       TableName: deps.tableName,
@@ -401,8 +409,7 @@ async function readOrganization(deps: CreditDeps, orgId: string): Promise<Organi
         'creditBalance, reservations, refundsToLog, creditsResetAt, creditInvoiceId, creditBalanceBeforeReset, creditUpgradeId',
     }),
   );
-  if (!Item) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);
-  return Item as OrganizationCredits;
+  return Item as OrganizationCredits | undefined;
 }
 
 /** Written once per (transformation, kind): a retry finds it and leaves it as it is. */

@@ -37,6 +37,8 @@ export const FAILURE_REASONS = [
   'engine-unavailable',
   'timeout',
   'not-started',
+  /** Its execution died (or never started) without recording an end: the reconciler failed it. */
+  'interrupted',
   'internal',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
@@ -54,7 +56,7 @@ export const METRICS = {
     unit: 'Count',
     dimensionSets: [['stage'], ['stage', 'type']],
   },
-  /** The workflow's MarkFailed step, or a start the API could not make. */
+  /** The workflow's MarkFailed step, a start the API could not make, or the reconciler. */
   transformationsFailed: {
     name: 'TransformationsFailed',
     unit: 'Count',

@@ -7,21 +7,27 @@
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
-import { refundCredit, reserveCredit, settleCredit } from '../credits/credits';
+import { refundCredit, reserveCredit } from '../credits/credits';
 import type { ImageEngine } from '../engines/types';
 import { logger } from '../lib/logger';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
+  claimFailure,
+  getTransformation,
   markFailed,
   markProcessing,
   markSucceeded,
   recordResult,
   recordValidatedImage,
   requireTransformation,
+  TransformationStateError,
 } from '../transformations/transformation-store';
 import { failureOf, type CaughtError } from './failure-message';
 import { failureReason } from './failure-reason';
 import { refOf, required, stepDispatcher } from './step-payload';
+import { closeFailed, closeSucceeded, type TransformationRef } from './transformation-closing';
+
+export type { TransformationRef } from './transformation-closing';
 
 /** What the record steps use: the table, and the results bucket (StoreResult checks the object). */
 export interface RecordStepDeps {
@@ -47,12 +53,6 @@ export interface ImageStepDeps {
 
 /** What every step may use (run-step.ts, the in-process workflow tests). */
 export type WorkflowDeps = RecordStepDeps & ImageStepDeps;
-
-/** The execution input, carried by every payload. */
-export interface TransformationRef {
-  orgId: string;
-  transformationId: string;
-}
 
 export interface ValidatedImage {
   normalisedKey: string;
@@ -110,9 +110,10 @@ export async function storeResult(
 }
 
 /**
- * Succeeded first: until then a failure is refunded by the Catch. Once the record says succeeded
- * the charge stands, so settling (dropping the reservation id; the balance was debited at
- * reservation) must not fail the step: a leftover id is bookkeeping, a refund would be a free result.
+ * Succeeded first: until then a failure is refunded by the Catch (and a failure being recorded
+ * refuses the success). Once the record says succeeded the charge stands, so settling (dropping the
+ * reservation id; the balance was debited at reservation) must not fail the step: a leftover id is
+ * bookkeeping, left with the record open for the reconciler; a refund would be a free result.
  */
 export async function complete(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
   const before = await markSucceeded(deps, ref.orgId, ref.transformationId);
@@ -122,19 +123,44 @@ export async function complete(deps: RecordStepDeps, ref: TransformationRef): Pr
     logger.info('Transformation succeeded', { type: before.type, durationMs });
     transformationMetrics.succeeded(before.type, durationMs);
   }
-  await settleCredit(deps, ref.orgId, ref.transformationId).catch((error: unknown) => {
-    logger.warn('Reservation not settled', { orgId: ref.orgId, error });
-  });
+  await closeSucceeded(deps, ref);
 }
 
+/**
+ * The Catch chain's first step. It claims the failure before refunding, so no success can follow
+ * the refund; a record that succeeded already (Complete failed after recording it) is never
+ * refunded: its charge stands.
+ */
 export async function refund(deps: RecordStepDeps, ref: TransformationRef): Promise<{ refunded: boolean }> {
+  try {
+    await claimFailure(deps, ref.orgId, ref.transformationId);
+  } catch (error) {
+    if (!(error instanceof TransformationStateError)) throw error;
+    logger.warn('No refund: the transformation succeeded, its charge stands', { orgId: ref.orgId });
+    return { refunded: false };
+  }
   const { refunded } = await refundCredit(deps, ref.orgId, ref.transformationId);
   return { refunded };
 }
 
+/**
+ * Records the failure (terminal), then gives back whatever is still reserved (a no-op after
+ * RefundCredit; RefundCredit's retries may have run out) and closes the record. A record that
+ * succeeded stays succeeded and charged.
+ */
 export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: CaughtError | undefined) {
   const failure = failureOf(error);
-  const before = await markFailed(deps, ref.orgId, ref.transformationId, failure);
+  let before;
+  try {
+    before = await markFailed(deps, ref.orgId, ref.transformationId, failure);
+  } catch (stateError) {
+    if (!(stateError instanceof TransformationStateError)) throw stateError;
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    if (record?.status !== 'succeeded') throw stateError;
+    logger.warn('Transformation already succeeded: its charge stands', { caught: error });
+    await closeSucceeded(deps, ref);
+    return {};
+  }
   if (before.status !== 'failed') {
     const reason = failureReason(error);
     const durationMs = millisecondsSince(before.createdAt, (deps.now?.() ?? new Date()).getTime());
@@ -142,6 +168,7 @@ export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: 
     logger.warn('Transformation failed', { type: before.type, reason, code: failure.code, durationMs, caught: error });
     transformationMetrics.failed(before.type, reason, durationMs);
   }
+  await closeFailed(deps, ref);
   return { message: failure.message };
 }
 

@@ -22,6 +22,8 @@ import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
+import { TransientError } from './errors';
+import { reconcileTransformations } from './reconciler';
 import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
@@ -160,6 +162,8 @@ describe('transformation workflow', () => {
     ]);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, engine: 'local' });
+    // Closed: out of the reconciler's open list.
+    expect(record!.gsi1pk).toBeUndefined();
     expect(await storedResult(record!.resultKey!)).toMatchObject({
       contentType: 'image/png',
       format: 'png',
@@ -196,6 +200,7 @@ describe('transformation workflow', () => {
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+    expect((await getTransformation(deps, ref.orgId, ref.transformationId))!.gsi1pk).toBeUndefined();
     expect(metricLines(logs.lines)).toMatchObject([
       { CreditsReserved: 1 },
       { CreditsRefunded: 1 },
@@ -252,6 +257,53 @@ describe('transformation workflow', () => {
       code: 'ENGINE_FAILED',
       message: TRANSFORMATION_MESSAGES.engineFailed,
     });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+  });
+
+  it('never refunds a success: Complete failing after recording it ends failed with the charge standing', async () => {
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance');
+
+    // Complete writes the success, then its answer is lost every time: retries run out, the Catch runs.
+    const report = await runTransformationWorkflow({ ...ref, correlationId: 'corr-lost' }, async (payload) => {
+      const output = await runStep(deps, payload);
+      if (payload.step === 'complete') throw new TransientError('Answer lost');
+      return output;
+    });
+
+    expect(report.status).toBe('FAILED');
+    expect(report.retries).toEqual({ Complete: 3 });
+    expect(report.states.slice(-4)).toEqual(['Complete', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(record).toMatchObject({ status: 'succeeded' });
+    expect(record!.gsi1pk).toBeUndefined();
+    expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+  });
+
+  it('ends in the Fail state when MarkFailed cannot write; the credit is back, the reconciler finishes the record', async () => {
+    const ref = await queue(await encodeJpeg(renderInterior(320, 240), 320, 240), 'sky-replacement');
+
+    const report = await runTransformationWorkflow({ ...ref, correlationId: 'corr-down' }, (payload) =>
+      payload.step === 'markFailed' ? Promise.reject(new TransientError('Table unavailable')) : runStep(deps, payload),
+    );
+
+    expect(report.status).toBe('FAILED');
+    expect(report.error).toBe('TransformationFailed');
+    expect(report.retries).toEqual({ MarkFailed: 3 });
+    expect(report.states.slice(-3)).toEqual(['RefundCredit', 'MarkFailed', 'TransformationFailed']);
+    // Refunded and claimed (it can no longer succeed), still open for the reconciler.
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+    const open = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(open).toMatchObject({ status: 'processing', failingSince: expect.any(String) });
+    expect(open!.gsi1pk).toBeDefined();
+
+    const reconciled = await reconcileTransformations(
+      { ...deps, describeExecution: async () => ({ status: 'FAILED' }) },
+      { everyOpen: true },
+    );
+    expect(reconciled).toMatchObject({ interrupted: 1, refunded: 0, closed: 1 });
+    const closed = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(closed).toMatchObject({ status: 'failed', code: 'ENGINE_FAILED' });
+    expect(closed!.gsi1pk).toBeUndefined();
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
   });
 

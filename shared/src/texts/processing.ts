@@ -35,4 +35,6 @@ export const TRANSFORMATION_MESSAGES = withFrenchTypography({
   engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
   engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
   timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
+  /** The reconciler found its execution gone (a crash, a restart of the local stack). */
+  interrupted: "La transformation a été interrompue. Aucun crédit n'a été débité, veuillez réessayer.",
 } as const);
