@@ -99,6 +99,8 @@ function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: Vit
     { label: 'image-steps', fn: stack.workflow.imageSteps, errorsPerFiveMinutes: 5 },
     // A reservation racing another past the balance throws InsufficientCreditsError (rare).
     { label: 'record-steps', fn: stack.workflow.recordSteps, errorsPerFiveMinutes: 3 },
+    // It fails a run only when a transformation could not be reconciled.
+    { label: 'reconciler', fn: stack.workflow.reconciler },
     { label: 'cognito-triggers', fn: stack.auth.triggers },
   ];
 }

@@ -3,7 +3,8 @@
  * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
  * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory; the
  * buckets and the engines, no table) and record steps (DynamoDB and one HeadObject; no sharp, so
- * ARM64 without the layer).
+ * ARM64 without the layer). Plus the reconciler, on a schedule, which finishes the transformations
+ * whose execution died (architecture decision 37).
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -11,6 +12,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
@@ -21,7 +24,9 @@ import {
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { NOVA_CANVAS_MODEL_ID } from '../../functions/src/engines/bedrock/nova-canvas-request';
-import { WORKFLOW_ENTRIES } from './bundling';
+import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
+import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
+import { RECONCILER_ENTRY, WORKFLOW_ENTRIES } from './bundling';
 import { ENV } from './endpoint-groups';
 import { sharpLayer } from './sharp-layer';
 
@@ -47,6 +52,7 @@ export class Workflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
   readonly imageSteps: VitrineFunction;
   readonly recordSteps: VitrineFunction;
+  readonly reconciler: VitrineFunction;
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
@@ -110,9 +116,8 @@ export class Workflow extends Construct {
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromFile(TRANSFORMATION_ASL_PATH),
       definitionSubstitutions: { ...substitutions },
-      // Above the worst case of every Task's timeouts and retries (about 22 minutes), so a failure
-      // always reaches the Catch chain (refund, mark failed): an execution timeout cannot be caught.
-      timeout: Duration.minutes(30),
+      // No `timeout` here: CDK applies it to definitions built from its own states only, never to
+      // fromFile. The ASL's top-level TimeoutSeconds (workflow/execution-timeout.ts) sets it.
       tracingEnabled: true,
       // Execution data holds ids and keys only, but stays out of the logs anyway.
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
@@ -131,6 +136,61 @@ export class Workflow extends Construct {
         reason: 'grantInvoke covers the versions and aliases of this one step function (`<arn>:*`).',
       });
     }
+
+    this.reconciler = this.createReconciler(props);
+  }
+
+  /**
+   * The reconciler: its own small bundle (DynamoDB and DescribeExecution; ARM64, no layer), run by
+   * EventBridge Scheduler. It may read the open-transformations index, read and update items and
+   * put ledger entries, and describe this state machine's executions; nothing else.
+   */
+  private createReconciler(props: WorkflowProps): VitrineFunction {
+    const fn = new VitrineFunction(this, 'Reconciler', {
+      handlerName: RECONCILER_ENTRY,
+      logRetention: props.config.logRetention,
+      memorySize: 256,
+      timeout: Duration.seconds(60),
+    });
+    fn.addEnvironment(ENV.table, props.table.tableName);
+    fn.addEnvironment(ENV.stateMachineArn, this.stateMachine.stateMachineArn);
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/${TABLE_KEYS.gsi1.indexName}`],
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+      }),
+    );
+    this.stateMachine.grantExecution(fn, 'states:DescribeExecution');
+    // grantExecution spells the executions' ARN from the state machine's ARN: `execution:<name>:*`.
+    const stack = Stack.of(this);
+    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:${stack.partition}:states:${stack.region}:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}:*]`,
+      reason: 'DescribeExecution on the executions of this one state machine only (`execution:<its name>:*`).',
+    });
+
+    // Its own role, so the acknowledgement below sits on it (the target's default role is shared).
+    const schedulerRole = new iam.Role(this, 'ReconcilerSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'Lets EventBridge Scheduler invoke the transformation reconciler',
+    });
+    new scheduler.Schedule(this, 'ReconcilerSchedule', {
+      description: 'Finishes transformations whose workflow execution died (refund, mark failed).',
+      schedule: scheduler.ScheduleExpression.rate(Duration.seconds(RECONCILE_EVERY_SECONDS)),
+      // The next run comes within minutes: a missed one needs no retry.
+      target: new schedulerTargets.LambdaInvoke(fn, { retryAttempts: 0, role: schedulerRole }),
+    });
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason: 'grantInvoke covers the versions and aliases of this one function (`<arn>:*`).',
+    });
+    return fn;
   }
 
   /** Lets an API function start executions (and read them with 'startAndDescribe'). */

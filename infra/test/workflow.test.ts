@@ -1,5 +1,9 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { TRANSFORMATION_ASL_PATH } from '../../functions/src/workflow/definition';
+import { EXECUTION_TIMEOUT_SECONDS } from '../../functions/src/workflow/execution-timeout';
+import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
+import { REPO_ROOT } from '../lib/bundling';
 import { synthStage } from './synth';
 
 const { template, stack } = synthStage('dev');
@@ -64,6 +68,53 @@ describe('transformation workflow', () => {
         ),
       );
     }
+  });
+
+  it('sets the execution timeout in the definition, above the worst case of every Task with its retries', () => {
+    interface Retrier {
+      MaxAttempts: number;
+      IntervalSeconds: number;
+      BackoffRate: number;
+      MaxDelaySeconds: number;
+    }
+    const definition = JSON.parse(fs.readFileSync(TRANSFORMATION_ASL_PATH, 'utf8')) as {
+      TimeoutSeconds: number;
+      States: Record<string, { Type: string; TimeoutSeconds?: number; Retry?: Retrier[] }>;
+    };
+    // CDK's `timeout` prop never reaches a definition from a file: the ASL's own field is the one.
+    expect(definition.TimeoutSeconds).toBe(EXECUTION_TIMEOUT_SECONDS);
+    expect(machine.Properties.DefinitionString).toBeUndefined();
+    // Every Task visited once, each attempt to its timeout, each retry after its longest wait:
+    // whatever fails, the Catch chain (refund, mark failed) runs before the execution times out.
+    const worstCase = Object.values(definition.States)
+      .filter((state) => state.Type === 'Task')
+      .reduce((sum, task) => {
+        const retry = task.Retry?.[0];
+        const attempts = 1 + (retry?.MaxAttempts ?? 0);
+        const waits = Array.from({ length: attempts - 1 }, (_, i) =>
+          Math.min(retry!.IntervalSeconds * retry!.BackoffRate ** i, retry!.MaxDelaySeconds),
+        );
+        return sum + attempts * task.TimeoutSeconds! + waits.reduce((a, b) => a + b, 0);
+      }, 0);
+    expect(worstCase).toBeLessThanOrEqual(EXECUTION_TIMEOUT_SECONDS);
+    // The docs state the same figure.
+    const docs = fs.readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+    expect(docs).toContain(`${EXECUTION_TIMEOUT_SECONDS / 60}-minute execution timeout`);
+  });
+
+  it('catches every Task, MarkFailed included, so every failure ends in the Fail state', () => {
+    const definition = JSON.parse(fs.readFileSync(TRANSFORMATION_ASL_PATH, 'utf8')) as {
+      States: Record<string, { Type: string; Catch?: { ErrorEquals: string[]; Next: string }[] }>;
+    };
+    const catchAll = (name: string) =>
+      definition.States[name]!.Catch?.find((c) => c.ErrorEquals.includes('States.ALL'))?.Next;
+    for (const [name, state] of Object.entries(definition.States)) {
+      if (state.Type === 'Task') expect([name, catchAll(name)]).toEqual([name, expect.any(String)]);
+    }
+    expect(catchAll('Complete')).toBe('RefundCredit');
+    expect(catchAll('RefundCredit')).toBe('MarkFailed');
+    expect(catchAll('MarkFailed')).toBe('TransformationFailed');
+    expect(definition.States.TransformationFailed!.Type).toBe('Fail');
   });
 
   it('lets the state machine invoke only its two step Lambdas', () => {
@@ -144,6 +195,46 @@ describe('transformation workflow', () => {
     const uploads = logicalId(stack.storage.uploads);
     const resources = roleStatements(roleOf(recordSteps)).flatMap((s) => asList(s.Resource));
     expect(JSON.stringify(resources)).not.toContain(uploads);
+  });
+
+  it('runs the reconciler every few minutes, on ARM64 from its own bundle, with only what it needs', () => {
+    const reconciler = logicalId(stack.workflow.reconciler);
+    const fn = resources[reconciler]!.Properties;
+    expect(fn.Architectures).toEqual(['arm64']);
+    expect(fn.Layers).toBeUndefined();
+    expect(fn.Code.S3Key).not.toEqual(resources[recordSteps]!.Properties.Code.S3Key);
+    expect(fn.Environment.Variables).toMatchObject({
+      STATE_MACHINE_ARN: { Ref: machineId },
+      TABLE_NAME: expect.anything(),
+    });
+
+    const table = logicalId(stack.data.table);
+    const statements = roleStatements(roleOf(reconciler)).filter(
+      (s) => !asList(s.Action).every((action) => action.startsWith('xray:') || action.startsWith('logs:')),
+    );
+    const grants = statements.map((s) => [asList(s.Action).sort(), JSON.stringify(s.Resource)] as const);
+    expect(grants).toHaveLength(3);
+    const [query, items, describe] = grants;
+    expect(query![0]).toEqual(['dynamodb:Query']);
+    expect(query![1]).toContain(`${table}`);
+    expect(query![1]).toContain('/index/gsi1');
+    expect(items![0]).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(items![1]).toBe(JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] }));
+    expect(describe![0]).toEqual(['states:DescribeExecution']);
+    expect(describe![1]).toContain(':execution:');
+    expect(describe![1]).toContain(machineId);
+
+    const schedules = Object.values(resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]!.Properties).toMatchObject({
+      ScheduleExpression: `rate(${RECONCILE_EVERY_SECONDS / 60} minutes)`,
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [reconciler, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } },
+    });
+    const schedulerRole = schedules[0]!.Properties.Target.RoleArn['Fn::GetAtt'][0] as string;
+    const invoked = roleStatements(schedulerRole).flatMap((s) => asList(s.Resource));
+    expect(JSON.stringify(invoked)).toContain(reconciler);
+    expect(roleStatements(schedulerRole).flatMap((s) => asList(s.Action))).toEqual(['lambda:InvokeFunction']);
   });
 
   it('lets the image-processing API start executions of this state machine only', () => {

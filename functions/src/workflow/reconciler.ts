@@ -35,6 +35,9 @@ import { closeFailed, closeSucceeded, type TransformationRef } from './transform
  */
 export const RECONCILE_AFTER_SECONDS = 180;
 
+/** How often it runs: EventBridge Scheduler in AWS (infra/lib/workflow.ts), a timer locally. */
+export const RECONCILE_EVERY_SECONDS = 300;
+
 /** A running execution is given this much beyond its timeout before it counts as stuck. */
 const TIMEOUT_GRACE_SECONDS = 60;
 

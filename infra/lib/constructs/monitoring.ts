@@ -46,7 +46,12 @@ export interface MonitoringProps {
 }
 
 /** Reasons that point at us (code, provider, capacity) rather than at the user's input or balance. */
-export const SYSTEM_FAILURE_REASONS: readonly FailureReason[] = ['internal', 'engine-unavailable', 'timeout'];
+export const SYSTEM_FAILURE_REASONS: readonly FailureReason[] = [
+  'internal',
+  'engine-unavailable',
+  'timeout',
+  'interrupted',
+];
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -107,7 +112,7 @@ export class Monitoring extends Construct {
     });
     this.alarm('TransformationSystemFailures', {
       metric: new cloudwatch.MathExpression({
-        label: 'Failures for internal, engine-unavailable or timeout reasons',
+        label: 'Failures for internal, engine-unavailable, timeout or interrupted reasons',
         expression: SYSTEM_FAILURE_REASONS.map((_, i) => `FILL(r${i}, 0)`).join(' + '),
         usingMetrics: Object.fromEntries(
           SYSTEM_FAILURE_REASONS.map((reason, i) => [
@@ -118,7 +123,8 @@ export class Monitoring extends Construct {
         period: Duration.minutes(15),
       }),
       threshold: settings.systemFailuresPerFifteenMinutes,
-      description: 'Transformations failed for a reason of ours (internal error, engine unavailable, timeout).',
+      description:
+        'Transformations failed for a reason of ours (internal error, engine unavailable, timeout, execution died).',
     });
     this.alarm('TransformationFailureRate', {
       metric: new cloudwatch.MathExpression({
