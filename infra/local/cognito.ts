@@ -4,8 +4,12 @@
  * through a real Lambda endpoint. Here: state under dataDir/cognito, e-mails into the local outbox,
  * and triggers invoked in-process through the same Lambda `Invoke` contract (FunctionName, JSON
  * Payload, FunctionError) that cognito-local's LambdaService expects.
+ * Its store (StormDB) rewrites a pool's whole JSON file in place, and concurrent saves may
+ * interleave: a stop mid-write left a truncated file (the stack would not start) or an empty one
+ * (read back as an empty pool: every account gone). Here saves are atomic and in order.
  */
 import * as http from 'node:http';
+import { createRequire } from 'node:module';
 import pino from 'pino';
 import {
   CognitoIdentityProviderClient,
@@ -25,10 +29,39 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { Router } from 'cognito-local/lib/server/Router';
 import { createServer } from 'cognito-local/lib/server/server';
 import type { Config } from 'cognito-local/lib/server/config';
+import { serialisedWriter } from './atomic-file';
 import type { Outbox } from './outbox';
 import { closeServer, LOCAL_HOST } from './ports';
 
 export type TriggerHandler = (event: unknown) => Promise<unknown>;
+
+/** StormDB's file engine, as cognito-local loads it (`{ async: true }`: write returns a promise). */
+interface StormFileEngine {
+  path: string;
+  async: boolean;
+  serialize: (data: unknown) => string;
+  write(data: unknown): Promise<void> | null;
+}
+
+let atomicSaves = false;
+
+/** Every save of a pool file: atomic (temp + rename), one at a time per file, in call order. */
+export function makeCognitoSavesAtomic(): void {
+  if (atomicSaves) return;
+  atomicSaves = true;
+  const stormdb = createRequire(require.resolve('cognito-local'))('stormdb') as {
+    localFileEngine: { prototype: StormFileEngine };
+  };
+  const write = serialisedWriter();
+  const engine = stormdb.localFileEngine.prototype;
+  const synchronousWrite = engine.write;
+  engine.write = function (this: StormFileEngine, data: unknown) {
+    // cognito-local's engines are async; any other keeps StormDB's own write.
+    if (!this.async) return synchronousWrite.call(this, data);
+    // Serialised now: the snapshot of this save, whatever changes before its turn.
+    return write(this.path, this.serialize(data));
+  };
+}
 
 const TRIGGER_FUNCTION = 'vitrine-cognito-triggers';
 
@@ -78,6 +111,7 @@ export async function startCognito(options: {
   triggerHandler: TriggerHandler;
   outbox: Outbox;
 }): Promise<LocalCognito> {
+  makeCognitoSavesAtomic();
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
   const config: Config = {

@@ -2,10 +2,11 @@
  * The local stand-in for e-mail delivery (SES / Cognito's mail): each message is a JSON file under
  * dataDir/outbox, listed at /_local/outbox (HTML) and /_local/outbox.json (for tests).
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeFileAtomic } from './atomic-file';
 
 export interface OutboxMail {
   id: string;
@@ -66,7 +67,8 @@ export async function createOutbox(directory: string): Promise<Outbox> {
       const stored: OutboxMail = { id: randomUUID(), sentAt, ...mail };
       // The timestamp prefix keeps file names in sending order.
       const file = `${sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`;
-      await writeFile(path.join(directory, file), JSON.stringify(stored, null, 2));
+      // Atomic: a stop mid-write leaves no half mail for the listing to choke on.
+      await writeFileAtomic(path.join(directory, file), JSON.stringify(stored, null, 2));
       return stored;
     },
     list,

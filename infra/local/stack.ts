@@ -6,7 +6,7 @@
  * Handlers get their configuration through process.env, exactly the variables the CDK sets,
  * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -14,6 +14,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
 import { ENV } from '../../functions/src/lib/env';
+import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
+import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
+import { RECONCILER_ENTRY } from '../lib/bundling';
+import { writeFileAtomic } from './atomic-file';
+import { recoverLocalData } from './recovery';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
@@ -81,6 +86,31 @@ interface SavedState {
   ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number };
 }
 
+/**
+ * The reconciler Lambda, as the schedule runs it in AWS (architecture decision 37). At start,
+ * before any request is served, every open transformation is checked: the emulator keeps
+ * executions in memory, so those of a previous run are gone and their jobs are failed and
+ * refunded (or settled, when they had succeeded). Then on the same period as in AWS.
+ */
+async function startReconciler(handlerSource: HandlerSource | undefined, log: (line: string) => void) {
+  const reconcile = await loadLambdaHandler<typeof reconcilerHandler>(RECONCILER_ENTRY, handlerSource);
+  const report = await reconcile({ everyOpen: true }).catch((error: unknown) => {
+    log(`[recovery] transformations: ${String(error)}`);
+    return undefined;
+  });
+  if (report && report.checked > 0) {
+    log(
+      `[recovery] transformations: ${report.interrupted} interrupted by the last stop failed and refunded, ` +
+        `${report.settled} settled, ${report.refunded} credit(s) given back in all`,
+    );
+  }
+  const timer = setInterval(() => {
+    reconcile({}).catch((error: unknown) => log(`[reconciler] ${String(error)}`));
+  }, RECONCILE_EVERY_SECONDS * 1000);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
 async function readState(file: string): Promise<SavedState> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as SavedState;
@@ -93,6 +123,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
+  // Before any emulator opens its store: what a stop (even SIGKILL) left half-written.
+  for (const repair of await recoverLocalData(dataDir, TABLE_NAME)) log(`[recovery] ${repair}`);
   const stateFile = path.join(dataDir, 'stack.json');
   const saved = await readState(stateFile);
   const closers: (() => Promise<void>)[] = [];
@@ -155,7 +187,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     closers.push(stripe.close);
-    await writeFile(
+    // Atomic: a half-written file would lose the pool ids, hence every account.
+    await writeFileAtomic(
       stateFile,
       JSON.stringify(
         {
@@ -210,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
+    closers.push(await startReconciler(options.handlerSource, log));
 
     // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
     const stripeSdk = new Stripe(stripe.apiKey, stripeConfig(stripe.url));

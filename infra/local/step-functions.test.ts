@@ -75,9 +75,9 @@ afterAll(async () => {
   await endpoint.close();
 });
 
-async function run(input: object) {
+async function run(input: object, machine = 'two-states') {
   const { executionArn } = await client.send(
-    new StartExecutionCommand({ stateMachineArn: stateMachineArn('two-states', REGION), input: JSON.stringify(input) }),
+    new StartExecutionCommand({ stateMachineArn: stateMachineArn(machine, REGION), input: JSON.stringify(input) }),
   );
   await executionDone(executionArn!);
   return client.send(new DescribeExecutionCommand({ executionArn }));
@@ -112,6 +112,15 @@ it('stops a running execution', async () => {
   await client.send(new StopExecutionCommand({ executionArn }));
   const execution = await client.send(new DescribeExecutionCommand({ executionArn }));
   expect(execution.status).toBe('ABORTED');
+});
+
+it("times an execution out after its definition's TimeoutSeconds, as TIMED_OUT", async () => {
+  registerStateMachine('timed', { ...definition, TimeoutSeconds: 1 } as StateMachineDefinition, {
+    Work: () => new Promise(() => undefined),
+  });
+  const execution = await run({ id: 'timed' }, 'timed');
+  expect(execution).toMatchObject({ status: 'TIMED_OUT', error: 'States.Timeout' });
+  expect(execution.stopDate).toBeInstanceOf(Date);
 });
 
 it('answers the SDK errors for unknown machines and executions', async () => {

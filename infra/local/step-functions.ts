@@ -21,7 +21,7 @@ interface Registration {
   retryIntervalOverrides?: Record<string, number | number[]>;
 }
 
-type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 
 interface Execution {
   executionArn: string;
@@ -120,6 +120,13 @@ function startExecution(request: { stateMachineArn?: string; name?: string; inpu
     },
     (error: unknown) => {
       if (execution.status !== 'RUNNING') return;
+      execution.stopDate = new Date();
+      // The definition's top-level TimeoutSeconds elapsed: Step Functions reports TIMED_OUT.
+      if (error instanceof Error && error.name === 'ExecutionTimeoutError') {
+        execution.status = 'TIMED_OUT';
+        execution.error = 'States.Timeout';
+        return;
+      }
       // ExecutionError wraps the runtime error: its name is the ASL error, its message the cause.
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       execution.status = 'FAILED';

@@ -30,3 +30,28 @@ declare module 's3rver' {
   }
   export = S3rver;
 }
+
+/** s3rver's on-disk store: `<bucket>/<key>._S3rver_object` and its `.md5` and `_metadata.json` beside it. */
+declare module 's3rver/lib/stores/filesystem' {
+  import type { Readable } from 'node:stream';
+  interface StoredObject {
+    bucket: string;
+    key: string;
+    metadata: Record<string, string>;
+    content: Buffer | Readable;
+  }
+  class FilesystemStore {
+    constructor(rootDirectory: string);
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
+  }
+  export = FilesystemStore;
+}
+
+declare module 's3rver/lib/models/object' {
+  class S3Object {
+    static ALLOWED_METADATA: string[];
+  }
+  export = S3Object;
+}
