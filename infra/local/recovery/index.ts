@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { recoverDynaliteStore } from './dynalite-store';
 import { recoverJsonFiles } from './json-files';
 import { recoverS3rverStore } from './s3rver-store';
+import { recoverStackState } from './stack-state';
 
 export async function recoverLocalData(dataDir: string, tableName: string): Promise<string[]> {
   return [
@@ -15,5 +16,7 @@ export async function recoverLocalData(dataDir: string, tableName: string): Prom
     ...(await recoverS3rverStore(path.join(dataDir, 's3'))),
     ...(await recoverJsonFiles(path.join(dataDir, 'cognito'), 'cognito', 'set-aside')),
     ...(await recoverJsonFiles(path.join(dataDir, 'outbox'), 'outbox', 'drop')),
+    // After cognito's files: it reads their clients.
+    ...(await recoverStackState(dataDir)),
   ];
 }

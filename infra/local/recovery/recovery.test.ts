@@ -29,6 +29,7 @@ import { S3RVER_CREDENTIALS, startS3 } from '../s3';
 import { recoverDynaliteStore } from './dynalite-store';
 import { recoverJsonFiles } from './json-files';
 import { recoverS3rverStore } from './s3rver-store';
+import { recoverStackState } from './stack-state';
 
 const REGION = 'eu-west-3';
 const BUCKET = 'vitrine-local-results';
@@ -161,6 +162,24 @@ describe('JSON file stores', () => {
     expect(files).toContain('clients.json');
     expect(files.some((file) => file.startsWith('local_pool.json.corrupt-'))).toBe(true);
     expect(await readFile(path.join(cognito, 'clients.json'), 'utf8')).toBe('{"Clients": {}}');
+  });
+
+  it("finds the pool of a stack.json cut short in cognito's clients, so no account is lost", async () => {
+    await mkdir(path.join(dir, 'cognito'));
+    await writeFile(
+      path.join(dir, 'cognito', 'clients.json'),
+      JSON.stringify({ Clients: { c1: { ClientId: 'c1', ClientName: 'vitrine-web', UserPoolId: 'local_pool' } } }),
+    );
+    await writeFile(path.join(dir, 'stack.json'), '{"userPoolId": "loc');
+
+    expect(await recoverStackState(dir)).toEqual([
+      "stack: stack.json could not be read; pool local_pool and its client found again in cognito's clients",
+    ]);
+    expect(JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8'))).toEqual({
+      userPoolId: 'local_pool',
+      userPoolClientId: 'c1',
+    });
+    expect(await recoverStackState(dir)).toEqual([]);
   });
 
   it('drops a mail cut short, so the outbox lists the others', async () => {
