@@ -13,6 +13,7 @@ import { logger } from '../lib/logger';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
   claimFailure,
+  closeTransformation,
   getTransformation,
   markFailed,
   markProcessing,
@@ -145,7 +146,7 @@ export async function refund(deps: RecordStepDeps, ref: TransformationRef): Prom
 
 /**
  * Records the failure (terminal), then gives back whatever is still reserved (a no-op after
- * RefundCredit; RefundCredit's retries may have run out) and closes the record. A record that
+ * RefundCredit, unless RefundCredit's retries ran out) and closes the record. A record that
  * succeeded stays succeeded and charged.
  */
 export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: CaughtError | undefined) {
@@ -168,7 +169,10 @@ export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: 
     logger.warn('Transformation failed', { type: before.type, reason, code: failure.code, durationMs, caught: error });
     transformationMetrics.failed(before.type, reason, durationMs);
   }
-  await closeFailed(deps, ref);
+  // Claimed by RefundCredit: a reservation may remain if its retries ran out. Otherwise the Catch
+  // came before any reservation (StartProcessing, Validate, no credit): the organization is left alone.
+  if (before.failingSince !== undefined) await closeFailed(deps, ref);
+  else await closeTransformation(deps, ref.orgId, ref.transformationId);
   return { message: failure.message };
 }
 
