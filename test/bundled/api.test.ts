@@ -2,7 +2,8 @@
  * The integration scenarios through the Lambda bundles AWS runs, on the local stack: the error
  * contract of every body-reading endpoint group, and a transformation end to end (presigned
  * upload, start, the workflow's steps from their two bundles, polling, save), then a refusal
- * refunded by the bundled record steps.
+ * refunded by the bundled record steps, and a job whose execution died, finished by the bundled
+ * reconciler.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +11,11 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { MESSAGES, TRANSFORMATION_MESSAGES, type Image } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
+import { reserveCredit } from '../../functions/src/credits/credits';
+import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
+import { createTransformation, markProcessing } from '../../functions/src/transformations/transformation-store';
+import { RECONCILER_ENTRY } from '../../infra/lib/bundling';
+import { loadLambdaHandler } from '../../infra/local/lambda-handlers';
 import { runningTransformationWorkflow } from '../../infra/local/transformation-workflow';
 import { startTestStack, type TestStack } from '../integration/helpers/stack';
 import { api } from '../integration/helpers/users';
@@ -126,6 +132,32 @@ describe('a transformation, bundled', () => {
     const result = await settled(stack, user.token, started.body.transformationId!);
     assert.equal(result.status, 'failed');
     assert.equal(result.message, TRANSFORMATION_MESSAGES.engineRefused);
+    assert.equal(await creditBalance(stack, ddb, user.orgId), balance);
+  });
+
+  it('fails and refunds a job whose execution is gone, through the bundled reconciler', async () => {
+    const balance = await creditBalance(stack, ddb, user.orgId);
+    // A job whose execution died ten minutes ago, its credit reserved.
+    const tenMinutesAgo = { ddb, tableName: stack.env.TABLE_NAME!, now: () => new Date(Date.now() - 600_000) };
+    const id = `tx-interrupted-${Date.now()}`;
+    await createTransformation(tenMinutesAgo, {
+      id,
+      orgId: user.orgId,
+      userId: user.sub,
+      type: 'enhance',
+      options: {},
+      uploadKey: `uploads/${user.orgId}/gone`,
+    });
+    await markProcessing(tenMinutesAgo, user.orgId, id);
+    await reserveCredit(tenMinutesAgo, user.orgId, id);
+
+    const reconcile = await loadLambdaHandler<typeof reconcilerHandler>(RECONCILER_ENTRY, { bundleDir: bundleDir() });
+    const report = await reconcile({});
+    assert.equal(report.interrupted, 1);
+    const { body } = await api<{ status: string; message: string }>(stack, `/api/transformations/${id}`, {
+      token: user.token,
+    });
+    assert.deepEqual([body.status, body.message], ['failed', TRANSFORMATION_MESSAGES.interrupted]);
     assert.equal(await creditBalance(stack, ddb, user.orgId), balance);
   });
 

@@ -1,7 +1,7 @@
 /** Bundle budgets: every Lambda the stack deploys, as CDK bundles it, within 400 KB minified. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUNDLE_BUDGET_BYTES, LAMBDA_NAMES } from '../../infra/lib/bundling';
+import { BUNDLE_BUDGET_BYTES, LAMBDA_NAMES, RECONCILER_ENTRY } from '../../infra/lib/bundling';
 import { bundleFacts } from './bundles';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -19,6 +19,11 @@ describe('Lambda bundles', () => {
   it('give the image steps no SDK client but S3: the record steps hold the table, the engines sign their own calls', async () => {
     const imageSteps = (await bundleFacts()).find((bundle) => bundle.name === 'workflow-image-steps')!;
     assert.deepEqual(imageSteps.sdkClients, ['@aws-sdk/client-s3']);
+  });
+
+  it('give the reconciler DynamoDB and Step Functions only', async () => {
+    const reconciler = (await bundleFacts()).find((bundle) => bundle.name === RECONCILER_ENTRY)!;
+    assert.deepEqual(reconciler.sdkClients, ['@aws-sdk/client-dynamodb', '@aws-sdk/client-sfn']);
   });
 
   it('load sharp only in the image steps, so the record steps run on ARM64 without the layer', async () => {
