@@ -6,7 +6,7 @@
  * ARM64 without the layer). Plus the reconciler, on a schedule, which finishes the transformations
  * whose execution died (architecture decision 37).
  */
-import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -170,8 +170,10 @@ export class Workflow extends Construct {
     // grantExecution spells the executions' ARN from the state machine's ARN: `execution:<name>:*`.
     const stack = Stack.of(this);
     const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    // cdk-nag spells an unresolved pseudo parameter `<AWS::Name>`.
+    const pseudo = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
     Validations.of(fn.role!).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:${stack.partition}:states:${stack.region}:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}:*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:states:${pseudo(stack.region, 'Region')}:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}:*]`,
       reason: 'DescribeExecution on the executions of this one state machine only (`execution:<its name>:*`).',
     });
 

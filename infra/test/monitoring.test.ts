@@ -109,7 +109,7 @@ describe('monitoring of a deployed stage', () => {
     expect(system.Threshold).toBe(STAGES.prod.monitoring.systemFailuresPerFifteenMinutes);
     const watched = system.Metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric);
     expect(watched).toEqual(
-      ['internal', 'engine-unavailable', 'timeout'].map((reason) => ({
+      ['internal', 'engine-unavailable', 'timeout', 'interrupted'].map((reason) => ({
         Namespace: 'Vitrine',
         MetricName: 'TransformationsFailed',
         Dimensions: expect.arrayContaining([
