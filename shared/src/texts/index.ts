@@ -11,6 +11,7 @@ export * from './billing-success';
 export * from './common';
 export * from './dashboard';
 export * from './emails';
+export * from './galleries';
 export * from './labels';
 export * from './landing';
 export * from './legal';

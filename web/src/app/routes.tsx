@@ -25,8 +25,12 @@ const publicRoutes: RouteObject[] = [
 
 /** Children of /dashboard (relative paths), rendered inside the shell once the session is ready. */
 const dashboardRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../features/dashboard/routes/dashboard-home') },
+  { index: true, lazy: () => import('./routes/dashboard-home') },
   { path: paths.dashboard.upload.relativePath, lazy: () => import('./routes/dashboard-upload') },
+  { path: paths.dashboard.projects.relativePath, lazy: () => import('../features/projects/routes/projects') },
+  { path: paths.dashboard.project.relativePath, lazy: () => import('./routes/dashboard-project') },
+  { path: paths.dashboard.images.relativePath, lazy: () => import('./routes/dashboard-images') },
+  { path: paths.dashboard.imagesProject.relativePath, lazy: () => import('./routes/dashboard-images-project') },
   { path: paths.dashboard.pricing.relativePath, lazy: () => import('../features/billing/routes/pricing') },
   { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
   // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.

@@ -1,0 +1,152 @@
+/**
+ * Paged lists (`Page<T>` of @vitrine/shared): pages are loaded one after the other as the user
+ * scrolls (`loadMore`, driven by components/ui/load-more.tsx), never the whole list at once.
+ *
+ * Invalidation: a list the user acts on is edited in place (`removeItems`, `replaceItem`); a list
+ * that another screen changed is reloaded from its first page with `invalidateLists(name)`. Each
+ * list's SWR key carries its name's generation, so the change also reaches lists that are not on
+ * screen, whose cached later pages would otherwise come back stale. SWR's own revalidation only
+ * refetches the first page (and the pages whose cursor it changes), so it cannot do this alone.
+ */
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { PAGE_LIMITS, type Page } from '@vitrine/shared';
+import { api } from './api-client';
+
+const generations = new Map<string, number>();
+const listeners = new Set<() => void>();
+
+/** Reloads every list of these names from its first page, now if on screen, else when next shown. */
+export function invalidateLists(...names: string[]): void {
+  for (const name of names) generations.set(name, (generations.get(name) ?? 0) + 1);
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+function useGeneration(name: string): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => generations.get(name) ?? 0,
+    () => 0,
+  );
+}
+
+/** `path?query&limit=..&cursor=..`: the cursor last, empty values left out. */
+export function pageUrl(path: string, query: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export interface PagedListOptions {
+  /** The list's name for `invalidateLists` (LISTS in cache-keys.ts). */
+  name: string;
+  /** Extra query parameters (e.g. `search`), part of the key. */
+  query?: Record<string, string | undefined>;
+  /** Items per page. @default PAGE_LIMITS.default */
+  limit?: number;
+}
+
+type PageKey = readonly [url: string, generation: number];
+
+export interface PagedList<T, P extends Page<T>> {
+  /** Every loaded item, in the server's order, each id once; undefined until the first page. */
+  items: T[] | undefined;
+  /** The first page as answered (e.g. ProjectPage.total). */
+  firstPage: P | undefined;
+  error: Error | undefined;
+  /** The first page is loading and nothing is shown yet. */
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  /** Takes items out of the loaded pages (after a deletion) without a refetch. */
+  removeItems: (ids: ReadonlySet<string>) => void;
+  /** Puts a changed item in place of the loaded one with its id (after an edit). */
+  replaceItem: (item: T) => void;
+  /** Refetches the loaded pages. */
+  reload: () => void;
+}
+
+/**
+ * One paged list at `path` (an API path such as '/projects'); null `path` loads nothing.
+ * While a reload of the same list runs (new generation or query), the previous items stay shown.
+ */
+export function usePagedList<T extends { id: string }, P extends Page<T> = Page<T>>(
+  path: string | null,
+  { name, query = {}, limit = PAGE_LIMITS.default }: PagedListOptions,
+): PagedList<T, P> {
+  const generation = useGeneration(name);
+  const queryKey = JSON.stringify(query);
+  const getKey = useCallback(
+    (index: number, previous: P | null): PageKey | null => {
+      if (path === null) return null;
+      if (index > 0 && !previous?.nextCursor) return null;
+      const url = pageUrl(path, {
+        ...(JSON.parse(queryKey) as Record<string, string>),
+        limit,
+        cursor: previous?.nextCursor,
+      });
+      return [url, generation];
+    },
+    [path, queryKey, limit, generation],
+  );
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<P, Error>(
+    getKey,
+    ([url]: PageKey) => api<P>(url),
+    // A reload keeps as many pages as were shown, so the user keeps their place in a long list.
+    { keepPreviousData: true, persistSize: true, revalidateOnFocus: false },
+  );
+
+  const items = useMemo(() => {
+    if (!data) return undefined;
+    const seen = new Set<string>();
+    // A page boundary can move between two loads (an item added or removed before it): never show one twice.
+    return data.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+  }, [data]);
+  const lastPage = data?.[data.length - 1];
+  const hasMore = Boolean(lastPage?.nextCursor);
+  const isLoadingMore = Boolean(data) && isValidating && size > (data?.length ?? 0);
+
+  const loaded = data?.length ?? 0;
+  const loadMore = useCallback(() => {
+    if (!hasMore || isLoadingMore) return;
+    // After a failed next page the size is already one ahead: asking for that size again fetches
+    // only the missing page.
+    void setSize(size > loaded ? size : size + 1);
+  }, [hasMore, isLoadingMore, setSize, size, loaded]);
+
+  const editPages = useCallback(
+    (edit: (items: T[]) => T[]) =>
+      void mutate((pages) => pages?.map((page) => ({ ...page, items: edit(page.items) })), { revalidate: false }),
+    [mutate],
+  );
+  const removeItems = useCallback(
+    (ids: ReadonlySet<string>) => editPages((pageItems) => pageItems.filter((item) => !ids.has(item.id))),
+    [editPages],
+  );
+  const replaceItem = useCallback(
+    (changed: T) => editPages((pageItems) => pageItems.map((item) => (item.id === changed.id ? changed : item))),
+    [editPages],
+  );
+  const reload = useCallback(() => void mutate(), [mutate]);
+
+  return {
+    items,
+    firstPage: data?.[0],
+    error,
+    isLoading: isLoading && !data,
+    isLoadingMore,
+    hasMore,
+    loadMore,
+    removeItems,
+    replaceItem,
+    reload,
+  };
+}
