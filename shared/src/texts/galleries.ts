@@ -30,7 +30,6 @@ export const GALLERIES_TEXTS = withFrenchTypography({
   preview: 'Aperçu',
   download: 'Télécharger',
   delete: 'Supprimer',
-  close: 'Fermer',
   actionLabel: (action: string, name: string) => `${action} ${name}`,
   openFullSize: 'Ouvrir en taille réelle',
   resultAlt: (name: string) => `Photo transformée : ${name}`,

@@ -16,7 +16,7 @@ export function safeFileName(name: string): string {
 const EXTENSION = /\.([a-z0-9]{1,5})$/i;
 
 function baseName(name: string): string {
-  return name.replace(EXTENSION, '');
+  return name.replace(EXTENSION, '').trimEnd();
 }
 
 /** Name of a wizard download (spec 7): the original base name plus `_enhanced.png`. */

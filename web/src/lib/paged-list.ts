@@ -2,13 +2,13 @@
  * Paged lists (`Page<T>` of @vitrine/shared): pages are loaded one after the other as the user
  * scrolls (`loadMore`, driven by components/ui/load-more.tsx), never the whole list at once.
  *
- * Invalidation: a list the user acts on is edited in place (`removeItems`, `replaceItem`); a list
+ * Invalidation: a list the user acts on is edited locally (`removeItems`, `replaceItem`); a list
  * that another screen changed is reloaded from its first page with `invalidateLists(name)`. Each
  * list's SWR key carries its name's generation, so the change also reaches lists that are not on
  * screen, whose cached later pages would otherwise come back stale. SWR's own revalidation only
  * refetches the first page (and the pages whose cursor it changes), so it cannot do this alone.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMITS, type Page } from '@vitrine/shared';
 import { api } from './api-client';
@@ -66,9 +66,9 @@ export interface PagedList<T, P extends Page<T>> {
   isLoadingMore: boolean;
   hasMore: boolean;
   loadMore: () => void;
-  /** Takes items out of the loaded pages (after a deletion) without a refetch. */
+  /** Takes items out of the list (after a deletion) without a refetch; they stay out. */
   removeItems: (ids: ReadonlySet<string>) => void;
-  /** Puts a changed item in place of the loaded one with its id (after an edit). */
+  /** Shows a changed item in place of the loaded one with its id (after an edit), until the next answer. */
   replaceItem: (item: T) => void;
   /** Refetches the loaded pages. */
   reload: () => void;
@@ -100,16 +100,39 @@ export function usePagedList<T extends { id: string }, P extends Page<T> = Page<
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<P, Error>(
     getKey,
     ([url]: PageKey) => api<P>(url),
-    // A reload keeps as many pages as were shown, so the user keeps their place in a long list.
-    { keepPreviousData: true, persistSize: true, revalidateOnFocus: false },
+    {
+      keepPreviousData: true,
+      // A reload keeps as many pages as were shown, so the user keeps their place in a long list.
+      persistSize: true,
+      // Loading page n does not fetch page 1 again (SWR's default); a list shown anew refetches
+      // what it shows, and invalidateLists covers the changes this app makes.
+      revalidateFirstPage: false,
+      revalidateOnMount: true,
+      revalidateOnFocus: false,
+    },
   );
+
+  // Local edits sit on top of the loaded pages rather than in SWR's cache: writing the cache while
+  // a reload is in flight would make SWR drop the reload's answer.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const [replaced, setReplaced] = useState<{ pages: P[] | undefined; items: ReadonlyMap<string, T> }>({
+    pages: undefined,
+    items: new Map(),
+  });
 
   const items = useMemo(() => {
     if (!data) return undefined;
     const seen = new Set<string>();
-    // A page boundary can move between two loads (an item added or removed before it): never show one twice.
-    return data.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
-  }, [data]);
+    // An edit applies to the pages it was made on; the next answer from the server already holds it.
+    const changed = replaced.pages === data ? replaced.items : undefined;
+    return (
+      data
+        .flatMap((page) => page.items)
+        // A page boundary can move between two loads (an item added or removed before it): never show one twice.
+        .filter((item) => !removed.has(item.id) && !seen.has(item.id) && Boolean(seen.add(item.id)))
+        .map((item) => changed?.get(item.id) ?? item)
+    );
+  }, [data, removed, replaced]);
   const lastPage = data?.[data.length - 1];
   const hasMore = Boolean(lastPage?.nextCursor);
   const isLoadingMore = Boolean(data) && isValidating && size > (data?.length ?? 0);
@@ -122,18 +145,17 @@ export function usePagedList<T extends { id: string }, P extends Page<T> = Page<
     void setSize(size > loaded ? size : size + 1);
   }, [hasMore, isLoadingMore, setSize, size, loaded]);
 
-  const editPages = useCallback(
-    (edit: (items: T[]) => T[]) =>
-      void mutate((pages) => pages?.map((page) => ({ ...page, items: edit(page.items) })), { revalidate: false }),
-    [mutate],
-  );
   const removeItems = useCallback(
-    (ids: ReadonlySet<string>) => editPages((pageItems) => pageItems.filter((item) => !ids.has(item.id))),
-    [editPages],
+    (ids: ReadonlySet<string>) => setRemoved((current) => new Set([...current, ...ids])),
+    [],
   );
   const replaceItem = useCallback(
-    (changed: T) => editPages((pageItems) => pageItems.map((item) => (item.id === changed.id ? changed : item))),
-    [editPages],
+    (changed: T) =>
+      setReplaced((current) => ({
+        pages: data,
+        items: new Map([...(current.pages === data ? current.items : []), [changed.id, changed]]),
+      })),
+    [data],
   );
   const reload = useCallback(() => void mutate(), [mutate]);
 

@@ -95,7 +95,7 @@ export function ImageGridSkeleton() {
   return (
     <ul className={GRID_CLASSES}>
       {Array.from({ length: TILE_SKELETONS }, (_, index) => (
-        <li key={index} className="overflow-hidden rounded-card bg-white shadow-card">
+        <li key={index} data-testid="tile-skeleton" className="overflow-hidden rounded-card bg-white shadow-card">
           <Skeleton className="aspect-[4/3] rounded-none" />
           <div className="flex flex-col gap-2 p-3">
             <Skeleton className="h-4 w-2/3" />

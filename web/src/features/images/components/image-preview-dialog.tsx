@@ -20,7 +20,7 @@ export interface ImagePreviewDialogProps {
 
 /**
  * The image dialog (spec 2.8): the original and the result on a before/after slider (their small
- * WebPs), download, delete, close, and a link to the full-size result.
+ * WebPs), download, delete, close (the dialog's own button), and a link to the full-size result.
  */
 export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downloading }: ImagePreviewDialogProps) {
   return (
@@ -43,9 +43,6 @@ export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downl
                 {T.openFullSize}
               </a>
             )}
-            <Button variant="outline" onClick={onClose}>
-              {T.close}
-            </Button>
             <Button variant="danger" onClick={() => onDelete(image)}>
               <StrokeIcon d={ICON_PATHS.trash} size={18} />
               {T.delete}

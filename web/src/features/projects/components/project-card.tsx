@@ -34,7 +34,10 @@ export function ProjectCard({ project, href }: { project: Project; href: string 
 
 export function ProjectCardSkeleton() {
   return (
-    <div className="flex flex-col overflow-hidden rounded-card bg-white shadow-card">
+    <div
+      data-testid="project-card-skeleton"
+      className="flex flex-col overflow-hidden rounded-card bg-white shadow-card"
+    >
       <Skeleton className="aspect-[4/3] rounded-none" />
       <div className="flex flex-col gap-2 p-3">
         <Skeleton className="h-4 w-2/3" />

@@ -89,7 +89,7 @@ export function RecentProjects({ list }: { list: PagedList<Project, ProjectPage>
                 </li>
               ))
             : Array.from({ length: PROJECT_CARD_SKELETONS }, (_, index) => (
-                <li key={index} className="flex items-center gap-4 p-3">
+                <li key={index} data-testid="row-skeleton" className="flex items-center gap-4 p-3">
                   <Skeleton className="h-12 w-16" />
                   <Skeleton className="h-4 flex-1" />
                 </li>

@@ -44,7 +44,9 @@ export function Component() {
   return (
     <section aria-labelledby="projects-heading" className="mx-auto flex max-w-6xl flex-col gap-5">
       <title>{`${T.listTitle} | ${COMMON_TEXTS.appName}`}</title>
-      <Breadcrumb items={[{ label: DASHBOARD_TEXTS.title, to: paths.dashboard.root.getHref() }, { label: T.listTitle }]} />
+      <Breadcrumb
+        items={[{ label: DASHBOARD_TEXTS.title, to: paths.dashboard.root.getHref() }, { label: T.listTitle }]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="projects-heading" className="text-2xl font-bold sm:text-3xl">
           {T.listTitle}
@@ -86,7 +88,7 @@ export function Component() {
             <tbody className="divide-y divide-ink-100">
               {items === undefined
                 ? Array.from({ length: ROW_SKELETONS }, (_, index) => (
-                    <tr key={index}>
+                    <tr key={index} data-testid="row-skeleton">
                       {['w-2/3', 'w-3/4', 'w-1/2', 'ml-auto w-28'].map((width, cell) => (
                         <td key={cell} className="px-4 py-3">
                           <Skeleton className={`h-4 ${width}`} />
@@ -95,7 +97,11 @@ export function Component() {
                     </tr>
                   ))
                 : items.map((project) => (
-                    <tr key={project.id} onClick={(event) => openRow(event, project)} className="cursor-pointer hover:bg-ink-50">
+                    <tr
+                      key={project.id}
+                      onClick={(event) => openRow(event, project)}
+                      className="cursor-pointer hover:bg-ink-50"
+                    >
                       <td className="px-4 py-3 font-medium">
                         <Link to={paths.dashboard.project.getHref(project.id)} className="hover:underline">
                           {project.name}
