@@ -8,6 +8,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-api';
 export * from './billing-success';
+export * from './collections';
 export * from './common';
 export * from './dashboard';
 export * from './emails';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COMMON_TEXTS } from '@vitrine/shared';
+import { COLLECTION_TEXTS } from '@vitrine/shared';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -45,19 +45,19 @@ export function LoadMore({ hasMore, loading, failed, onLoadMore, auto = true }: 
   if (!hasMore) return null;
   return (
     <div ref={ref} data-testid="load-more" className="flex min-h-12 items-center justify-center gap-3 py-4 text-sm">
-      {loading && <Spinner label={COMMON_TEXTS.ui.loadingMore} className="text-brand-600" />}
+      {loading && <Spinner label={COLLECTION_TEXTS.loadingMore} className="text-brand-600" />}
       {!auto && !loading && !failed && (
         <Button size="sm" variant="outline" onClick={onLoadMore}>
-          {COMMON_TEXTS.ui.showMore}
+          {COLLECTION_TEXTS.showMore}
         </Button>
       )}
       {failed && (
         <>
           <span role="alert" className="text-danger-700">
-            {COMMON_TEXTS.ui.loadMoreFailed}
+            {COLLECTION_TEXTS.loadMoreFailed}
           </span>
           <Button size="sm" variant="outline" onClick={onLoadMore}>
-            {COMMON_TEXTS.ui.retry}
+            {COLLECTION_TEXTS.retry}
           </Button>
         </>
       )}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { COMMON_TEXTS } from '@vitrine/shared';
+import { COLLECTION_TEXTS } from '@vitrine/shared';
 import { cn } from '../../lib/cn';
-import { ICON_PATHS, StrokeIcon } from './stroke-icon';
+import { StrokeIcon } from './stroke-icon';
+import { COLLECTION_ICON_PATHS } from './collection-icons';
 
 export interface ThumbnailProps {
   /** null when the item has no picture: a placeholder shows. */
@@ -23,9 +24,9 @@ export function Thumbnail({ src, alt, className, onError }: ThumbnailProps) {
     const failed = Boolean(src);
     return (
       <div role="img" aria-label={alt} className={box}>
-        <StrokeIcon d={ICON_PATHS.image} size={28} />
+        <StrokeIcon d={COLLECTION_ICON_PATHS.image} size={28} />
         <span className="px-2 text-center text-xs">
-          {failed ? COMMON_TEXTS.ui.loadError : COMMON_TEXTS.ui.noPicture}
+          {failed ? COLLECTION_TEXTS.loadError : COLLECTION_TEXTS.noPicture}
         </span>
       </div>
     );

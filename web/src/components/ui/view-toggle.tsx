@@ -1,12 +1,13 @@
-import { COMMON_TEXTS } from '@vitrine/shared';
+import { COLLECTION_TEXTS } from '@vitrine/shared';
 import { cn } from '../../lib/cn';
-import { ICON_PATHS, StrokeIcon } from './stroke-icon';
+import { StrokeIcon } from './stroke-icon';
+import { COLLECTION_ICON_PATHS } from './collection-icons';
 
 export type ViewMode = 'grid' | 'list';
 
 const OPTIONS = [
-  { value: 'grid', label: COMMON_TEXTS.ui.gridView, icon: ICON_PATHS.grid },
-  { value: 'list', label: COMMON_TEXTS.ui.listView, icon: ICON_PATHS.list },
+  { value: 'grid', label: COLLECTION_TEXTS.gridView, icon: COLLECTION_ICON_PATHS.grid },
+  { value: 'list', label: COLLECTION_TEXTS.listView, icon: COLLECTION_ICON_PATHS.list },
 ] as const;
 
 /** Grid or list display of a collection: two toggle buttons (aria-pressed) in a labelled group. */
@@ -14,7 +15,7 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (mo
   return (
     <div
       role="group"
-      aria-label={COMMON_TEXTS.ui.viewMode}
+      aria-label={COLLECTION_TEXTS.viewMode}
       className="inline-flex rounded-lg border border-ink-300 p-0.5"
     >
       {OPTIONS.map((option) => {

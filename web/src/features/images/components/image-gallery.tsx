@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadMore } from '../../../components/ui/load-more';
-import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
+import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { ViewToggle, type ViewMode } from '../../../components/ui/view-toggle';
 import { useImageList, type GalleryScope } from '../api/get-images';
 import { useImageDeletion } from '../hooks/use-image-deletion';
@@ -133,7 +134,7 @@ export function ImageGallery({
             disabled={selectedCount === 0 || anyDeleting}
             onClick={() => void downloads.downloadImages(selection.selected, archiveLabel)}
           >
-            {downloads.busy !== 'archive' && <StrokeIcon d={ICON_PATHS.download} size={16} />}
+            {downloads.busy !== 'archive' && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={16} />}
             {T.downloadSelection}
           </Button>
           <Button
@@ -142,7 +143,7 @@ export function ImageGallery({
             disabled={selectedCount === 0 || anyDeleting}
             onClick={() => setToDelete(selection.selected)}
           >
-            <StrokeIcon d={ICON_PATHS.trash} size={16} />
+            <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={16} />
             {T.deleteSelection}
           </Button>
           {downloads.busy === 'archive' && (

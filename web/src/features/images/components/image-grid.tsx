@@ -1,7 +1,8 @@
 import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
+import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { cn } from '../../../lib/cn';
 import { resultThumbnail } from '../image-urls';
@@ -74,7 +75,7 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
           disabled={deleting}
           onClick={() => actions.download(image)}
         >
-          {!actions.isDownloading(image.id) && <StrokeIcon d={ICON_PATHS.download} size={18} />}
+          {!actions.isDownloading(image.id) && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
         </Button>
         <Button
           size="icon"
@@ -84,7 +85,7 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
           disabled={deleting}
           onClick={() => actions.remove(image)}
         >
-          <StrokeIcon d={ICON_PATHS.trash} size={18} />
+          <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
         </Button>
       </div>
     </article>

@@ -2,7 +2,8 @@ import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
+import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { useImageSize } from '../../../lib/use-image-size';
 import { fullSizeResult, originalThumbnail, resultThumbnail } from '../image-urls';
@@ -44,11 +45,11 @@ export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downl
               </a>
             )}
             <Button variant="danger" onClick={() => onDelete(image)}>
-              <StrokeIcon d={ICON_PATHS.trash} size={18} />
+              <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
               {T.delete}
             </Button>
             <Button isLoading={downloading} onClick={() => onDownload(image)}>
-              {!downloading && <StrokeIcon d={ICON_PATHS.download} size={18} />}
+              {!downloading && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
               {T.download}
             </Button>
           </>

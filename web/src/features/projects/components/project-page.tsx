@@ -13,6 +13,7 @@ import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
+import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { useProjectOrLeave } from '../hooks/use-project-or-leave';
@@ -60,7 +61,7 @@ export function ProjectPage({ projectId, fromImages, renderImages }: ProjectPage
             aria-label={T.backToProjects}
             className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'mt-0.5' })}
           >
-            <StrokeIcon d={ICON_PATHS.arrowLeft} />
+            <StrokeIcon d={COLLECTION_ICON_PATHS.arrowLeft} />
           </Link>
           <div className="flex min-w-0 flex-col gap-1">
             <h1 id="project-heading" className="text-2xl font-bold break-words sm:text-3xl">
