@@ -47,8 +47,11 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   'image-processing': { table: 'readWrite', workflow: 'start' },
   // Reads a transformation and signs GET URLs of its original and result.
   transformations: { table: 'read', buckets: { uploads: 'read', results: 'read' } },
-  projects: { table: 'readWrite' },
-  // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
+  // Signs each project card's thumbnail (results bucket); a deletion moves many images: a longer
+  // timeout than the default, under API Gateway's 30 s (the handler stops at 20 s, a retry resumes).
+  projects: { table: 'readWrite', buckets: { results: 'read' }, timeoutSeconds: 28 },
+  // Images refer to the stored objects: signed GET URLs (originals, results, thumbnails) only,
+  // nothing is written to S3.
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).

@@ -87,6 +87,14 @@ export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTo
 export const organizationCreateSchema = z.strictObject({ name: agencyNameSchema });
 export type OrganizationCreateInput = z.infer<typeof organizationCreateSchema>;
 
+const projectSizeNumber = z
+  .number({ error: v.projectSizePositive })
+  .check(
+    z.positive(v.projectSizePositive),
+    z.gte(FIELD_LIMITS.projectSizeMin, v.projectSizeRange),
+    z.lte(FIELD_LIMITS.projectSizeMax, v.projectSizeRange),
+  );
+
 /** Forms send the size as a string: empty is unset, anything else must be a positive number, and
  * one a property can have (1e308 or 2^53 m² would also not survive DynamoDB's number type). */
 const optionalSize = z.pipe(
@@ -97,22 +105,44 @@ const optionalSize = z.pipe(
         ? Number(value)
         : value,
   ),
-  z.optional(
-    z
-      .number({ error: v.projectSizePositive })
-      .check(
-        z.positive(v.projectSizePositive),
-        z.gte(FIELD_LIMITS.projectSizeMin, v.projectSizeRange),
-        z.lte(FIELD_LIMITS.projectSizeMax, v.projectSizeRange),
-      ),
-  ),
+  z.optional(projectSizeNumber),
 );
 
+const projectName = safeText(FIELD_LIMITS.projectName, v.projectNameTooLong, { required: v.projectNameRequired });
+const projectDescription = safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true });
+const projectAddress = safeText(FIELD_LIMITS.projectAddress, v.projectAddressTooLong);
+const projectType = z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid });
+
 export const projectCreateSchema = z.object({
-  name: safeText(FIELD_LIMITS.projectName, v.projectNameTooLong, { required: v.projectNameRequired }),
-  description: z.optional(safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true })),
-  address: z.optional(safeText(FIELD_LIMITS.projectAddress, v.projectAddressTooLong)),
+  name: projectName,
+  description: z.optional(projectDescription),
+  address: z.optional(projectAddress),
   size: z.optional(optionalSize),
-  type: z.optional(z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid })),
+  type: z.optional(projectType),
 });
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
+
+/** An update's '' or null: the field is cleared (a form's emptied input). */
+const clearedToNull = (value: unknown) => (value === '' || value === null ? null : value);
+
+/**
+ * PATCH /api/projects/{id}: the create rules, every field optional. An absent field stays as it
+ * is; `name`, when present, is still required to be non-empty; `description` and `address` are
+ * cleared by ''; `size` and `type` by '' or null.
+ */
+export const projectUpdateSchema = z.object({
+  name: z.optional(projectName),
+  description: z.optional(projectDescription),
+  address: z.optional(projectAddress),
+  size: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => {
+        const size = clearedToNull(value);
+        return typeof size === 'string' ? Number(size) : size;
+      }),
+      z.nullable(projectSizeNumber),
+    ),
+  ),
+  type: z.optional(z.pipe(z.transform(clearedToNull), z.nullable(projectType))),
+});
+export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;

@@ -5,6 +5,7 @@ describe('table keys', () => {
   it('builds the documented primary keys', () => {
     expect(keys.user('sub-1')).toEqual({ pk: 'USER#sub-1', sk: 'PROFILE' });
     expect(keys.organization('o1')).toEqual({ pk: 'ORG#o1', sk: 'ORG' });
+    expect(keys.organizationStats('o1')).toEqual({ pk: 'ORG#o1', sk: 'STATS' });
     expect(keys.ledger('o1', 'tx-1', 'reserve')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#tx-1#reserve' });
     expect(keys.transformation('o1', 'tx-1')).toEqual({ pk: 'ORG#o1', sk: 'TX#tx-1' });
     expect(keys.upload('o1', 'up-1')).toEqual({ pk: 'ORG#o1', sk: 'UPLOAD#up-1' });

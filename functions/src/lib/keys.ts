@@ -27,6 +27,10 @@ export const SK_PREFIX = {
 export const keys = {
   user: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }) as const,
   organization: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'ORG' }) as const,
+  /** The organization's counters (projects, successful transformations, last activity), kept in the
+   * same transactions as the writes they count; apart from the organization item, which credit
+   * reservations update on every transformation. */
+  organizationStats: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'STATS' }) as const,
   /** One entry per (reference, kind): a retried write finds it. The reference is a transformation id, or a grant's id. */
   ledger: (orgId: string, referenceId: string, kind: LedgerKind) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.ledger}${referenceId}#${kind}` }) as const,
@@ -34,6 +38,7 @@ export const keys = {
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.transformation}${transformationId}` }) as const,
   upload: (orgId: string, uploadId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.upload}${uploadId}` }) as const,
+  /** Project ids are time-ordered (lib/ids.ts `timeOrderedId`): the partition lists them newest first. */
   project: (orgId: string, projectId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
   image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,

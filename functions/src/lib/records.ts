@@ -125,6 +125,10 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   normalisedKey?: string;
   /** The result PNG in the results bucket. */
   resultKey?: string;
+  /** Small WebPs (about 480 px on the long side) of the validated original and of the result, in
+   * the results bucket; absent on transformations made before thumbnails existed. */
+  originalThumbnailKey?: string;
+  thumbnailKey?: string;
   /** Pixel size of the validated original, which the result matches. */
   width?: number;
   height?: number;
@@ -138,7 +142,34 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   updatedAt: string;
 }
 
-export interface ProjectRecord extends ItemKey<'project'>, Omit<Project, 'imageCount' | 'thumbnailUrl'> {}
+/** The organization's counters (keys.organizationStats), each changed in the transaction of what it counts. */
+export interface OrganizationStatsRecord extends ItemKey<'organizationStats'> {
+  /** Projects that exist (created minus deleted). */
+  projectCount?: number;
+  /** Transformations that succeeded (counted by the workflow's Complete step, once each). */
+  transformationsSucceeded?: number;
+  /** Last transformation success, save, project creation, change or deletion (ISO). */
+  lastActivityAt?: string;
+}
+
+/** The image a project card shows (spec 4): its newest image, and the picture to show of it. */
+export interface ProjectThumbnailRecord {
+  imageId: string;
+  /** The image's gsi1sk (`<createdAt>#<id>`): a newer image replaces the thumbnail, an older never. */
+  sortKey: string;
+  bucket: string;
+  key: string;
+}
+
+export interface ProjectRecord extends ItemKey<'project'>, Omit<Project, 'imageCount' | 'thumbnailUrl'> {
+  /** The name lower-cased without accents (projects/name-search.ts): what `search` matches. */
+  nameSearch?: string;
+  /** Images in the project, changed in the same transaction as each save, delete or move. */
+  imageCount?: number;
+  thumbnail?: ProjectThumbnailRecord;
+  /** Set when a deletion started: no image may be saved into it; its images are being moved out. */
+  deletingAt?: string;
+}
 
 /** A saved result (spec 3), listed per place through gsi1 (gsi1Keys.image). */
 export interface ImageRecord extends ItemKey<'image'> {
@@ -153,6 +184,9 @@ export interface ImageRecord extends ItemKey<'image'> {
   originalFilePath: string;
   resultBucket: string;
   transformedFilePath: string;
+  /** Small WebPs of the result and of the original, in `resultBucket`; absent on older items. */
+  thumbnailFilePath?: string;
+  originalThumbnailFilePath?: string;
   type: TransformationType;
   transformationId: string;
   simulated: boolean;

@@ -7,6 +7,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorBody, TransformationStatus } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import { conditionFailedAt, transactWrite } from '../lib/aws/transactions';
+import { statsUpdate } from '../stats/organization-stats';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
 import type { TransformationRecord } from '../lib/records';
@@ -80,7 +82,7 @@ export async function recordValidatedImage(
   deps: TransformationDeps,
   orgId: string,
   id: string,
-  image: { normalisedKey: string; width: number; height: number },
+  image: { normalisedKey: string; width: number; height: number; originalThumbnailKey?: string },
 ): Promise<void> {
   await transition(deps, orgId, id, ['processing'], image);
 }
@@ -89,7 +91,7 @@ export async function recordResult(
   deps: TransformationDeps,
   orgId: string,
   id: string,
-  result: { resultKey: string; engine: string; simulated: boolean },
+  result: { resultKey: string; engine: string; simulated: boolean; thumbnailKey?: string },
 ): Promise<void> {
   await transition(deps, orgId, id, ['processing'], result);
 }
@@ -97,6 +99,44 @@ export async function recordResult(
 /** Returns the record as it was before (its status tells whether this call made the change). */
 export function markSucceeded(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
   return transition(deps, orgId, id, ['processing', 'succeeded'], { status: 'succeeded' });
+}
+
+/**
+ * markSucceeded, and the organization's count of successful transformations (the dashboard's
+ * total) in the same transaction: the count moves exactly when the status does, so a retried
+ * Complete step, which finds the record succeeded, counts nothing. Returns the record as it was
+ * before (its status tells whether this call made the change).
+ */
+export async function markSucceededAndCount(
+  deps: TransformationDeps,
+  orgId: string,
+  id: string,
+): Promise<TransformationRecord> {
+  const before = await requireTransformation(deps, orgId, id);
+  if (before.status === 'succeeded') return before;
+  const now = timestamp(deps);
+  try {
+    await transactWrite(deps, [
+      {
+        Update: {
+          TableName: deps.tableName,
+          Key: transformationKey(orgId, id),
+          UpdateExpression: 'SET #status = :succeeded, #updatedAt = :now',
+          ConditionExpression: '#status = :processing',
+          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: { ':succeeded': 'succeeded', ':processing': 'processing', ':now': now },
+        },
+      },
+      statsUpdate(deps.tableName, orgId, { transformations: 1 }, now),
+    ]);
+    return before;
+  } catch (error) {
+    if (!conditionFailedAt(error, 0)) throw error;
+    // Moved on meanwhile: succeeded by a concurrent attempt (counted there), or not allowed.
+    const current = await requireTransformation(deps, orgId, id);
+    if (current.status === 'succeeded') return current;
+    throw new TransformationStateError(`Transformation ${id} cannot succeed from ${current.status}`);
+  }
 }
 
 /**
