@@ -39,8 +39,9 @@ async function saveThreeResults(page: Page, projectName: string, [first, second,
   await page
     .getByTestId('wizard-file-input')
     .first()
+    // The first is large enough for its thumbnail to be smaller than the result.
     .setInputFiles([
-      await skyPhoto(first as string),
+      await skyPhoto(first as string, 1200, 900),
       await skyPhoto(second as string, 400, 300),
       await skyPhoto(third as string),
     ]);
@@ -161,7 +162,8 @@ test.describe('projects and galleries', () => {
     test.setTimeout(240_000);
     const stamp = Date.now();
     const projectName = `Villa ${stamp}`;
-    const renamed = `Villa rénovée ${stamp}`;
+    // Still found by the search the list shows.
+    const renamed = `${projectName} rénovée`;
     const names = [`salon-${stamp}.png`, `cuisine-${stamp}.png`, `jardin-${stamp}.png`] as const;
     const [salon, cuisine, jardin] = names;
     await saveThreeResults(page, projectName, names);
@@ -183,7 +185,7 @@ test.describe('projects and galleries', () => {
     const recent = page.getByRole('region', { name: 'Projets récents' });
     const recentCard = recent.getByRole('link', { name: new RegExp(projectName) });
     await expect(recentCard).toContainText('2 images');
-    await expectPictureLoaded(recentCard.getByRole('img'));
+    await expectPictureLoaded(recentCard.locator('img'));
     await recent.getByRole('button', { name: 'Liste' }).click();
     await expect(recent.getByRole('link', { name: new RegExp(projectName) })).toContainText('2 images');
 
@@ -210,6 +212,10 @@ test.describe('projects and galleries', () => {
     ).toBeVisible();
     const gallery = page.getByRole('tabpanel', { name: 'Images' });
     await expect(gallery.getByRole('article')).toHaveCount(2);
+    // The grid shows the small WebP (about 480 px), not the 1200 px result.
+    const salonTile = gallery.getByRole('img', { name: `Photo transformée : ${salon}` });
+    await expectPictureLoaded(salonTile);
+    expect(await salonTile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeLessThanOrEqual(480);
 
     // Grid, list, and back.
     await gallery.getByRole('button', { name: 'Liste' }).click();
@@ -233,6 +239,8 @@ test.describe('projects and galleries', () => {
       expect(entry.method).toBe(0);
       expect(entry.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     }
+    // The archive holds the full-size results (IHDR width).
+    expect(entries.find((entry) => entry.name === salon)?.data.readUInt32BE(16)).toBe(1200);
     await gallery.getByRole('button', { name: 'Effacer la sélection' }).click();
 
     // The preview: before/after slider, then closed.
