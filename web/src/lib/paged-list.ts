@@ -70,8 +70,8 @@ export interface PagedList<T, P extends Page<T>> {
   removeItems: (ids: ReadonlySet<string>) => void;
   /** Shows a changed item in place of the loaded one with its id (after an edit), until the next answer. */
   replaceItem: (item: T) => void;
-  /** Refetches the loaded pages. */
-  reload: () => void;
+  /** Refetches the loaded pages; resolves with their items (e.g. fresh signed URLs). */
+  reload: () => Promise<T[] | undefined>;
 }
 
 /**
@@ -157,7 +157,7 @@ export function usePagedList<T extends { id: string }, P extends Page<T> = Page<
       })),
     [data],
   );
-  const reload = useCallback(() => void mutate(), [mutate]);
+  const reload = useCallback(async () => (await mutate())?.flatMap((page) => page.items), [mutate]);
 
   return {
     items,

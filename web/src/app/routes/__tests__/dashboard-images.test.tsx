@@ -318,6 +318,35 @@ describe('Mes images', () => {
     expect(saveBlobMock).not.toHaveBeenCalled();
   });
 
+  it('fetches fresh signed URLs and tries once more when a download fails (URLs expire)', async () => {
+    const user = userEvent.setup();
+    const blob = new Blob(['png']);
+    fetchBlobMock.mockImplementation(async (url) => {
+      if (url.includes('expired')) throw new ApiError(403, '');
+      return blob;
+    });
+    let signature = 'expired';
+    serve({
+      'GET /projects?limit=40': projectPage([]),
+      [`GET ${UNCLASSIFIED}`]: () => {
+        const image = makeImage({
+          id: 'salon',
+          transformedSignedUrl: `https://storage.test/results/salon.png?${signature}`,
+        });
+        signature = 'fresh';
+        return page([image]);
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Télécharger salon.jpg' }));
+    await waitFor(() => expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon.png'));
+    expect(fetchBlobMock.mock.calls.map(([url]) => url)).toEqual([
+      'https://storage.test/results/salon.png?expired',
+      'https://storage.test/results/salon.png?fresh',
+    ]);
+    expect(screen.queryByText('Échec du téléchargement')).not.toBeInTheDocument();
+  });
+
   it('shows thumbnails, falls back to the full-size URL, and says Erreur de chargement, then asks for fresh URLs', async () => {
     serve({
       'GET /projects?limit=40': projectPage([]),

@@ -54,8 +54,8 @@ export function ImageGallery({
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<readonly Image[] | null>(null);
   const selection = useSelection(items);
-  const downloads = useImageDownloads();
   const { removeItems, reload } = list;
+  const downloads = useImageDownloads(reload);
   const { deleting, deleteImages } = useImageDeletion(removeItems);
   const lastRefresh = useRef(0);
 
@@ -66,7 +66,7 @@ export function ImageGallery({
     const now = Date.now();
     if (now - lastRefresh.current < URL_REFRESH_MIN_INTERVAL_MS) return;
     lastRefresh.current = now;
-    reload();
+    void reload();
   }, [reload]);
 
   const itemActions: ImageItemActions = {

@@ -28,9 +28,26 @@ export function archiveEntries(images: readonly Image[]): ArchiveEntry[] {
  * ZIP archive built in the browser (a whole listing in one file, where separate downloads get
  * blocked by browsers). `busy` is the image being fetched, or 'archive'.
  */
-export function useImageDownloads() {
+export function useImageDownloads(refresh: () => Promise<readonly Image[] | undefined>) {
   const [busy, setBusy] = useState<string | null>(null);
   const { toast } = useToast();
+
+  /**
+   * Runs `attempt`; when fetching failed, once more with the images as the list now gives them:
+   * signed URLs expire (15 minutes), and a gallery stays open longer than that.
+   */
+  const withFreshUrls = useCallback(
+    async (images: readonly Image[], attempt: (images: readonly Image[]) => Promise<void>) => {
+      try {
+        await attempt(images);
+      } catch (error) {
+        if (error instanceof MissingUrlError) throw error;
+        const fresh = new Map((await refresh())?.map((image) => [image.id, image]));
+        await attempt(images.map((image) => fresh.get(image.id) ?? image));
+      }
+    },
+    [refresh],
+  );
 
   const fail = useCallback(
     (error: unknown) =>
@@ -48,14 +65,18 @@ export function useImageDownloads() {
       if (!url) return fail(new MissingUrlError());
       setBusy(image.id);
       try {
-        saveBlob(await fetchBlob(url), imageDownloadName(image, T.fallbackFileName));
+        await withFreshUrls([image], async ([current]) => {
+          const currentUrl = current && fullSizeResult(current);
+          if (!currentUrl) throw new MissingUrlError();
+          saveBlob(await fetchBlob(currentUrl), imageDownloadName(image, T.fallbackFileName));
+        });
       } catch (error) {
         fail(error);
       } finally {
         setBusy(null);
       }
     },
-    [fail],
+    [fail, withFreshUrls],
   );
 
   /** `label` names the archive (the project, or 'Images non classées'). */
@@ -67,14 +88,16 @@ export function useImageDownloads() {
       if (images.some((image) => !fullSizeResult(image))) return fail(new MissingUrlError());
       setBusy('archive');
       try {
-        saveBlob(await buildZip(archiveEntries(images)), archiveName(label, T.fallbackFileName));
+        await withFreshUrls(images, async (current) =>
+          saveBlob(await buildZip(archiveEntries(current)), archiveName(label, T.fallbackFileName)),
+        );
       } catch (error) {
         fail(error);
       } finally {
         setBusy(null);
       }
     },
-    [downloadImage, fail],
+    [downloadImage, fail, withFreshUrls],
   );
 
   return { busy, downloadImage, downloadImages };
