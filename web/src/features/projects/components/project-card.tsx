@@ -49,7 +49,7 @@ export function ProjectCardSkeleton() {
 
 /** Spec 9: up to 5 columns of project cards. */
 export const PROJECT_GRID_CLASSES =
-  'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5';
+  'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
 
 /** Spec 2.5 and 2.9: 5 card skeletons while the projects load. */
 export const PROJECT_CARD_SKELETONS = 5;
