@@ -48,8 +48,7 @@ export function ProjectCardSkeleton() {
 }
 
 /** Spec 9: up to 5 columns of project cards. */
-export const PROJECT_GRID_CLASSES =
-  'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
+export const PROJECT_GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
 
 /** Spec 2.5 and 2.9: 5 card skeletons while the projects load. */
 export const PROJECT_CARD_SKELETONS = 5;
