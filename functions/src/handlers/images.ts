@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { PROCESSING_TEXTS, type Page, type Image } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
+import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
+import { presignGetUrl } from '../lib/aws/presign-get';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';

@@ -11,7 +11,7 @@ import {
   type ProjectPage,
 } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { presignGetUrl } from '../lib/aws/s3';
+import { presignGetUrl } from '../lib/aws/presign-get';
 import { BadRequest, NotFound } from '../lib/errors';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
 import { pageRequest } from '../lib/paging';
