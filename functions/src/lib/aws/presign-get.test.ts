@@ -35,4 +35,19 @@ describe('getUrlSigner', () => {
     }
     sdk.destroy();
   });
+
+  it('signs without a session token (long-term keys) as the SDK does', async () => {
+    const longTerm = { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey };
+    const sdk = new S3Client({
+      region: 'eu-west-3',
+      credentials: longTerm,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const command = new GetObjectCommand({ Bucket: 'vitrine-results', Key: keys[0] });
+    const expected = await getSignedUrl(sdk, command, { signingDate });
+    const ours = getUrlSigner({ region: 'eu-west-3', credentials: async () => longTerm });
+    expect(await ours('vitrine-results', keys[0]!, { signingDate })).toBe(expected);
+    sdk.destroy();
+  });
 });
