@@ -55,6 +55,14 @@ export const resetPasswordSchema = z
     }),
   );
 
+const passwordFieldsFilled = (value: { currentPassword: string; newPassword: string; confirmation: string }) =>
+  Boolean(value.currentPassword && value.newPassword && value.confirmation);
+
+/**
+ * Settings > Sécurité (spec 5): all three fields, then the new password's length (Cognito's own
+ * rule, checked first so that its refusal cannot be confused with a wrong current password), then
+ * the confirmation. One message at a time: the later rules wait for the fields to be filled.
+ */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string(),
@@ -62,14 +70,17 @@ export const changePasswordSchema = z
     confirmation: z.string(),
   })
   .check(
-    z.refine((value) => Boolean(value.currentPassword && value.newPassword && value.confirmation), {
-      error: v.passwordFieldsRequired,
+    z.refine(passwordFieldsFilled, { error: v.passwordFieldsRequired }),
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword.length >= FIELD_LIMITS.passwordMin, {
+      error: v.passwordMin,
+      path: ['newPassword'],
     }),
-    z.refine((value) => value.newPassword === value.confirmation, {
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword === value.confirmation, {
       error: v.passwordsDontMatch,
       path: ['confirmation'],
     }),
   );
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** PATCH /api/users/me. Empty strings clear a field. */
 export const updateProfileSchema = z.strictObject({
@@ -78,6 +89,23 @@ export const updateProfileSchema = z.strictObject({
   phoneNumber: z.optional(z.union([z.literal(''), phoneSchema])),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** Add organization user (spec 5): the e-mail is required ("L'email est requis."), names optional. */
+export const inviteUserSchema = z.object({
+  email: z.pipe(trimmed(z.minLength(1, v.organizationEmailRequired)), emailSchema),
+  firstName: z._default(z.optional(personName), ''),
+  lastName: z._default(z.optional(personName), ''),
+});
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;
+
+/** Roles the owner can give a member (spec 6: the edit dialog offers ORG_ADMIN or ORG_MEMBER). */
+export const ASSIGNABLE_ROLES = ['org_admin', 'org_member'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** The edit dialog's form: one role, required. */
+export const memberRoleFormSchema = z.object({
+  role: z.enum(ASSIGNABLE_ROLES, { error: v.roleRequired }),
+});
 
 export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTooLong, {
   required: v.agencyNameRequired,

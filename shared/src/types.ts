@@ -33,6 +33,8 @@ export interface Organization {
 export interface User {
   id: string;
   email: string;
+  /** Cognito's email_verified: inviting and accepting an invitation need a verified e-mail. */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   phoneNumber: string;
@@ -114,6 +116,14 @@ export interface Invitation {
   createdAt: string;
   expiresAt: string;
   organizationId: string;
+  organization: { name: string };
+}
+
+/** GET /api/invitations/token/{token} (no auth): what the invited person sees before accepting. */
+export interface InvitationSummary {
+  email: string;
+  status: Invitation['status'];
+  expiresAt: string;
   organization: { name: string };
 }
 
