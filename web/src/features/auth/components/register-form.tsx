@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, type RedirectState } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { sendEmailVerificationCode, signIn, signUp } from '../../../lib/auth';
+import { signIn, signUp } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { registerErrorMessage } from '../utils/auth-errors';
 import { toE164 } from '../utils/phone';
@@ -30,8 +30,8 @@ export interface RegisterFormProps {
 
 /**
  * Spec 2.12: first name, last name, phone, email, password; then automatic sign-in and /dashboard.
- * A plain registration leaves the e-mail unverified: a code is sent at once, and the dashboard's
- * banner takes it.
+ * A plain registration leaves the e-mail unverified: the API has Cognito send a code on the first
+ * profile read, and the dashboard's banner takes it.
  */
 export function RegisterForm({ invitation, onSignedIn, submitLabel }: RegisterFormProps) {
   const navigate = useNavigate();
@@ -78,10 +78,6 @@ export function RegisterForm({ invitation, onSignedIn, submitLabel }: RegisterFo
     if (onSignedIn) {
       onSignedIn();
       return;
-    }
-    if (!invitation) {
-      // Best effort: the dashboard's banner can send another code.
-      await sendEmailVerificationCode().catch(() => undefined);
     }
     navigate(paths.dashboard.root.getHref(), { replace: true });
   }
