@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES } from './constants';
 import { safeText } from './safe-text';
+import { ASSIGNABLE_ROLES } from './team-schemas';
+import { TEAM_API_TEXTS } from './texts/team-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
@@ -90,21 +92,9 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-/** Add organization user (spec 5): the e-mail is required ("L'email est requis."), names optional. */
-export const inviteUserSchema = z.object({
-  email: z.pipe(trimmed(z.minLength(1, v.organizationEmailRequired)), emailSchema),
-  firstName: z._default(z.optional(personName), ''),
-  lastName: z._default(z.optional(personName), ''),
-});
-export type InviteUserInput = z.infer<typeof inviteUserSchema>;
-
-/** Roles the owner can give a member (spec 6: the edit dialog offers ORG_ADMIN or ORG_MEMBER). */
-export const ASSIGNABLE_ROLES = ['org_admin', 'org_member'] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-
-/** The edit dialog's form: one role, required. */
+/** The edit dialog's form (spec 5, 6): one role, Administrateur or Membre; sent as `roles: [role]`. */
 export const memberRoleFormSchema = z.object({
-  role: z.enum(ASSIGNABLE_ROLES, { error: v.roleRequired }),
+  role: z.enum(ASSIGNABLE_ROLES, { error: TEAM_API_TEXTS.rolesRequired }),
 });
 
 export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTooLong, {

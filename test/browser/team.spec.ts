@@ -7,6 +7,7 @@ import {
   ORGANIZATIONS_TEXTS,
   PROJECTS_TEXTS,
   SETTINGS_TEXTS,
+  TEAM_API_TEXTS,
   VALIDATION_TEXTS,
   WIZARD_TEXTS,
 } from '@vitrine/shared';
@@ -90,7 +91,7 @@ test.describe('teams: invitations, members and account settings', () => {
       await page.getByRole('button', { name: T.addUser }).click();
       const dialog = page.getByRole('dialog', { name: T.addDialog.title });
       await dialog.getByRole('button', { name: T.addDialog.submit }).click();
-      await expect(dialog.getByText(VALIDATION_TEXTS.organizationEmailRequired)).toBeVisible();
+      await expect(dialog.getByText(TEAM_API_TEXTS.emailRequired)).toBeVisible();
       await expectAccessible(page, 'dialog');
       await dialog.getByRole('button', { name: T.cancel }).click();
       await invite(page, colleague);

@@ -22,5 +22,6 @@ export * from './processing';
 export * from './projects';
 export * from './public-site';
 export * from './settings';
+export * from './team-api';
 export * from './validation';
 export * from './wizard';

@@ -1,12 +1,13 @@
+import { TEAM_API_TEXTS } from './team-api';
 import { withFrenchTypography } from './typography';
 /** /accept-invitation (spec 2.12, 4, 8): states, summary, sign-up through the invitation, success. */
 export const INVITATION_TEXTS = withFrenchTypography({
   title: 'Invitation',
-  /** Spec 8 and 4, word for word. */
-  tokenMissing: 'Token manquant.',
-  notFound: 'Invitation introuvable.',
-  notActive: "L'invitation n'est plus active.",
-  acceptFailed: "Impossible d'accepter l'invitation.",
+  /** Spec 8 and 4, word for word: the API's own answers (TEAM_API_TEXTS). */
+  tokenMissing: TEAM_API_TEXTS.tokenMissing,
+  notFound: TEAM_API_TEXTS.invitationNotFound,
+  notActive: TEAM_API_TEXTS.invitationInactive,
+  acceptFailed: TEAM_API_TEXTS.acceptFailed,
   loadFailed: "Impossible de charger l'invitation. Veuillez réessayer.",
   loading: "Chargement de l'invitation…",
   errorHeading: 'Invitation invalide',

@@ -23,8 +23,6 @@ export const VALIDATION_TEXTS = withFrenchTypography({
   resetPasswordShort: 'Au moins 8 caractères sont requis',
   passwordsDontMatch: 'Les mots de passe ne correspondent pas',
   passwordFieldsRequired: 'Veuillez remplir tous les champs de mot de passe.',
-  organizationEmailRequired: "L'email est requis.",
-  roleRequired: 'Le rôle est requis.',
   uploadFormat: 'Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.',
   uploadSizeInvalid: 'Taille de fichier invalide.',
   uploadEmpty: 'Le fichier est vide.',

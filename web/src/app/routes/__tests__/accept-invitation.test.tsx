@@ -152,7 +152,7 @@ describe('/accept-invitation (spec 2.12, 4, 8)', () => {
   it("a refused acceptance shows the server message, else Impossible d'accepter l'invitation.", async () => {
     tokenMock.mockResolvedValue('token');
     const answers = [
-      new ApiError(409, 'Vous appartenez déjà à une autre organisation.', 'CONFLICT'),
+      new ApiError(409, 'Vous appartenez déjà à une autre organisation.', 'ALREADY_IN_ORGANIZATION'),
       new ApiError(500, ''),
     ];
     serve({ user: () => lea(), accept: () => Promise.reject(answers.shift()) });

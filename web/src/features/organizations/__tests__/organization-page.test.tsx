@@ -1,7 +1,7 @@
 import {
   API_TEXTS,
   ORGANIZATIONS_TEXTS,
-  VALIDATION_TEXTS,
+  TEAM_API_TEXTS,
   type Invitation,
   type OrganizationMember,
   type Role,
@@ -178,9 +178,7 @@ describe('Organisation page (spec 2.11, 6)', () => {
     await user.click(await screen.findByRole('button', { name: T.addUser }));
     const dialog = screen.getByRole('dialog', { name: T.addDialog.title });
     await user.click(within(dialog).getByRole('button', { name: T.addDialog.submit }));
-    expect(within(dialog).getByLabelText(/Adresse e-mail/)).toHaveAccessibleDescription(
-      VALIDATION_TEXTS.organizationEmailRequired,
-    );
+    expect(within(dialog).getByLabelText(/Adresse e-mail/)).toHaveAccessibleDescription(TEAM_API_TEXTS.emailRequired);
     expect(invite).not.toHaveBeenCalled();
 
     await user.type(within(dialog).getByLabelText(/Adresse e-mail/), ' julie@exemple.fr ');
@@ -195,7 +193,7 @@ describe('Organisation page (spec 2.11, 6)', () => {
 
   it('shows the server refusal inside the dialog, else the spec default', async () => {
     const answers = [
-      new ApiError(409, 'Votre offre Agence est limitée à 5 utilisateurs.', 'CONFLICT'),
+      new ApiError(409, 'Votre offre Agence est limitée à 5 utilisateurs.', 'SEAT_LIMIT_REACHED'),
       new ApiError(500, ''),
     ];
     serve({ user: agencyUser(['org_admin']), invite: () => Promise.reject(answers.shift()) });

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, inviteUserSchema, ORGANIZATIONS_TEXTS, type InviteUserInput } from '@vitrine/shared';
+import { AUTH_TEXTS, inviteMemberSchema, ORGANIZATIONS_TEXTS, type InviteMemberInput } from '@vitrine/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -35,7 +35,7 @@ export function AddUserDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useZodForm(inviteUserSchema, EMPTY);
+  } = useZodForm(inviteMemberSchema, EMPTY);
 
   const close = () => {
     reset(EMPTY);
@@ -43,7 +43,7 @@ export function AddUserDialog({
     onClose();
   };
 
-  async function submit(input: InviteUserInput) {
+  async function submit(input: InviteMemberInput) {
     try {
       await invite(input);
     } catch (error) {
