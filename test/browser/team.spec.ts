@@ -144,12 +144,12 @@ test.describe('teams: invitations, members and account settings', () => {
       await expect(page).toHaveURL(/\/dashboard\/settings\?tab=securite$/);
       await page.getByRole('button', { name: S.password.submit }).click();
       await expect(page.getByText(VALIDATION_TEXTS.passwordFieldsRequired)).toBeVisible();
-      await page.getByLabel(S.password.current).fill('pas-le-bon-mot-de-passe');
-      await page.getByLabel(S.password.new).fill(newPassword);
-      await page.getByLabel(S.password.confirmation).fill(newPassword);
+      await page.getByLabel(S.password.current, { exact: true }).fill('pas-le-bon-mot-de-passe');
+      await page.getByLabel(S.password.new, { exact: true }).fill(newPassword);
+      await page.getByLabel(S.password.confirmation, { exact: true }).fill(newPassword);
       await page.getByRole('button', { name: S.password.submit }).click();
       await expect(page.getByText(S.password.wrongCurrent)).toBeVisible();
-      await page.getByLabel(S.password.current).fill(colleague.password);
+      await page.getByLabel(S.password.current, { exact: true }).fill(colleague.password);
       await page.getByRole('button', { name: S.password.submit }).click();
       await expect(page.getByText(S.password.updated)).toBeVisible();
       await expectAccessible(page, 'main');
