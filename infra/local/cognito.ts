@@ -2,7 +2,7 @@
  * Cognito on cognito-local, assembled here rather than with its `createDefaultServer`, which keeps
  * state in `.cognito` under the working directory, logs e-mails to the console and calls triggers
  * through a real Lambda endpoint. Here: state under dataDir/cognito, e-mails into the local outbox (sign-up codes the Pre sign-up trigger makes
- * pointless are dropped, as Cognito does),
+ * pointless are dropped),
  * and triggers invoked in-process through the same Lambda `Invoke` contract (FunctionName, JSON
  * Payload, FunctionError) that cognito-local's LambdaService expects.
  */
@@ -70,9 +70,10 @@ function outboxSender(outbox: Outbox): MessageSender {
 
 /**
  * cognito-local e-mails a sign-up confirmation code whenever the pool auto-verifies e-mail, even
- * when the Pre sign-up trigger already confirmed the account; Cognito sends none then (its
- * developer guide, Pre sign-up trigger). Dropped here, so the outbox shows what AWS would send: the
- * verification code the API asks for on the first profile read.
+ * when the Pre sign-up trigger already confirmed the account. That code only serves ConfirmSignUp,
+ * which a confirmed account never calls; Cognito is expected not to send it (not verified on AWS:
+ * docs/architecture.md, Teams). Dropped here, so the outbox holds one code: the verification code
+ * the API asks for on the first profile read.
  */
 function withoutCodesForConfirmedSignUps(messages: MessagesService): MessagesService {
   const deliver = messages.deliver.bind(messages);
