@@ -30,6 +30,8 @@ export interface GroupNeeds {
   secrets?: readonly SecretKey[];
   /** The app's origin as APP_URL (links that send the browser back to the app, e.g. from Stripe). */
   appUrl?: boolean;
+  /** Sends e-mail through SES from the stage's sender (MAIL_FROM; `ses:SendEmail` on that identity, that From only). */
+  mail?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -58,6 +60,9 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
   // Creates an organization and its Stripe customer.
   organizations: { table: 'readWrite', secrets: ['stripeApiKey'] },
+  // Members and invitations: the table, the invitation e-mail (SES, with a link to the app); Cognito
+  // GetUser runs with the caller's own access token (no IAM needed). No Stripe secret.
+  team: { table: 'readWrite', appUrl: true, mail: true },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

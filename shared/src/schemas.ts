@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES } from './constants';
 import { safeText } from './safe-text';
+import { ASSIGNABLE_ROLES } from './team-schemas';
+import { TEAM_API_TEXTS } from './texts/team-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
@@ -55,6 +57,14 @@ export const resetPasswordSchema = z
     }),
   );
 
+const passwordFieldsFilled = (value: { currentPassword: string; newPassword: string; confirmation: string }) =>
+  Boolean(value.currentPassword && value.newPassword && value.confirmation);
+
+/**
+ * Settings > Sécurité (spec 5): all three fields, then the new password's length (Cognito's own
+ * rule, checked first so that its refusal cannot be confused with a wrong current password), then
+ * the confirmation. One message at a time: the later rules wait for the fields to be filled.
+ */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string(),
@@ -62,14 +72,17 @@ export const changePasswordSchema = z
     confirmation: z.string(),
   })
   .check(
-    z.refine((value) => Boolean(value.currentPassword && value.newPassword && value.confirmation), {
-      error: v.passwordFieldsRequired,
+    z.refine(passwordFieldsFilled, { error: v.passwordFieldsRequired }),
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword.length >= FIELD_LIMITS.passwordMin, {
+      error: v.passwordMin,
+      path: ['newPassword'],
     }),
-    z.refine((value) => value.newPassword === value.confirmation, {
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword === value.confirmation, {
       error: v.passwordsDontMatch,
       path: ['confirmation'],
     }),
   );
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** PATCH /api/users/me. Empty strings clear a field. */
 export const updateProfileSchema = z.strictObject({
@@ -78,6 +91,11 @@ export const updateProfileSchema = z.strictObject({
   phoneNumber: z.optional(z.union([z.literal(''), phoneSchema])),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** The edit dialog's form (spec 5, 6): one role, Administrateur or Membre; sent as `roles: [role]`. */
+export const memberRoleFormSchema = z.object({
+  role: z.enum(ASSIGNABLE_ROLES, { error: TEAM_API_TEXTS.rolesRequired }),
+});
 
 export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTooLong, {
   required: v.agencyNameRequired,

@@ -21,6 +21,7 @@ export const SK_PREFIX = {
   upload: 'UPLOAD#',
   project: 'PROJECT#',
   image: 'IMAGE#',
+  invitation: 'INVITATION#',
 } as const;
 
 /** Primary keys (pk, sk) of each item kind. */
@@ -42,6 +43,9 @@ export const keys = {
   project: (orgId: string, projectId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
   image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,
+  /** An invitation to join the organization (kept once accepted, revoked or replaced: its token then says so). */
+  invitation: (orgId: string, invitationId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.invitation}${invitationId}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
@@ -56,6 +60,8 @@ const imagePlace = (orgId: string, projectId: string | null) =>
 export const gsi1Keys = {
   /** A user among their organization's members (Query gsi1pk, `begins_with(gsi1sk, 'USER#')`). */
   member: (orgId: string, email: string) => ({ gsi1pk: orgPartition(orgId), gsi1sk: `USER#${email}` }) as const,
+  /** An invitation found by the SHA-256 of its token (accept page, sign-up through the link). */
+  invitationToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }) as const,
   /** An organization found by its Stripe customer (webhooks). */
   stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
   /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */

@@ -27,6 +27,12 @@ export interface UserRecord extends ItemKey<'user'> {
   phoneNumber: string;
   roles: Role[];
   organizationId: string | null;
+  /**
+   * Cognito's `email_verified` as last read (GetUser with the caller's token). Only `true` is kept
+   * for good: an address, once verified, stays so (the pool keeps the original e-mail until a new one
+   * is verified); until then every profile read asks Cognito again.
+   */
+  emailVerified?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -75,6 +81,11 @@ export interface OrganizationRecord extends ItemKey<'organization'> {
   /** The balance just before that reset (its ledger entry's delta, should the entry need rewriting). */
   creditBalanceBeforeReset?: number;
   checkoutSession?: CheckoutSessionRecord;
+  /**
+   * Bumped by every invitation sent (conditionally on the value read): concurrent invitations are
+   * serialised, so members plus pending invitations never exceed the plan's seats (docs/architecture.md, Teams).
+   */
+  teamVersion?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -194,6 +205,45 @@ export interface ImageRecord extends ItemKey<'image'> {
   organizationId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Stored statuses; 'expired' is only ever computed (a pending invitation past `validUntil`). */
+export type StoredInvitationStatus = 'pending' | 'accepted' | 'revoked';
+
+/**
+ * An invitation to join an organization (issue 10), listed under its organization and found by the
+ * SHA-256 of its token through gsi1 (gsi1Keys.invitationToken). The token itself is never stored.
+ */
+export interface InvitationRecord extends ItemKey<'invitation'> {
+  gsi1pk: `INVITATION_TOKEN#${string}`;
+  gsi1sk: 'INVITATION';
+  id: string;
+  organizationId: string;
+  /** Lower-cased: compared with the signed-in person's Cognito e-mail, lower-cased too. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Added users always get org_member (spec 6). */
+  role: 'org_member';
+  status: StoredInvitationStatus;
+  /** Hex SHA-256 of the token (also in gsi1pk). */
+  tokenHash: string;
+  /** Sub of the owner or admin who sent it. */
+  invitedBy: string;
+  createdAt: string;
+  /** ISO date after which it can no longer be accepted (the API's `expiresAt`; not named so because
+   * `expiresAt` is the table's TTL attribute, in epoch seconds). */
+  validUntil: string;
+  acceptedBy?: string;
+  acceptedAt?: string;
+  /** Set once the acceptor has joined: from then on the token can never bring anyone in again
+   * (a member removed later cannot rejoin with their old link). */
+  joinedAt?: string;
+  revokedAt?: string;
+  /** Sub of who revoked it, or absent when a new invitation to the same address replaced it. */
+  revokedBy?: string;
+  /** The invitation that replaced it (re-inviting the same address). */
+  replacedBy?: string;
 }
 
 /** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */
