@@ -430,6 +430,25 @@ describe('seats', () => {
     expect((await pending(team)).body).toHaveLength(4);
   });
 
+  it('refuses an acceptance once the agency moved to a plan without a team', async () => {
+    const team = await agency(stack, ddb);
+    const email = newEmail('downgraded');
+    const { token } = await invite(stack, team, email);
+    await ddb.send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: keys.organization(team.orgId),
+        UpdateExpression: 'SET subscription.planId = :mandataire',
+        ExpressionAttributeValues: { ':mandataire': 'mandataire' },
+      }),
+    );
+    const invitee = await person(stack, { verified: true, email });
+    const refused = await accept(token, invitee);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('TEAM_NOT_AVAILABLE');
+    expect((await profile(invitee)).body.organizationId).toBeNull();
+  });
+
   it('gives a Mandataire organization no team', async () => {
     const solo = await agency(stack, ddb, { plan: 'mandataire' });
     const refused = await api<ApiErrorBody>(stack, `/api/organizations/${solo.orgId}/users`, {

@@ -265,6 +265,8 @@ export async function acceptInvitation(
           : TEAM_API_TEXTS.alreadyInAnotherOrganization,
       );
     }
+    // The plan may have changed since the invitation (a move to Mandataire): no team, no joining.
+    teamPlan(await organizationOf(deps, organizationId, TEAM_API_TEXTS.invitationNotFound));
     if (!(await claimInvitation(deps, invitation, user.id, now))) {
       // A concurrent request of the same person (a double click) may have claimed it: carry on.
       const current = await getInvitation(deps, organizationId, invitation.id);
