@@ -50,6 +50,8 @@ interface Target {
   agencePriceId: string;
   fresh: {
     transformation(): Promise<string>;
+    /** A project of the owner's, for what deletes one. */
+    project(): Promise<string>;
     /** An image saved by the owner, without a project or in the target's project. */
     image(inProject: boolean): Promise<string>;
     /** A member record (no Cognito account: the routes act on records). */
@@ -113,6 +115,17 @@ export const MATRIX: Record<string, RouteCase> = {
     foreign: 404,
     request: (t) => ({ params: { id: t.projectId } }),
   },
+  'PATCH /api/projects/{id}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.projectId }, body: { description: 'Trois pièces lumineuses' } }),
+  },
+  'DELETE /api/projects/{id}': {
+    expect: row(401, 403, 404, 204, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { id: await t.fresh.project() } }),
+  },
+  'GET /api/images/stats/total-transformed': { expect: row(401, 403, 200, 200, 200, 200), request: none },
   'GET /api/images/no-project': { expect: row(401, 403, 200, 200, 200, 200), request: none },
   'POST /api/images/no-project': {
     expect: row(401, 403, 404, 201, 201, 201),
@@ -308,6 +321,15 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
     201,
     'upload',
   );
+  const freshProject = async () => {
+    const created = await ok(
+      api<Project>(stack, '/api/projects', { method: 'POST', token, body: { name: `Projet ${randomUUID()}` } }),
+      201,
+      'fresh project',
+    );
+    privateData.get(orgId)!.push(created.id);
+    return created.id;
+  };
   const transformation = async () => {
     const id = randomUUID();
     const now = new Date().toISOString();
@@ -403,7 +425,7 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
     imageId,
     invitationId: sent.invitation.id,
     agencePriceId,
-    fresh: { transformation, image, member, invitation },
+    fresh: { project: freshProject, transformation, image, member, invitation },
   };
 }
 
