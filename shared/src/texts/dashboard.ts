@@ -15,7 +15,7 @@ export const DASHBOARD_TEXTS = withFrenchTypography({
   logout: 'Déconnexion',
   // Home (spec 2.5, 8).
   home: {
-    newProject: 'New project',
+    newProject: 'Nouveau projet',
     statsLabel: 'Votre activité',
     totalTransformed: 'Images transformées',
     activeProjects: 'Projets actifs',

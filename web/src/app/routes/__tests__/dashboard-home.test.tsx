@@ -46,7 +46,7 @@ describe('/dashboard home', () => {
     });
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Bienvenue, Camille\u00A0!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New project' })).toHaveAttribute('href', '/dashboard/projects');
+    expect(screen.getByRole('link', { name: 'Nouveau projet' })).toHaveAttribute('href', '/dashboard/projects');
 
     const stats = screen.getByRole('region', { name: 'Votre activité' });
     const value = (label: string) => within(stats).getByText(label).parentElement?.querySelector('dd');

@@ -27,7 +27,7 @@ export interface DashboardHomeProps {
   recentProjects: ReactNode;
 }
 
-/** /dashboard (spec 2.5): welcome, 'New project', the four cards, then the recent projects. */
+/** /dashboard (spec 2.5): welcome, 'Nouveau projet', the four cards, then the recent projects. */
 export function DashboardHome({
   totalTransformed,
   lastActivityAt,
