@@ -13,7 +13,8 @@ export type EndpointGroup =
   | 'projects'
   | 'images'
   | 'billing'
-  | 'organizations';
+  | 'organizations'
+  | 'team';
 
 export interface Route {
   method: HttpMethod;
@@ -40,10 +41,13 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/projects', group: 'projects', auth: 'jwt' },
   { method: 'POST', path: '/api/projects', group: 'projects', auth: 'jwt' },
   { method: 'GET', path: '/api/projects/{id}', group: 'projects', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/projects/{id}', group: 'projects', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/projects/{id}', group: 'projects', auth: 'jwt' },
   { method: 'GET', path: '/api/images/no-project', group: 'images', auth: 'jwt' },
   { method: 'POST', path: '/api/images/no-project', group: 'images', auth: 'jwt' },
   { method: 'GET', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
   { method: 'POST', path: '/api/images/project/{projectId}', group: 'images', auth: 'jwt' },
+  { method: 'GET', path: '/api/images/stats/total-transformed', group: 'images', auth: 'jwt' },
   { method: 'DELETE', path: '/api/images/{imageId}', group: 'images', auth: 'jwt' },
   { method: 'DELETE', path: '/api/images/project/{projectId}/{imageId}', group: 'images', auth: 'jwt' },
   { method: 'GET', path: '/api/billing/prices', group: 'billing', auth: 'jwt' },
@@ -61,6 +65,16 @@ export const ROUTES: readonly Route[] = [
   },
   { method: 'POST', path: '/api/organizations', group: 'organizations', auth: 'jwt' },
   { method: 'GET', path: '/api/organizations/{id}', group: 'organizations', auth: 'jwt' },
+  // Teams (issue 10): members and invitations; no Stripe secret in this group.
+  { method: 'GET', path: '/api/organizations/{id}/users', group: 'team', auth: 'jwt' },
+  { method: 'POST', path: '/api/organizations/{id}/users', group: 'team', auth: 'jwt' },
+  { method: 'PUT', path: '/api/organizations/{id}/users/{userId}', group: 'team', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/organizations/{id}/members/{userId}', group: 'team', auth: 'jwt' },
+  { method: 'GET', path: '/api/invitations/organization/{id}', group: 'team', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/invitations/{id}', group: 'team', auth: 'jwt' },
+  // The accept page reads it before the visitor has an account: the 256-bit token is the access.
+  { method: 'GET', path: '/api/invitations/token/{token}', group: 'team', auth: 'none' },
+  { method: 'POST', path: '/api/invitations/accept/{token}', group: 'team', auth: 'jwt' },
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

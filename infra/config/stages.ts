@@ -47,6 +47,21 @@ export interface StageConfig {
   abandonedUploadExpiry: Duration;
   /** Alarms, where they go, and when they fire (infra/lib/constructs/monitoring.ts). */
   monitoring: MonitoringConfig;
+  /** E-mail the API sends itself through SES (invitations); Cognito sends its own (codes, resets). */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /**
+   * The SES identity (a domain, or one address) verified once per account and region:
+   * `aws sesv2 create-email-identity --email-identity <identity>` then the DNS records it lists;
+   * production sending also needs the account out of the SES sandbox.
+   */
+  identity: string;
+  /** The From of every e-mail, an address of `identity` (the IAM grant allows this one only). */
+  fromAddress: string;
+  /** Display name shown before the address. */
+  fromName: string;
 }
 
 export interface MonitoringConfig {
@@ -77,12 +92,19 @@ const secretNamesOf = (stage: StageName): SecretNames => ({
 
 const DEMO_BOOKING_URL = 'https://calendly.com/vitrine-immo/demo';
 
+const mailOf = (stage: StageName): MailConfig => ({
+  identity: 'vitrine-immo.fr',
+  fromAddress: stage === 'prod' ? 'no-reply@vitrine-immo.fr' : `no-reply+${stage}@vitrine-immo.fr`,
+  fromName: 'Vitrine',
+});
+
 export const STAGES: Record<StageName, StageConfig> = {
   dev: {
     stage: 'dev',
     region: 'eu-west-3',
     demoBookingUrl: DEMO_BOOKING_URL,
     secretNames: secretNamesOf('dev'),
+    mail: mailOf('dev'),
     retainData: false,
     logRetention: RetentionDays.TWO_WEEKS,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
@@ -101,6 +123,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     region: 'eu-west-3',
     demoBookingUrl: DEMO_BOOKING_URL,
     secretNames: secretNamesOf('prod'),
+    mail: mailOf('prod'),
     retainData: true,
     logRetention: RetentionDays.SIX_MONTHS,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },

@@ -30,6 +30,8 @@ export interface GroupNeeds {
   secrets?: readonly SecretKey[];
   /** The app's origin as APP_URL (links that send the browser back to the app, e.g. from Stripe). */
   appUrl?: boolean;
+  /** Sends e-mail through SES from the stage's sender (MAIL_FROM; `ses:SendEmail` on that identity, that From only). */
+  mail?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -47,14 +49,20 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   'image-processing': { table: 'readWrite', workflow: 'start' },
   // Reads a transformation and signs GET URLs of its original and result.
   transformations: { table: 'read', buckets: { uploads: 'read', results: 'read' } },
-  projects: { table: 'readWrite' },
-  // Images refer to the stored objects: signed GET URLs only, nothing is written to S3.
+  // Signs each project card's thumbnail (results bucket); a deletion moves many images: a longer
+  // timeout than the default, under API Gateway's 30 s (the handler stops at 20 s, a retry resumes).
+  projects: { table: 'readWrite', buckets: { results: 'read' }, timeoutSeconds: 28 },
+  // Images refer to the stored objects: signed GET URLs (originals, results, thumbnails) only,
+  // nothing is written to S3.
   images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).
   billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
   // Creates an organization and its Stripe customer.
   organizations: { table: 'readWrite', secrets: ['stripeApiKey'] },
+  // Members and invitations: the table, the invitation e-mail (SES, with a link to the app); Cognito
+  // GetUser runs with the caller's own access token (no IAM needed). No Stripe secret.
+  team: { table: 'readWrite', appUrl: true, mail: true },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

@@ -47,7 +47,7 @@ export class VitrineStack extends Stack {
     const logs = new LogBucket(this, 'Logs', { config });
     this.data = new Data(this, 'Data', { config });
     this.storage = new Storage(this, 'Storage', { config, allowedOrigin: appOrigin, accessLogs: logs.bucket });
-    this.auth = new Auth(this, 'Auth', { config, appUrl: appOrigin });
+    this.auth = new Auth(this, 'Auth', { config, appUrl: appOrigin, table: this.data.table });
     this.workflow = new Workflow(this, 'Workflow', {
       config,
       table: this.data.table,

@@ -4,7 +4,7 @@
  * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory; the
  * buckets and the engines, no table) and record steps (DynamoDB and one HeadObject; no sharp, so
  * ARM64 without the layer). Plus the reconciler, on a schedule, which finishes the transformations
- * whose execution died (architecture decision 37).
+ * whose execution died (architecture decision 40).
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';

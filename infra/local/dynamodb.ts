@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- brings the emulator typings along when another project (test) compiles this file
 /// <reference path="./vendor.d.ts" />
-/** DynamoDB on dynalite, persisted on disk, with the single table of the data model. */
+/** DynamoDB on dynalite (plus TransactWriteItems), persisted on disk, with the single table of the data model. */
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -9,10 +9,13 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../../functions/src/lib/aws/table-schema';
+import { addTransactions } from '../../functions/src/lib/aws/testing/dynalite-transactions';
 import { closeServer, listen } from './ports';
 
 export async function startDynamoDb(directory: string, port: number) {
   const server = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // dynalite has no transactions; the gallery's counters are kept in TransactWriteItems.
+  addTransactions(server);
   const actualPort = await listen(server, port);
   return { endpoint: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };
 }

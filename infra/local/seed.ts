@@ -1,11 +1,12 @@
 /**
- * The demo account (shared DEMO_ACCOUNT): a confirmed Cognito user, its user record (org_owner) and
+ * The demo account (shared DEMO_ACCOUNT): a confirmed Cognito user with a verified e-mail, its user record (org_owner) and
  * the organization 'Agence Démo' with an active 'agence' subscription, 100 credits and the ledger's
  * grant entry. With a Stripe client (the local stand-in) the subscription is a real one there
  * (demo-billing.ts). Every write is conditional on absence: re-running never resets credits.
  */
 import {
   AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   SignUpCommand,
   UserNotFoundException,
@@ -72,6 +73,19 @@ export async function seedDemoAccount(
   },
 ): Promise<void> {
   const sub = await demoUserSub(options.cognito, options);
+  // The demo owner's address counts as verified (sign-ups otherwise verify it with a code): they
+  // invite colleagues on a fresh `npm start`. Setting it again is harmless.
+  await options.cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: options.userPoolId,
+      Username: DEMO_ACCOUNT.email,
+      // cognito-local wants the address beside its flag (Cognito takes the flag alone); same value.
+      UserAttributes: [
+        { Name: 'email', Value: DEMO_ACCOUNT.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
   const now = new Date();
   const createdAt = now.toISOString();
   const periodEnd = new Date(now);
@@ -126,6 +140,7 @@ export async function seedDemoAccount(
     phoneNumber: DEMO_ACCOUNT.phoneNumber,
     roles: ['org_owner'],
     organizationId: DEMO_ORGANIZATION_ID,
+    emailVerified: true,
     createdAt,
     updatedAt: createdAt,
   };

@@ -28,6 +28,7 @@ import type { handler as cognitoTriggerHandler } from '../../functions/src/handl
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
+import { startSes } from './ses';
 import Stripe from 'stripe';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { stripeConfig } from '../../functions/src/lib/stripe-sdk';
@@ -42,6 +43,8 @@ export const TABLE_NAME = 'vitrine-local';
 export const UPLOADS_BUCKET = 'vitrine-local-uploads';
 export const RESULTS_BUCKET = 'vitrine-local-results';
 export const DEMO_BOOKING_URL = 'https://calendly.com/vitrine/demo';
+/** The sender of the e-mails the API sends (the stage's `mail` in AWS); they land in the outbox. */
+export const LOCAL_MAIL_FROM = 'Vitrine <no-reply@vitrine.local>';
 
 export interface LocalStackOptions {
   /** 0 picks a free port. */
@@ -67,6 +70,8 @@ export interface LocalStack {
     stepFunctions: string;
     /** The Stripe stand-in's base URL (API, checkout and portal pages). */
     stripe: string;
+    /** The SES v2 stand-in (SendEmail into the outbox). */
+    ses: string;
     userPoolId: string;
     userPoolClientId: string;
     /** The access tokens' issuer (cognito endpoint + pool id). */
@@ -83,11 +88,11 @@ export interface LocalStack {
 interface SavedState {
   userPoolId?: string;
   userPoolClientId?: string;
-  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number };
+  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number; ses?: number };
 }
 
 /**
- * The reconciler Lambda, as the schedule runs it in AWS (architecture decision 37). At start,
+ * The reconciler Lambda, as the schedule runs it in AWS (architecture decision 40). At start,
  * before any request is served, every open transformation is checked: the emulator keeps
  * executions in memory, so those of a previous run are gone and their jobs are failed and
  * refunded (or settled, when they had succeeded). Then on the same period as in AWS.
@@ -167,6 +172,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       outbox,
     });
     closers.push(cognito.close);
+    const ses = await startSes({ port: await portToUse(saved.ports?.ses), outbox });
+    closers.push(ses.close);
     const sfn = await startStepFunctionsEndpoint({
       host: LOCAL_HOST,
       port: await portToUse(saved.ports?.stepFunctions),
@@ -199,6 +206,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             cognito: cognito.port,
             stepFunctions: sfn.port,
             stripe: stripe.port,
+            ses: ses.port,
           },
         } satisfies SavedState,
         null,
@@ -228,6 +236,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
+      [ENV.sesEndpointUrl]: ses.endpoint,
+      [ENV.mailFrom]: LOCAL_MAIL_FROM,
       [ENV.s3ForcePathStyle]: 'true',
       [ENV.table]: TABLE_NAME,
       [ENV.uploadsBucket]: UPLOADS_BUCKET,
@@ -317,6 +327,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         cognito: cognito.endpoint,
         stepFunctions: sfn.endpoint,
         stripe: stripe.url,
+        ses: ses.endpoint,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         issuer,

@@ -7,9 +7,10 @@ import { synthStage } from './synth';
 const { template } = synthStage('dev');
 
 describe('HTTP API', () => {
-  it('keeps public routes to the health check and the Stripe webhook', () => {
+  it('keeps public routes to the health check, the Stripe webhook and the invitation summary', () => {
     const publicRoutes = ROUTES.filter((route) => route.auth === 'none').map(routeKey);
-    expect(publicRoutes.every((key) => ['GET /api/health', 'POST /api/billing/webhook'].includes(key))).toBe(true);
+    const allowed = ['GET /api/health', 'POST /api/billing/webhook', 'GET /api/invitations/token/{token}'];
+    expect(publicRoutes.every((key) => allowed.includes(key))).toBe(true);
     expect(publicRoutes).toContain('GET /api/health');
   });
 

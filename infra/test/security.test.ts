@@ -162,22 +162,70 @@ describe('table', () => {
 });
 
 describe('user pool', () => {
-  it('signs in by e-mail with an 8-character minimum and both triggers', () => {
+  it('signs in by e-mail with an 8-character minimum, both triggers and optional TOTP MFA', () => {
     dev.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
       LambdaConfig: { PreSignUp: Match.anyValue(), CustomMessage: Match.anyValue() },
+      // E-mail verification codes (GetUserAttributeVerificationCode), the original kept until a new one is verified.
+      AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
     });
+  });
+
+  it('lets the web client sign in with SRP only: the password never leaves the browser', () => {
     const [client] = Object.values(dev.findResources('AWS::Cognito::UserPoolClient'));
-    expect(client!.Properties).toMatchObject({
-      GenerateSecret: false,
-      ExplicitAuthFlows: expect.arrayContaining([
-        'ALLOW_USER_SRP_AUTH',
-        'ALLOW_USER_PASSWORD_AUTH',
-        'ALLOW_REFRESH_TOKEN_AUTH',
-      ]),
-    });
+    expect(client!.Properties).toMatchObject({ GenerateSecret: false });
+    expect([...client!.Properties.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
     expect(client!.Properties.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('gives the Pre sign-up trigger a Query on gsi1 only (invitations by token hash)', () => {
+    const pool = Object.values(dev.findResources('AWS::Cognito::UserPool'))[0]!;
+    const triggerArn = pool.Properties.LambdaConfig.PreSignUp['Fn::GetAtt'][0] as string;
+    const trigger = dev.findResources('AWS::Lambda::Function')[triggerArn]!;
+    expect(Object.keys(trigger.Properties.Environment.Variables).sort()).toEqual(
+      ['APP_URL', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME'].sort(),
+    );
+    const roleId = trigger.Properties.Role['Fn::GetAtt'][0] as string;
+    const statements = Object.values(dev.findResources('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap(
+        (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+      );
+    const dynamo = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+    expect(dynamo).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [expect.objectContaining({ 'Fn::GetAtt': expect.any(Array) }), '/index/gsi1']] },
+      }),
+    ]);
+  });
+
+  it('lets the team function send e-mail through SES from the stage sender only', () => {
+    const team = Object.entries(dev.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.includes('TeamFunction'),
+    )!;
+    expect(team[1].Properties.Environment.Variables.MAIL_FROM).toBe('Vitrine <no-reply+dev@vitrine-immo.fr>');
+    const roleId = team[1].Properties.Role['Fn::GetAtt'][0] as string;
+    const statements = Object.values(dev.findResources('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+    const ses = statements.filter((statement) => JSON.stringify(statement.Action).includes('ses:'));
+    expect(ses).toEqual([
+      expect.objectContaining({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply+dev@vitrine-immo.fr' } },
+        Resource: {
+          'Fn::Join': ['', ['arn:aws:ses:eu-west-3:', { Ref: 'AWS::AccountId' }, ':identity/vitrine-immo.fr']],
+        },
+      }),
+    ]);
   });
 
   it('is retained and deletion-protected in prod', () => {

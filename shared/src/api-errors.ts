@@ -36,6 +36,18 @@ export const ERROR_CODES = [
   'IMAGE_REJECTED',
   /** A transformation failed in its engine or ran out of time; starting it again may succeed. */
   'ENGINE_FAILED',
+  /** 403: the caller's e-mail address is not verified yet (inviting, accepting an invitation). */
+  'EMAIL_NOT_VERIFIED',
+  /** 409: members plus pending invitations already fill the plan's seats (`maxUsers`). */
+  'SEAT_LIMIT_REACHED',
+  /** 403: the organization's plan has no team (Mandataire), or no active subscription. */
+  'TEAM_NOT_AVAILABLE',
+  /** 409: the invitation is accepted, revoked, replaced or expired (spec: 'L'invitation n'est plus active.'). */
+  'INVITATION_INACTIVE',
+  /** 403: the invitation was sent to another e-mail address than the caller's. */
+  'INVITATION_EMAIL_MISMATCH',
+  /** 409: the caller already belongs to an organization (accepting an invitation to another one). */
+  'ALREADY_IN_ORGANIZATION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 export * from './api-errors';
 export * from './billing-schemas';
+export * from './team-schemas';
 export * from './constants';
 export * from './format';
 export * from './messages';

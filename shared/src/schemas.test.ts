@@ -3,6 +3,7 @@ import {
   loginSchema,
   organizationCreateSchema,
   projectCreateSchema,
+  projectUpdateSchema,
   registerSchema,
   updateProfileSchema,
 } from './schemas';
@@ -59,6 +60,31 @@ describe('validation schemas', () => {
       );
     }
     expect(projectCreateSchema.parse({ name: 'Villa', size: ' 1000000 ' }).size).toBe(1_000_000);
+  });
+
+  it('updates a project partially with the create rules; empty inputs clear optional fields', () => {
+    expect(projectUpdateSchema.parse({})).toEqual({});
+    expect(projectUpdateSchema.parse({ name: ' Villa Cle\u0301mence ' })).toEqual({ name: 'Villa Cl\u00e9mence' });
+    expect(projectUpdateSchema.parse({ description: '', address: '', size: '', type: '' })).toEqual({
+      description: '',
+      address: '',
+      size: null,
+      type: null,
+    });
+    expect(projectUpdateSchema.parse({ size: null, type: null })).toEqual({ size: null, type: null });
+    expect(projectUpdateSchema.parse({ size: '42.5', type: 'house' })).toEqual({ size: 42.5, type: 'house' });
+    expect(firstMessage(projectUpdateSchema.safeParse({ name: '  ' }))).toBe(MESSAGES.validation.projectNameRequired);
+    expect(firstMessage(projectUpdateSchema.safeParse({ name: 'x'.repeat(101) }))).toBe(
+      MESSAGES.validation.projectNameTooLong,
+    );
+    expect(firstMessage(projectUpdateSchema.safeParse({ size: '-3' }))).toBe(MESSAGES.validation.projectSizePositive);
+    expect(firstMessage(projectUpdateSchema.safeParse({ size: 2 ** 53 }))).toBe(MESSAGES.validation.projectSizeRange);
+    expect(firstMessage(projectUpdateSchema.safeParse({ type: 'castle' }))).toBe(
+      MESSAGES.validation.projectTypeInvalid,
+    );
+    expect(firstMessage(projectUpdateSchema.safeParse({ address: 'a\u202eb' }))).toBe(
+      MESSAGES.validation.textForbiddenCharacters,
+    );
   });
 
   it('normalises free text (trim, NFC) and refuses controls, bidi overrides, lone surrogates and invisible-only text', () => {

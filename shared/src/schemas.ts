@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES } from './constants';
 import { safeText } from './safe-text';
+import { ASSIGNABLE_ROLES } from './team-schemas';
+import { TEAM_API_TEXTS } from './texts/team-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
 /** A string trimmed before its checks run. */
@@ -55,6 +57,14 @@ export const resetPasswordSchema = z
     }),
   );
 
+const passwordFieldsFilled = (value: { currentPassword: string; newPassword: string; confirmation: string }) =>
+  Boolean(value.currentPassword && value.newPassword && value.confirmation);
+
+/**
+ * Settings > Sécurité (spec 5): all three fields, then the new password's length (Cognito's own
+ * rule, checked first so that its refusal cannot be confused with a wrong current password), then
+ * the confirmation. One message at a time: the later rules wait for the fields to be filled.
+ */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string(),
@@ -62,14 +72,17 @@ export const changePasswordSchema = z
     confirmation: z.string(),
   })
   .check(
-    z.refine((value) => Boolean(value.currentPassword && value.newPassword && value.confirmation), {
-      error: v.passwordFieldsRequired,
+    z.refine(passwordFieldsFilled, { error: v.passwordFieldsRequired }),
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword.length >= FIELD_LIMITS.passwordMin, {
+      error: v.passwordMin,
+      path: ['newPassword'],
     }),
-    z.refine((value) => value.newPassword === value.confirmation, {
+    z.refine((value) => !passwordFieldsFilled(value) || value.newPassword === value.confirmation, {
       error: v.passwordsDontMatch,
       path: ['confirmation'],
     }),
   );
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** PATCH /api/users/me. Empty strings clear a field. */
 export const updateProfileSchema = z.strictObject({
@@ -79,6 +92,11 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+/** The edit dialog's form (spec 5, 6): one role, Administrateur or Membre; sent as `roles: [role]`. */
+export const memberRoleFormSchema = z.object({
+  role: z.enum(ASSIGNABLE_ROLES, { error: TEAM_API_TEXTS.rolesRequired }),
+});
+
 export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTooLong, {
   required: v.agencyNameRequired,
 });
@@ -86,6 +104,14 @@ export const agencyNameSchema = safeText(FIELD_LIMITS.agencyName, v.agencyNameTo
 /** Body of POST /organizations, also the onboarding's agency-name form (spec 4). */
 export const organizationCreateSchema = z.strictObject({ name: agencyNameSchema });
 export type OrganizationCreateInput = z.infer<typeof organizationCreateSchema>;
+
+const projectSizeNumber = z
+  .number({ error: v.projectSizePositive })
+  .check(
+    z.positive(v.projectSizePositive),
+    z.gte(FIELD_LIMITS.projectSizeMin, v.projectSizeRange),
+    z.lte(FIELD_LIMITS.projectSizeMax, v.projectSizeRange),
+  );
 
 /** Forms send the size as a string: empty is unset, anything else must be a positive number, and
  * one a property can have (1e308 or 2^53 m² would also not survive DynamoDB's number type). */
@@ -97,22 +123,44 @@ const optionalSize = z.pipe(
         ? Number(value)
         : value,
   ),
-  z.optional(
-    z
-      .number({ error: v.projectSizePositive })
-      .check(
-        z.positive(v.projectSizePositive),
-        z.gte(FIELD_LIMITS.projectSizeMin, v.projectSizeRange),
-        z.lte(FIELD_LIMITS.projectSizeMax, v.projectSizeRange),
-      ),
-  ),
+  z.optional(projectSizeNumber),
 );
 
+const projectName = safeText(FIELD_LIMITS.projectName, v.projectNameTooLong, { required: v.projectNameRequired });
+const projectDescription = safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true });
+const projectAddress = safeText(FIELD_LIMITS.projectAddress, v.projectAddressTooLong);
+const projectType = z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid });
+
 export const projectCreateSchema = z.object({
-  name: safeText(FIELD_LIMITS.projectName, v.projectNameTooLong, { required: v.projectNameRequired }),
-  description: z.optional(safeText(FIELD_LIMITS.projectDescription, v.projectDescriptionTooLong, { multiline: true })),
-  address: z.optional(safeText(FIELD_LIMITS.projectAddress, v.projectAddressTooLong)),
+  name: projectName,
+  description: z.optional(projectDescription),
+  address: z.optional(projectAddress),
   size: z.optional(optionalSize),
-  type: z.optional(z.enum(PROJECT_TYPES.map((t) => t.value) as [string, ...string[]], { error: v.projectTypeInvalid })),
+  type: z.optional(projectType),
 });
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
+
+/** An update's '' or null: the field is cleared (a form's emptied input). */
+const clearedToNull = (value: unknown) => (value === '' || value === null ? null : value);
+
+/**
+ * PATCH /api/projects/{id}: the create rules, every field optional. An absent field stays as it
+ * is; `name`, when present, is still required to be non-empty; `description` and `address` are
+ * cleared by ''; `size` and `type` by '' or null.
+ */
+export const projectUpdateSchema = z.object({
+  name: z.optional(projectName),
+  description: z.optional(projectDescription),
+  address: z.optional(projectAddress),
+  size: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => {
+        const size = clearedToNull(value);
+        return typeof size === 'string' ? Number(size) : size;
+      }),
+      z.nullable(projectSizeNumber),
+    ),
+  ),
+  type: z.optional(z.pipe(z.transform(clearedToNull), z.nullable(projectType))),
+});
+export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;

@@ -40,6 +40,8 @@ export interface User {
   organizationId: string | null;
   organization: Organization | null;
   subscription: Subscription | null;
+  /** Cognito's `email_verified`: inviting and accepting an invitation need it (the web shows a banner until then). */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -115,6 +117,22 @@ export interface Invitation {
   expiresAt: string;
   organizationId: string;
   organization: { name: string };
+}
+
+/**
+ * GET /api/invitations/token/{token} (public): what the accept page shows before the visitor signs
+ * in or registers. `status` is 'expired' once a pending invitation is past `expiresAt`.
+ */
+export interface InvitationSummary {
+  email: string;
+  status: Invitation['status'];
+  expiresAt: string;
+  organization: { name: string };
+}
+
+/** POST /api/invitations/accept/{token}: the organization the caller has joined. */
+export interface AcceptInvitationResult {
+  organizationId: string;
 }
 
 /** A member as GET /api/organizations/{id}/users lists them (spec 2.11). */

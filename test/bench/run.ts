@@ -7,6 +7,7 @@ import { consoleReporter, type Reporter } from './report';
 import { bundles } from './sections/bundles';
 import { engines } from './sections/engines';
 import { foundation } from './sections/foundation';
+import { gallery } from './sections/gallery';
 import { photos } from './sections/photos';
 import { pipeline } from './sections/pipeline';
 import { publicSite } from './sections/public';
@@ -16,7 +17,7 @@ export interface BenchSection {
   run(report: Reporter): Promise<void>;
 }
 
-const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline];
+const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline, gallery];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

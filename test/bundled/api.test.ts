@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { MESSAGES, TRANSFORMATION_MESSAGES, type Image } from '@vitrine/shared';
+import { MESSAGES, TRANSFORMATION_MESSAGES, type Image, type Page } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { reserveCredit } from '../../functions/src/credits/credits';
 import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
@@ -115,11 +115,18 @@ describe('a transformation, bundled', () => {
       body: { transformationId: result.id },
     });
     assert.equal(saved.status, 201, JSON.stringify(saved.body));
-    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: user.token });
+    const listed = await api<Page<Image>>(stack, '/api/images/no-project', { token: user.token });
     assert.deepEqual(
-      listed.body.map((image) => image.id),
+      listed.body.items.map((image) => image.id),
       [saved.body.id],
     );
+    // The workflow's thumbnails, signed: small WebPs of the result and of the original.
+    for (const url of [listed.body.items[0]!.thumbnailUrl!, listed.body.items[0]!.originalThumbnailUrl!]) {
+      const thumbnail = await fetch(url);
+      assert.equal(thumbnail.headers.get('content-type'), 'image/webp');
+      const size = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      assert.equal(Math.max(size.width!, size.height!), Math.min(480, Math.max(WIDTH, HEIGHT)));
+    }
   });
 
   it('refunds a refusal of the provider through the bundled record steps', async () => {

@@ -3,7 +3,7 @@
  * checks POST /api/image-processing/{type} makes before starting anything.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type Project } from '@vitrine/shared';
+import { MESSAGES, type Project, type ProjectPage } from '@vitrine/shared';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api, registerAndSignIn } from './helpers/users';
 import { orgUser, start, tableClient, upload, type OrgUser, type PresignedUpload } from './transformations-fixtures';
@@ -91,8 +91,8 @@ describe('projects', () => {
       organizationId: alice.orgId,
     });
 
-    const list = await api<Project[]>(stack, '/api/projects', { token: alice.token });
-    expect(list.body.map((project) => project.id)).toContain(created.body.id);
+    const list = await api<ProjectPage>(stack, '/api/projects', { token: alice.token });
+    expect(list.body.items.map((project) => project.id)).toContain(created.body.id);
     const read = await api<Project>(stack, `/api/projects/${created.body.id}`, { token: alice.token });
     expect(read.body).toEqual(created.body);
 
@@ -101,8 +101,8 @@ describe('projects', () => {
       status: 404,
       body: { code: 'NOT_FOUND', message: MESSAGES.processing.projectNotFound },
     });
-    const bobs = await api<Project[]>(stack, '/api/projects', { token: bob.token });
-    expect(bobs.body.map((project) => project.id)).not.toContain(created.body.id);
+    const bobs = await api<ProjectPage>(stack, '/api/projects', { token: bob.token });
+    expect(bobs.body.items.map((project) => project.id)).not.toContain(created.body.id);
   });
 
   it("applies the spec's validation messages", async () => {

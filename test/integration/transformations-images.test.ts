@@ -3,7 +3,7 @@
  * project refers to the stored objects, never duplicates, and stays inside its organization.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type Image, type Project } from '@vitrine/shared';
+import { MESSAGES, type Image, type Page, type Project } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api } from './helpers/users';
@@ -61,8 +61,8 @@ describe('saving a result', () => {
     const again = await save(alice.token, `/api/images/project/${project.id}`, { transformationId });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    const listed = await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token });
-    expect(listed.body.map((image) => image.id)).toEqual([first.body.id]);
+    const listed = await api<Page<Image>>(stack, `/api/images/project/${project.id}`, { token: alice.token });
+    expect(listed.body.items.map((image) => image.id)).toEqual([first.body.id]);
   });
 
   it('saves without a project once, concurrently too', async () => {
@@ -73,9 +73,9 @@ describe('saving a result', () => {
     expect([one.status, two.status].sort()).toEqual([200, 201]);
     expect(one.body.id).toBe(two.body.id);
     expect(one.body.projectId).toBeNull();
-    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: alice.token });
-    expect(listed.body.filter((image) => image.transformationId === transformationId)).toHaveLength(1);
-    expect(listed.body[0]!.url).toBe(listed.body[0]!.transformedSignedUrl);
+    const listed = await api<Page<Image>>(stack, '/api/images/no-project', { token: alice.token });
+    expect(listed.body.items.filter((image) => image.transformationId === transformationId)).toHaveLength(1);
+    expect(listed.body.items[0]!.url).toBe(listed.body.items[0]!.transformedSignedUrl);
   });
 
   it("answers 404 for another organization's transformation, project or image", async () => {
@@ -91,10 +91,10 @@ describe('saving a result', () => {
     });
     const foreignList = await api(stack, `/api/images/project/${project.id}`, { token: bob.token });
     expect(foreignList.status).toBe(404);
-    const bobs = await api<Image[]>(stack, '/api/images/no-project', { token: bob.token });
-    expect(bobs.body).toEqual([]);
+    const bobs = await api<Page<Image>>(stack, '/api/images/no-project', { token: bob.token });
+    expect(bobs.body).toEqual({ items: [], nextCursor: null });
 
-    const [image] = (await api<Image[]>(stack, '/api/images/no-project', { token: alice.token })).body;
+    const [image] = (await api<Page<Image>>(stack, '/api/images/no-project', { token: alice.token })).body.items;
     const foreignDelete = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: bob.token });
     expect(foreignDelete.status).toBe(404);
   });
@@ -112,19 +112,20 @@ describe('saving a result', () => {
   });
 
   it('deletes an image (the record only: the result stays for its other places)', async () => {
-    const [image] = (await api<Image[]>(stack, '/api/images/no-project', { token: alice.token })).body;
+    const [image] = (await api<Page<Image>>(stack, '/api/images/no-project', { token: alice.token })).body.items;
     const deleted = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: alice.token });
     expect(deleted.status).toBe(204);
-    const listed = await api<Image[]>(stack, '/api/images/no-project', { token: alice.token });
-    expect(listed.body).toEqual([]);
-    const inProject = await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token });
-    expect((await fetch(inProject.body[0]!.transformedSignedUrl!)).status).toBe(200);
+    const listed = await api<Page<Image>>(stack, '/api/images/no-project', { token: alice.token });
+    expect(listed.body.items).toEqual([]);
+    const inProject = await api<Page<Image>>(stack, `/api/images/project/${project.id}`, { token: alice.token });
+    expect((await fetch(inProject.body.items[0]!.transformedSignedUrl!)).status).toBe(200);
     const twice = await api(stack, `/api/images/${image!.id}`, { method: 'DELETE', token: alice.token });
     expect(twice.status).toBe(404);
   });
 
   it('deletes an image of a project through the project route only', async () => {
-    const [image] = (await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body;
+    const [image] = (await api<Page<Image>>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body
+      .items;
     const other = (
       await api<Project>(stack, '/api/projects', { method: 'POST', token: alice.token, body: { name: 'Autre bien' } })
     ).body;
@@ -146,6 +147,8 @@ describe('saving a result', () => {
       token: alice.token,
     });
     expect(deleted.status).toBe(204);
-    expect((await api<Image[]>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body).toEqual([]);
+    expect(
+      (await api<Page<Image>>(stack, `/api/images/project/${project.id}`, { token: alice.token })).body.items,
+    ).toEqual([]);
   });
 });

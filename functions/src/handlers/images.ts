@@ -1,20 +1,24 @@
 /**
  * Saved images: save a finished transformation to a project or without one (no re-upload: the
- * image refers to the stored objects), list them with signed URLs, delete one. Organization-scoped.
+ * image refers to the stored objects), list them a page at a time with signed URLs (full size and
+ * thumbnails), delete one, and the organization's transformation count. Organization-scoped.
  */
 import * as z from 'zod/mini';
-import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { PROCESSING_TEXTS, type Page, type Image } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
+import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
+import { presignGetUrl } from '../lib/aws/presign-get';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
-import { deleteImage, listImages } from '../images/image-store';
+import { pageRequest } from '../lib/paging';
+import { deleteImage, listImagePage } from '../images/image-store';
 import { saveImage, type SaveImageDeps } from '../images/save-image';
 import { toImage } from '../images/to-image';
 import { transformationState } from '../image-processing/stored-objects';
-import { getProject } from '../projects/project-store';
+import { getProjectRecord } from '../projects/project-store';
 import { organizationCaller } from '../scope/organization-caller';
+import { imageStats } from '../stats/organization-stats';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 
@@ -25,6 +29,12 @@ const saveSchema = z.object({
 const table = tableDeps;
 const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
 
+/** A project of the organization that accepts images (not being deleted). */
+const openProject = async (orgId: string, projectId: string) => {
+  const project = await getProjectRecord(table(), orgId, projectId);
+  return project !== undefined && !project.deletingAt;
+};
+
 const saveDeps = (): SaveImageDeps => ({
   ...table(),
   findTransformation: async (orgId, id) => {
@@ -32,9 +42,15 @@ const saveDeps = (): SaveImageDeps => ({
     if (!record) return undefined;
     const upload = record.uploadId ? await getUpload(table(), orgId, record.uploadId) : undefined;
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
-    return { ...state, simulated: state.simulated ?? false, fileName: upload?.fileName ?? `${record.id}.png` };
+    return {
+      ...state,
+      simulated: state.simulated ?? false,
+      fileName: upload?.fileName ?? `${record.id}.png`,
+      thumbnailKey: record.thumbnailKey,
+      originalThumbnailKey: record.originalThumbnailKey,
+    };
   },
-  projectExists: async (orgId, projectId) => (await getProject(table(), orgId, projectId)) !== undefined,
+  projectExists: openProject,
 });
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {
@@ -46,11 +62,13 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
 
 async function list(event: HttpEvent, projectId: string | null) {
   const { orgId } = await organizationCaller(event);
-  if (projectId !== null && !(await getProject(table(), orgId, projectId))) {
+  const request = pageRequest(event);
+  if (projectId !== null && !(await getProjectRecord(table(), orgId, projectId))) {
     throw new NotFound(PROCESSING_TEXTS.projectNotFound);
   }
-  const records = await listImages(table(), orgId, projectId);
-  return json(200, await Promise.all(records.map((record) => toImage(record, sign))));
+  const { records, nextCursor } = await listImagePage(table(), orgId, projectId, request);
+  const page: Page<Image> = { items: await Promise.all(records.map((record) => toImage(record, sign))), nextCursor };
+  return json(200, page);
 }
 
 /** Deletes the item only: the stored objects may back the same result saved elsewhere. */
@@ -67,6 +85,10 @@ export const handler = createHttpHandler({
   'POST /api/images/project/{projectId}': ({ event, body }) => save(event, body, event.pathParameters?.projectId ?? ''),
   'GET /api/images/no-project': ({ event }) => list(event, null),
   'GET /api/images/project/{projectId}': ({ event }) => list(event, event.pathParameters?.projectId ?? ''),
+  'GET /api/images/stats/total-transformed': async ({ event }) => {
+    const { orgId } = await organizationCaller(event);
+    return json(200, await imageStats(table(), orgId));
+  },
   'DELETE /api/images/{imageId}': ({ event }) => remove(event, event.pathParameters?.imageId ?? ''),
   'DELETE /api/images/project/{projectId}/{imageId}': ({ event }) =>
     remove(event, event.pathParameters?.imageId ?? '', event.pathParameters?.projectId ?? ''),

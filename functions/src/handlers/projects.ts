@@ -1,29 +1,80 @@
-/** GET/POST /api/projects and GET /api/projects/{id}, scoped to the caller's organization. */
-import { PROCESSING_TEXTS, projectCreateSchema } from '@vitrine/shared';
+/**
+ * Projects of the caller's organization: the paged list (with each card's image count and
+ * thumbnail, and the organization's project count), create, read, partial update, and deletion,
+ * which moves the project's images to the unclassified ones (projects/delete-project.ts).
+ */
+import {
+  FIELD_LIMITS,
+  PROCESSING_TEXTS,
+  projectCreateSchema,
+  projectUpdateSchema,
+  type ProjectPage,
+} from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { NotFound } from '../lib/errors';
-import { createHttpHandler, json, parseBody } from '../lib/http';
-import { createProject, getProject, listProjects } from '../projects/project-store';
+import { presignGetUrl } from '../lib/aws/presign-get';
+import { BadRequest, NotFound } from '../lib/errors';
+import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
+import { pageRequest } from '../lib/paging';
+import { deleteProject } from '../projects/delete-project';
+import { createProject, getProjectRecord, listProjectPage, toProject, updateProject } from '../projects/project-store';
 import { organizationCaller } from '../scope/organization-caller';
+import { getOrganizationStats } from '../stats/organization-stats';
 
 const table = tableDeps;
+const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
+const projectId = (event: HttpEvent) => event.pathParameters?.id ?? '';
+const notFound = () => new NotFound(PROCESSING_TEXTS.projectNotFound);
+
+/** DELETE stops moving images after this long (API Gateway answers at 30 s); a retry resumes. */
+const DELETE_BUDGET_MS = 20_000;
+
+function searchOf(event: HttpEvent): string | undefined {
+  const search = event.queryStringParameters?.search?.trim();
+  if (search && search.length > FIELD_LIMITS.projectName) throw new BadRequest(PROCESSING_TEXTS.searchTooLong);
+  return search || undefined;
+}
 
 export const handler = createHttpHandler({
   'GET /api/projects': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
-    return json(200, await listProjects(table(), orgId));
+    const request = { ...pageRequest(event), search: searchOf(event) };
+    const [page, stats] = await Promise.all([
+      listProjectPage(table(), orgId, request),
+      getOrganizationStats(table(), orgId),
+    ]);
+    const body: ProjectPage = {
+      items: await Promise.all(page.records.map((record) => toProject(record, sign))),
+      nextCursor: page.nextCursor,
+      total: Math.max(0, stats.projectCount ?? 0),
+    };
+    return json(200, body);
   },
 
   'POST /api/projects': async ({ event, body }) => {
     const owner = await organizationCaller(event);
     const input = parseBody(projectCreateSchema, body);
-    return json(201, await createProject(table(), owner, input));
+    return json(201, await toProject(await createProject(table(), owner, input), sign));
   },
 
   'GET /api/projects/{id}': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
-    const project = await getProject(table(), orgId, event.pathParameters?.id ?? '');
-    if (!project) throw new NotFound(PROCESSING_TEXTS.projectNotFound);
-    return json(200, project);
+    const record = await getProjectRecord(table(), orgId, projectId(event));
+    if (!record) throw notFound();
+    return json(200, await toProject(record, sign));
+  },
+
+  'PATCH /api/projects/{id}': async ({ event, body }) => {
+    const { orgId } = await organizationCaller(event);
+    const input = parseBody(projectUpdateSchema, body);
+    const record = await updateProject(table(), orgId, projectId(event), input);
+    if (!record) throw notFound();
+    return json(200, await toProject(record, sign));
+  },
+
+  'DELETE /api/projects/{id}': async ({ event }) => {
+    const { orgId } = await organizationCaller(event);
+    const deleted = await deleteProject(table(), orgId, projectId(event), { deadline: Date.now() + DELETE_BUDGET_MS });
+    if (!deleted) throw notFound();
+    return noContent();
   },
 });

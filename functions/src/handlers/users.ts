@@ -9,8 +9,9 @@ import { updateUserRecord } from '../users/user-store';
 
 export const handler = createHttpHandler({
   'GET /api/users/me': async ({ event }) => {
-    const user = await loadOrProvisionUser(getCaller(event));
-    return json(200, await profileOf(user));
+    const caller = getCaller(event);
+    const user = await loadOrProvisionUser(caller);
+    return json(200, await profileOf(user, caller.accessToken));
   },
 
   'PATCH /api/users/me': async ({ event, body }) => {
@@ -19,6 +20,6 @@ export const handler = createHttpHandler({
     await loadOrProvisionUser(caller);
     const updated = await updateUserRecord(tableDeps(), caller.sub, changes);
     if (!updated) throw new NotFound(API_TEXTS.userNotFound);
-    return json(200, await profileOf(updated));
+    return json(200, await profileOf(updated, caller.accessToken));
   },
 });

@@ -1,6 +1,7 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
-import { gsi1Keys, keys } from '../lib/keys';
+import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
+import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { imageIdFor } from './image-store';
 import { saveImage, type SavableTransformation, type SaveImageDeps } from './save-image';
 import { toImage } from './to-image';
@@ -14,36 +15,43 @@ const succeeded: SavableTransformation = {
   originalKey: 'uploads/org-1/up-1',
   resultBucket: 'results',
   resultKey: 'results/org-1/tx-1.png',
+  thumbnailKey: 'thumbnails/org-1/tx-1/result.webp',
+  originalThumbnailKey: 'thumbnails/org-1/tx-1/original.webp',
   simulated: false,
 };
 
-/** A document client that stores puts in a map and honours `attribute_not_exists(pk)`. */
-function fakeTable() {
-  const items = new Map<string, Record<string, unknown>>();
-  const keyOf = (key: Record<string, unknown>) => `${String(key.pk)}|${String(key.sk)}`;
-  const send = jest.fn(async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
-    const { input } = command;
-    if (command.constructor.name === 'PutCommand') {
-      const item = input.Item as Record<string, unknown>;
-      if (items.has(keyOf(item))) {
-        throw Object.assign(new Error('conditional'), { name: 'ConditionalCheckFailedException' });
-      }
-      items.set(keyOf(item), item);
-      return {};
-    }
-    if (command.constructor.name === 'GetCommand')
-      return { Item: items.get(keyOf(input.Key as Record<string, unknown>)) };
-    throw new Error(`unexpected ${command.constructor.name}`);
-  });
-  return { items, ddb: { send } as unknown as DynamoDBDocumentClient };
+let table: LocalTable;
+beforeAll(async () => {
+  table = await startLocalTable();
+  await table.ddb.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: { ...keys.project('org-1', 'p-1'), id: 'p-1', name: 'Villa', imageCount: 0 },
+    }),
+  );
+});
+afterAll(() => table.close());
+
+/** Images of the organizations these tests use, as stored. */
+async function storedImages() {
+  const images = [];
+  for (const orgId of ['org-1', 'org-2']) {
+    const { Items } = await table.ddb.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :image)',
+        ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':image': SK_PREFIX.image },
+      }),
+    );
+    images.push(...(Items ?? []));
+  }
+  return images;
 }
 
-function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { items: Map<string, unknown> } {
-  const { items, ddb } = fakeTable();
+function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps {
   return {
-    items,
-    ddb,
-    tableName: 'table',
+    ddb: table.ddb,
+    tableName: table.tableName,
     findTransformation: async (orgId, id) => (orgId === 'org-1' && id === 'tx-1' ? succeeded : undefined),
     projectExists: async (orgId, projectId) => orgId === 'org-1' && projectId === 'p-1',
     now: () => new Date('2026-01-02T03:04:05.000Z'),
@@ -67,7 +75,7 @@ describe('saveImage', () => {
     expect(again).toEqual({ record: first.record, created: false });
     expect(unclassified.created).toBe(true);
     expect(unclassified.record.id).not.toBe(first.record.id);
-    expect(d.items.size).toBe(2);
+    expect(await storedImages()).toHaveLength(2);
     expect(first.record).toMatchObject({
       id: imageIdFor('tx-1', 'p-1'),
       name: 'salon.jpg',
@@ -75,8 +83,18 @@ describe('saveImage', () => {
       projectId: 'p-1',
       originalFilePath: 'uploads/org-1/up-1',
       transformedFilePath: 'results/org-1/tx-1.png',
+      thumbnailFilePath: 'thumbnails/org-1/tx-1/result.webp',
+      originalThumbnailFilePath: 'thumbnails/org-1/tx-1/original.webp',
       gsi1pk: gsi1Keys.imagePlace('org-1', 'p-1'),
       ...keys.image('org-1', imageIdFor('tx-1', 'p-1')),
+    });
+    // Saved once: the project counts it once; its thumbnail is this image's result.
+    const { Item: project } = await table.ddb.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.project('org-1', 'p-1') }),
+    );
+    expect(project).toMatchObject({
+      imageCount: 1,
+      thumbnail: { imageId: first.record.id, key: 'thumbnails/org-1/tx-1/result.webp', bucket: 'results' },
     });
   });
 
@@ -88,7 +106,7 @@ describe('saveImage', () => {
     await expect(
       saveImage(d, { orgId: 'org-2', userId: 'u-2', transformationId: 'tx-1', projectId: null }),
     ).rejects.toMatchObject({ statusCode: 404, message: MESSAGES.processing.transformationNotFound });
-    expect(d.items.size).toBe(0);
+    expect(await storedImages()).toHaveLength(2);
   });
 
   it('refuses a transformation without a result', async () => {
@@ -107,7 +125,7 @@ describe('saveImage', () => {
 });
 
 describe('toImage', () => {
-  it('signs the original and the result, the result being the display url', async () => {
+  it('signs the original, the result (the display url) and both thumbnails', async () => {
     const d = deps();
     const { record } = await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null });
     const image = await toImage(record, async (bucket, key) => `https://signed/${bucket}/${key}`);
@@ -117,8 +135,20 @@ describe('toImage', () => {
       originalSignedUrl: 'https://signed/uploads/uploads/org-1/up-1',
       transformedSignedUrl: 'https://signed/results/results/org-1/tx-1.png',
       url: 'https://signed/results/results/org-1/tx-1.png',
+      thumbnailUrl: 'https://signed/results/thumbnails/org-1/tx-1/result.webp',
+      originalThumbnailUrl: 'https://signed/results/thumbnails/org-1/tx-1/original.webp',
       transformationId: 'tx-1',
     });
     expect(image).not.toHaveProperty('pk');
+  });
+
+  it('has no thumbnail URLs for an image saved before thumbnails existed', async () => {
+    const {
+      thumbnailFilePath: _result,
+      originalThumbnailFilePath: _original,
+      ...older
+    } = (await saveImage(deps(), { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null })).record;
+    const image = await toImage(older, async (bucket, key) => `https://signed/${bucket}/${key}`);
+    expect(image).toMatchObject({ thumbnailUrl: null, originalThumbnailUrl: null });
   });
 });

@@ -8,6 +8,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
+import { touchLastActivity } from '../stats/organization-stats';
 import { imageIdFor, putImageOnce } from './image-store';
 
 /** What saving needs to know about a transformation of the caller's organization. */
@@ -21,6 +22,9 @@ export interface SavableTransformation {
   originalKey?: string;
   resultBucket?: string;
   resultKey?: string;
+  /** The workflow's small WebPs of the result and of the original, in the results bucket. */
+  thumbnailKey?: string;
+  originalThumbnailKey?: string;
   simulated: boolean;
 }
 
@@ -52,7 +56,7 @@ export async function saveImage(
   }
   const id = imageIdFor(transformationId, projectId);
   const now = (deps.now?.() ?? new Date()).toISOString();
-  return putImageOnce(deps, {
+  const saved = await putImageOnce(deps, {
     ...keys.image(orgId, id),
     ...gsi1Keys.image(orgId, projectId, now, id),
     id,
@@ -63,6 +67,8 @@ export async function saveImage(
     originalFilePath: originalKey,
     resultBucket,
     transformedFilePath: resultKey,
+    ...(transformation.thumbnailKey ? { thumbnailFilePath: transformation.thumbnailKey } : {}),
+    ...(transformation.originalThumbnailKey ? { originalThumbnailFilePath: transformation.originalThumbnailKey } : {}),
     type: transformation.type,
     transformationId,
     simulated: transformation.simulated,
@@ -71,4 +77,6 @@ export async function saveImage(
     createdAt: now,
     updatedAt: now,
   });
+  if (saved.created) await touchLastActivity(deps, orgId, now);
+  return saved;
 }

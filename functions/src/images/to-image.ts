@@ -4,10 +4,15 @@ import type { ImageRecord } from '../lib/records';
 
 export type SignGetUrl = (bucket: string, key: string) => Promise<string>;
 
+/** Signs the full-size original and result, and their thumbnails (in the results bucket; null on
+ * images saved before the workflow made them: clients then fall back to the full-size URLs). */
 export async function toImage(record: ImageRecord, sign: SignGetUrl): Promise<Image & { simulated: boolean }> {
-  const [originalSignedUrl, transformedSignedUrl] = await Promise.all([
+  const thumbnail = (key: string | undefined) => (key ? sign(record.resultBucket, key) : null);
+  const [originalSignedUrl, transformedSignedUrl, thumbnailUrl, originalThumbnailUrl] = await Promise.all([
     sign(record.originalBucket, record.originalFilePath),
     sign(record.resultBucket, record.transformedFilePath),
+    thumbnail(record.thumbnailFilePath),
+    thumbnail(record.originalThumbnailFilePath),
   ]);
   return {
     id: record.id,
@@ -24,8 +29,7 @@ export async function toImage(record: ImageRecord, sign: SignGetUrl): Promise<Im
     transformedSignedUrl,
     url: transformedSignedUrl,
     simulated: record.simulated,
-    // Thumbnails arrive with issue 9 (workflow-made WebPs); until then clients use the full URLs.
-    thumbnailUrl: null,
-    originalThumbnailUrl: null,
+    thumbnailUrl,
+    originalThumbnailUrl,
   };
 }

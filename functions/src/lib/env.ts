@@ -47,6 +47,13 @@ export const ENV = {
   stripeWebhookSigningKey: 'STRIPE_WEBHOOK_SIGNING_KEY',
   /** Base URL of the local Stripe stand-in; unset in AWS, where the SDK calls api.stripe.com (lib/stripe.ts). */
   stripeApiUrl: 'STRIPE_API_URL',
+  /** Sender of the e-mails the team Lambda sends through SES (invitations), e.g. `Vitrine <no-reply@vitrine-immo.fr>` (lib/aws/ses.ts). */
+  mailFrom: 'MAIL_FROM',
+  /**
+   * SES v2 endpoint override: the local stack's SES stand-in, which writes to the outbox. The SDK's
+   * standard name, read by our signed fetch since the team Lambda has no SES client (lib/aws/ses.ts).
+   */
+  sesEndpointUrl: 'AWS_ENDPOINT_URL_SESV2',
   /** The deployment stage, the `stage` dimension of the business metrics; `local` when unset (lib/metrics.ts). */
   stage: 'STAGE',
   /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */

@@ -23,6 +23,7 @@ import {
   NotFound,
   PayloadTooLarge,
   RouteNotFound,
+  ServiceUnavailable,
 } from './errors';
 import type { HttpEvent, HttpResponse } from './http-types';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
@@ -104,6 +105,12 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
     const { error, event } = request;
     if (error instanceof HttpError) {
       request.response = json(error.statusCode, error.toBody());
+      return;
+    }
+    // Writes that kept meeting concurrent transactions (lib/aws/transactions.ts): worth a retry.
+    if (error instanceof Error && error.name === 'TransactionConflictException') {
+      logger.warn('Transaction conflicts persisted', { routeKey: event.routeKey, error });
+      request.response = json(503, new ServiceUnavailable().toBody());
       return;
     }
     // The client only sees the generic text; the log line has the details and the request's ids.

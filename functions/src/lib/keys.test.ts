@@ -5,6 +5,7 @@ describe('table keys', () => {
   it('builds the documented primary keys', () => {
     expect(keys.user('sub-1')).toEqual({ pk: 'USER#sub-1', sk: 'PROFILE' });
     expect(keys.organization('o1')).toEqual({ pk: 'ORG#o1', sk: 'ORG' });
+    expect(keys.organizationStats('o1')).toEqual({ pk: 'ORG#o1', sk: 'STATS' });
     expect(keys.ledger('o1', 'tx-1', 'reserve')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#tx-1#reserve' });
     expect(keys.transformation('o1', 'tx-1')).toEqual({ pk: 'ORG#o1', sk: 'TX#tx-1' });
     expect(keys.upload('o1', 'up-1')).toEqual({ pk: 'ORG#o1', sk: 'UPLOAD#up-1' });
@@ -12,6 +13,7 @@ describe('table keys', () => {
     expect(keys.image('o1', 'i-1')).toEqual({ pk: 'ORG#o1', sk: 'IMAGE#i-1' });
     expect(keys.ledger('o1', 'in_1', 'grant')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#in_1#grant' });
     expect(keys.stripeEvent('evt_1')).toEqual({ pk: 'STRIPE_EVENT#evt_1', sk: 'EVENT' });
+    expect(keys.invitation('o1', 'inv-1')).toEqual({ pk: 'ORG#o1', sk: 'INVITATION#inv-1' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {
@@ -21,6 +23,7 @@ describe('table keys', () => {
       [keys.upload('o1', 'up'), SK_PREFIX.upload],
       [keys.project('o1', 'p'), SK_PREFIX.project],
       [keys.image('o1', 'i'), SK_PREFIX.image],
+      [keys.invitation('o1', 'inv'), SK_PREFIX.invitation],
     ] as const;
     for (const [key, prefix] of owned) {
       expect(key.pk).toBe(keys.organizationPartition('o1'));
@@ -31,6 +34,7 @@ describe('table keys', () => {
   it('builds the documented gsi1 keys', () => {
     expect(gsi1Keys.member('o1', 'a@b.fr')).toEqual({ gsi1pk: 'ORG#o1', gsi1sk: 'USER#a@b.fr' });
     expect(gsi1Keys.stripeCustomer('cus_1')).toEqual({ gsi1pk: 'STRIPE#cus_1', gsi1sk: 'ORG' });
+    expect(gsi1Keys.invitationToken('ab12')).toEqual({ gsi1pk: 'INVITATION_TOKEN#ab12', gsi1sk: 'INVITATION' });
     expect(gsi1Keys.image('o1', 'p-1', '2026-01-01T00:00:00.000Z', 'i-1')).toEqual({
       gsi1pk: 'ORG#o1#IMAGES#p-1',
       gsi1sk: '2026-01-01T00:00:00.000Z#i-1',

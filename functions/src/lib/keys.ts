@@ -21,12 +21,17 @@ export const SK_PREFIX = {
   upload: 'UPLOAD#',
   project: 'PROJECT#',
   image: 'IMAGE#',
+  invitation: 'INVITATION#',
 } as const;
 
 /** Primary keys (pk, sk) of each item kind. */
 export const keys = {
   user: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }) as const,
   organization: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'ORG' }) as const,
+  /** The organization's counters (projects, successful transformations, last activity), kept in the
+   * same transactions as the writes they count; apart from the organization item, which credit
+   * reservations update on every transformation. */
+  organizationStats: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'STATS' }) as const,
   /** One entry per (reference, kind): a retried write finds it. The reference is a transformation id, or a grant's id. */
   ledger: (orgId: string, referenceId: string, kind: LedgerKind) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.ledger}${referenceId}#${kind}` }) as const,
@@ -34,9 +39,13 @@ export const keys = {
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.transformation}${transformationId}` }) as const,
   upload: (orgId: string, uploadId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.upload}${uploadId}` }) as const,
+  /** Project ids are time-ordered (lib/ids.ts `timeOrderedId`): the partition lists them newest first. */
   project: (orgId: string, projectId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
   image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,
+  /** An invitation to join the organization (kept once accepted, revoked or replaced: its token then says so). */
+  invitation: (orgId: string, invitationId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.invitation}${invitationId}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
@@ -54,6 +63,8 @@ export const OPEN_TRANSFORMATIONS = 'TX_OPEN';
 export const gsi1Keys = {
   /** A user among their organization's members (Query gsi1pk, `begins_with(gsi1sk, 'USER#')`). */
   member: (orgId: string, email: string) => ({ gsi1pk: orgPartition(orgId), gsi1sk: `USER#${email}` }) as const,
+  /** An invitation found by the SHA-256 of its token (accept page, sign-up through the link). */
+  invitationToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }) as const,
   /** An organization found by its Stripe customer (webhooks). */
   stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
   /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */
@@ -62,7 +73,7 @@ export const gsi1Keys = {
   imagePlace,
   /**
    * A transformation not yet closed (queued, processing, or ended with its credit not yet settled
-   * or refunded), by creation time: the reconciler's work list (architecture decision 37). One
+   * or refunded), by creation time: the reconciler's work list (architecture decision 40). One
    * partition for all organizations: two writes per transformation, far below a partition's limit.
    */
   openTransformation: (createdAt: string, orgId: string, transformationId: string) =>

@@ -27,6 +27,12 @@ export interface UserRecord extends ItemKey<'user'> {
   phoneNumber: string;
   roles: Role[];
   organizationId: string | null;
+  /**
+   * Cognito's `email_verified` as last read (GetUser with the caller's token). Only `true` is kept
+   * for good: an address, once verified, stays so (the pool keeps the original e-mail until a new one
+   * is verified); until then every profile read asks Cognito again.
+   */
+  emailVerified?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -82,6 +88,11 @@ export interface OrganizationRecord extends ItemKey<'organization'> {
    */
   refundsToLog?: Record<string, string>;
   checkoutSession?: CheckoutSessionRecord;
+  /**
+   * Bumped by every invitation sent (conditionally on the value read): concurrent invitations are
+   * serialised, so members plus pending invitations never exceed the plan's seats (docs/architecture.md, Teams).
+   */
+  teamVersion?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -135,6 +146,10 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   normalisedKey?: string;
   /** The result PNG in the results bucket. */
   resultKey?: string;
+  /** Small WebPs (about 480 px on the long side) of the validated original and of the result, in
+   * the results bucket; absent on transformations made before thumbnails existed. */
+  originalThumbnailKey?: string;
+  thumbnailKey?: string;
   /** Pixel size of the validated original, which the result matches. */
   width?: number;
   height?: number;
@@ -150,7 +165,34 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   updatedAt: string;
 }
 
-export interface ProjectRecord extends ItemKey<'project'>, Omit<Project, 'imageCount' | 'thumbnailUrl'> {}
+/** The organization's counters (keys.organizationStats), each changed in the transaction of what it counts. */
+export interface OrganizationStatsRecord extends ItemKey<'organizationStats'> {
+  /** Projects that exist (created minus deleted). */
+  projectCount?: number;
+  /** Transformations that succeeded (counted by the workflow's Complete step, once each). */
+  transformationsSucceeded?: number;
+  /** Last transformation success, save, project creation, change or deletion (ISO). */
+  lastActivityAt?: string;
+}
+
+/** The image a project card shows (spec 4): its newest image, and the picture to show of it. */
+export interface ProjectThumbnailRecord {
+  imageId: string;
+  /** The image's gsi1sk (`<createdAt>#<id>`): a newer image replaces the thumbnail, an older never. */
+  sortKey: string;
+  bucket: string;
+  key: string;
+}
+
+export interface ProjectRecord extends ItemKey<'project'>, Omit<Project, 'imageCount' | 'thumbnailUrl'> {
+  /** The name lower-cased without accents (projects/name-search.ts): what `search` matches. */
+  nameSearch?: string;
+  /** Images in the project, changed in the same transaction as each save, delete or move. */
+  imageCount?: number;
+  thumbnail?: ProjectThumbnailRecord;
+  /** Set when a deletion started: no image may be saved into it; its images are being moved out. */
+  deletingAt?: string;
+}
 
 /** A saved result (spec 3), listed per place through gsi1 (gsi1Keys.image). */
 export interface ImageRecord extends ItemKey<'image'> {
@@ -165,6 +207,9 @@ export interface ImageRecord extends ItemKey<'image'> {
   originalFilePath: string;
   resultBucket: string;
   transformedFilePath: string;
+  /** Small WebPs of the result and of the original, in `resultBucket`; absent on older items. */
+  thumbnailFilePath?: string;
+  originalThumbnailFilePath?: string;
   type: TransformationType;
   transformationId: string;
   simulated: boolean;
@@ -172,6 +217,45 @@ export interface ImageRecord extends ItemKey<'image'> {
   organizationId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Stored statuses; 'expired' is only ever computed (a pending invitation past `validUntil`). */
+export type StoredInvitationStatus = 'pending' | 'accepted' | 'revoked';
+
+/**
+ * An invitation to join an organization (issue 10), listed under its organization and found by the
+ * SHA-256 of its token through gsi1 (gsi1Keys.invitationToken). The token itself is never stored.
+ */
+export interface InvitationRecord extends ItemKey<'invitation'> {
+  gsi1pk: `INVITATION_TOKEN#${string}`;
+  gsi1sk: 'INVITATION';
+  id: string;
+  organizationId: string;
+  /** Lower-cased: compared with the signed-in person's Cognito e-mail, lower-cased too. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Added users always get org_member (spec 6). */
+  role: 'org_member';
+  status: StoredInvitationStatus;
+  /** Hex SHA-256 of the token (also in gsi1pk). */
+  tokenHash: string;
+  /** Sub of the owner or admin who sent it. */
+  invitedBy: string;
+  createdAt: string;
+  /** ISO date after which it can no longer be accepted (the API's `expiresAt`; not named so because
+   * `expiresAt` is the table's TTL attribute, in epoch seconds). */
+  validUntil: string;
+  acceptedBy?: string;
+  acceptedAt?: string;
+  /** Set once the acceptor has joined: from then on the token can never bring anyone in again
+   * (a member removed later cannot rejoin with their old link). */
+  joinedAt?: string;
+  revokedAt?: string;
+  /** Sub of who revoked it, or absent when a new invitation to the same address replaced it. */
+  revokedBy?: string;
+  /** The invitation that replaced it (re-inviting the same address). */
+  replacedBy?: string;
 }
 
 /** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */

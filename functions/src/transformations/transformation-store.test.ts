@@ -5,7 +5,11 @@ import {
   getTransformation,
   markFailed,
   markProcessing,
+  claimFailure,
+  closeTransformation,
+  listOpenTransformations,
   markSucceeded,
+  markSucceededAndCount,
   recordResult,
   recordValidatedImage,
   TransformationStateError,
@@ -75,5 +79,33 @@ describe('transformation record', () => {
       markFailed(deps, 'org-1', 'missing', { code: 'ENGINE_FAILED', message: 'Échec.' }),
     ).rejects.toBeInstanceOf(TransformationStateError);
     expect(await getTransformation(deps, 'org-1', 'missing')).toBeUndefined();
+  });
+
+  it('refuses a success once a failure is claimed, and a claim once it succeeded', async () => {
+    await createTransformation(deps, { ...base, id: 'tx-claimed' });
+    await markProcessing(deps, 'org-1', 'tx-claimed');
+    await claimFailure(deps, 'org-1', 'tx-claimed');
+    await expect(markSucceeded(deps, 'org-1', 'tx-claimed')).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(markSucceededAndCount(deps, 'org-1', 'tx-claimed')).rejects.toBeInstanceOf(TransformationStateError);
+    expect(await getTransformation(deps, 'org-1', 'tx-claimed')).toMatchObject({ status: 'processing' });
+
+    await createTransformation(deps, { ...base, id: 'tx-done' });
+    await markProcessing(deps, 'org-1', 'tx-done');
+    await markSucceededAndCount(deps, 'org-1', 'tx-done');
+    await expect(claimFailure(deps, 'org-1', 'tx-done')).rejects.toBeInstanceOf(TransformationStateError);
+  });
+
+  it('lists a transformation as open until it is closed, which only an ended one can be', async () => {
+    await createTransformation(deps, { ...base, id: 'tx-open' });
+    const open = async () =>
+      (await listOpenTransformations(deps, '2999-01-01T00:00:00.000Z')).records.map((record) => record.id);
+    expect(await open()).toContain('tx-open');
+    expect((await listOpenTransformations(deps, '2026-01-02T03:04:05.000Z')).records).toEqual([]);
+    await expect(closeTransformation(deps, 'org-1', 'tx-open')).rejects.toBeInstanceOf(TransformationStateError);
+    await markFailed(deps, 'org-1', 'tx-open', { code: 'ENGINE_FAILED', message: 'Échec.' });
+    await closeTransformation(deps, 'org-1', 'tx-open');
+    await closeTransformation(deps, 'org-1', 'tx-open');
+    expect(await open()).not.toContain('tx-open');
+    expect(await getTransformation(deps, 'org-1', 'tx-open')).toMatchObject({ status: 'failed' });
   });
 });

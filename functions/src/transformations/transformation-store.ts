@@ -4,11 +4,13 @@
  * succeeded | failed; every write is conditional on the transition being allowed, so a retried
  * step or a late writer cannot move a record backwards. Until it is closed (ended, and its credit
  * settled or refunded) the record is listed in the open transformations of gsi1, which the
- * reconciler works through (architecture decision 37).
+ * reconciler works through (architecture decision 40).
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorBody, TransformationStatus } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import { conditionFailedAt, transactWrite } from '../lib/aws/transactions';
+import { statsUpdate } from '../stats/organization-stats';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import { gsi1Keys, keys, OPEN_TRANSFORMATIONS } from '../lib/keys';
@@ -84,7 +86,7 @@ export async function recordValidatedImage(
   deps: TransformationDeps,
   orgId: string,
   id: string,
-  image: { normalisedKey: string; width: number; height: number },
+  image: { normalisedKey: string; width: number; height: number; originalThumbnailKey?: string },
 ): Promise<void> {
   await transition(deps, orgId, id, ['processing'], image);
 }
@@ -93,7 +95,7 @@ export async function recordResult(
   deps: TransformationDeps,
   orgId: string,
   id: string,
-  result: { resultKey: string; engine: string; simulated: boolean },
+  result: { resultKey: string; engine: string; simulated: boolean; thumbnailKey?: string },
 ): Promise<void> {
   await transition(deps, orgId, id, ['processing'], result);
 }
@@ -116,6 +118,45 @@ const NOT_FAILING = 'attribute_not_exists(failingSince)';
  */
 export function claimFailure(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
   return transition(deps, orgId, id, ['queued', 'processing', 'failed'], { failingSince: timestamp(deps) });
+}
+
+/**
+ * markSucceeded (also refused once a failure is claimed), and the organization's count of
+ * successful transformations (the dashboard's total) in the same transaction: the count moves exactly when the status does, so a retried
+ * Complete step, which finds the record succeeded, counts nothing. Returns the record as it was
+ * before (its status tells whether this call made the change).
+ */
+export async function markSucceededAndCount(
+  deps: TransformationDeps,
+  orgId: string,
+  id: string,
+): Promise<TransformationRecord> {
+  const before = await requireTransformation(deps, orgId, id);
+  if (before.status === 'succeeded') return before;
+  const now = timestamp(deps);
+  try {
+    await transactWrite(deps, [
+      {
+        Update: {
+          TableName: deps.tableName,
+          Key: transformationKey(orgId, id),
+          UpdateExpression: 'SET #status = :succeeded, #updatedAt = :now',
+          // Never once a failure is being recorded (claimFailure): its credit is on its way back.
+          ConditionExpression: `#status = :processing AND ${NOT_FAILING}`,
+          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: { ':succeeded': 'succeeded', ':processing': 'processing', ':now': now },
+        },
+      },
+      statsUpdate(deps.tableName, orgId, { transformations: 1 }, now),
+    ]);
+    return before;
+  } catch (error) {
+    if (!conditionFailedAt(error, 0)) throw error;
+    // Moved on meanwhile: succeeded by a concurrent attempt (counted there), or not allowed.
+    const current = await requireTransformation(deps, orgId, id);
+    if (current.status === 'succeeded') return current;
+    throw new TransformationStateError(`Transformation ${id} cannot succeed from ${current.status}`);
+  }
 }
 
 /**

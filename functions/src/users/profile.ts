@@ -1,13 +1,13 @@
 /** The profile the API returns (spec section 3): the user record with its organization. */
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Organization, Subscription, User } from '@vitrine/shared';
 import { priceOfPlan } from '../billing/catalog';
-import { attributeMap, cognito } from '../lib/aws/cognito';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
+import { logger } from '../lib/logger';
 import type { Caller } from '../lib/auth';
 import type { OrganizationRecord, SubscriptionRecord, UserRecord } from '../lib/records';
-import { createUserRecordOnce, getOrganizationRecord, getUserRecord } from './user-store';
+import { readCognitoIdentity, sendEmailVerificationCode, type ReadIdentity } from './cognito-identity';
+import { createUserRecordOnce, getOrganizationRecord, getUserRecord, markEmailVerified } from './user-store';
 
 /** The stored subscription as the API shows it: its plan, with the Stripe price it is billed at. */
 export function toSubscription(record: SubscriptionRecord | null): Subscription | null {
@@ -29,7 +29,7 @@ export function toOrganization(record: OrganizationRecord): Organization {
   };
 }
 
-export function toUser(record: UserRecord, organization: OrganizationRecord | undefined): User {
+export function toUser(record: UserRecord, organization: OrganizationRecord | undefined, emailVerified: boolean): User {
   const org = organization ? toOrganization(organization) : null;
   return {
     id: record.id,
@@ -41,37 +41,71 @@ export function toUser(record: UserRecord, organization: OrganizationRecord | un
     organizationId: record.organizationId,
     organization: org,
     subscription: org?.subscription ?? null,
+    emailVerified,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
 }
 
-/** A new user's record from what Cognito knows about them (the caller's own token, no admin rights needed). */
-async function provisionUserRecord(caller: Caller): Promise<UserRecord> {
-  const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: caller.accessToken }));
-  const attributes = attributeMap(UserAttributes);
+/**
+ * A new user's record from what Cognito knows about them (the caller's own token, no admin rights
+ * needed). Registration signs in at once with the e-mail unverified (unless the sign-up came
+ * through an invitation link, which proves it): the first profile read has Cognito send the
+ * verification code, which the web's banner asks for.
+ */
+async function provisionUserRecord(caller: Caller, readIdentity: ReadIdentity): Promise<UserRecord> {
+  const identity = await readIdentity(caller.accessToken);
   const now = new Date().toISOString();
-  return createUserRecordOnce(tableDeps(), {
+  const record = await createUserRecordOnce(tableDeps(), {
     ...keys.user(caller.sub),
     id: caller.sub,
-    email: attributes.email ?? '',
-    firstName: attributes.given_name ?? '',
-    lastName: attributes.family_name ?? '',
-    phoneNumber: attributes.phone_number ?? '',
+    email: identity.email,
+    firstName: identity.givenName,
+    lastName: identity.familyName,
+    phoneNumber: identity.phoneNumber,
     roles: [],
     organizationId: null,
+    emailVerified: identity.emailVerified,
     createdAt: now,
     updatedAt: now,
   } as UserRecord);
+  if (!identity.emailVerified) {
+    try {
+      await sendEmailVerificationCode(caller.accessToken);
+    } catch (error) {
+      // The banner's resend button asks again; the profile must load regardless.
+      logger.warn('E-mail verification code not sent', { error });
+    }
+  }
+  return record;
 }
 
-export async function loadOrProvisionUser(caller: Caller): Promise<UserRecord> {
-  return (await getUserRecord(tableDeps(), caller.sub)) ?? provisionUserRecord(caller);
+export async function loadOrProvisionUser(
+  caller: Caller,
+  readIdentity: ReadIdentity = readCognitoIdentity,
+): Promise<UserRecord> {
+  return (await getUserRecord(tableDeps(), caller.sub)) ?? provisionUserRecord(caller, readIdentity);
 }
 
-export async function profileOf(record: UserRecord): Promise<User> {
-  const organization = record.organizationId
-    ? await getOrganizationRecord(tableDeps(), record.organizationId)
-    : undefined;
-  return toUser(record, organization);
+/**
+ * Cognito's `email_verified` for the profile. The web confirms the code with Cognito directly, so
+ * the API learns it by asking Cognito while the record does not say true; once true it is kept.
+ */
+export async function emailVerifiedOf(
+  record: UserRecord,
+  accessToken: string,
+  readIdentity: ReadIdentity = readCognitoIdentity,
+): Promise<boolean> {
+  if (record.emailVerified === true) return true;
+  const { emailVerified } = await readIdentity(accessToken);
+  if (emailVerified) await markEmailVerified(tableDeps(), record.id);
+  return emailVerified;
+}
+
+export async function profileOf(record: UserRecord, accessToken: string): Promise<User> {
+  const [organization, emailVerified] = await Promise.all([
+    record.organizationId ? getOrganizationRecord(tableDeps(), record.organizationId) : undefined,
+    emailVerifiedOf(record, accessToken),
+  ]);
+  return toUser(record, organization, emailVerified);
 }

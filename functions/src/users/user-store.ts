@@ -5,8 +5,12 @@ import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 
+/**
+ * Read consistently: the record holds the caller's organization and roles, and a member removed
+ * or given another role a moment ago must be answered by what is true now (issue 10).
+ */
 export async function getUserRecord({ ddb, tableName }: TableDeps, sub: string): Promise<UserRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.user(sub) }));
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.user(sub), ConsistentRead: true }));
   return Item as UserRecord | undefined;
 }
 
@@ -67,5 +71,22 @@ export async function updateUserRecord(
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
+  }
+}
+
+/** Records that Cognito has the e-mail verified (a verified address stays so: see UserRecord). */
+export async function markEmailVerified({ ddb, tableName }: TableDeps, sub: string): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.user(sub),
+        UpdateExpression: 'SET emailVerified = :true',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
   }
 }

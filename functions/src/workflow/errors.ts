@@ -27,6 +27,8 @@ const TRANSIENT_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',
   'RequestTimeoutException',
+  // A write meeting a transaction in progress on the same item (lib/aws/transactions.ts).
+  'TransactionConflictException',
 ]);
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
 

@@ -17,6 +17,7 @@ import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
+import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
 import { validateImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
@@ -32,15 +33,27 @@ export async function validate(
   const bytes = await readUpload(deps, uploadKey);
   const normalised = await validateImage(bytes);
   const normalisedKey = normalisedKeyOf(ref, normalised.format);
+  const originalThumbnailKey = thumbnailKeyOf(ref, 'original');
+  await Promise.all([
+    deps.s3.send(
+      new PutObjectCommand({
+        Bucket: deps.uploadsBucket,
+        Key: normalisedKey,
+        Body: normalised.image,
+        ContentType: normalised.contentType,
+      }),
+    ),
+    storeThumbnail(deps, originalThumbnailKey, normalised.image, normalised.width, normalised.height),
+  ]);
+  return { normalisedKey, width: normalised.width, height: normalised.height, originalThumbnailKey };
+}
+
+/** A thumbnail of `image` (decision 40), stored in the results bucket beside the results. */
+async function storeThumbnail(deps: ImageStepDeps, key: string, image: Buffer, width: number, height: number) {
+  const thumbnail = await makeThumbnail(image, width, height);
   await deps.s3.send(
-    new PutObjectCommand({
-      Bucket: deps.uploadsBucket,
-      Key: normalisedKey,
-      Body: normalised.image,
-      ContentType: normalised.contentType,
-    }),
+    new PutObjectCommand({ Bucket: deps.resultsBucket, Key: key, Body: thumbnail, ContentType: THUMBNAIL.contentType }),
   );
-  return { normalisedKey, width: normalised.width, height: normalised.height };
 }
 
 async function readUpload(deps: ImageStepDeps, key: string): Promise<Buffer> {
@@ -86,18 +99,23 @@ export async function transform(
   const engineMs = Math.round(performance.now() - started);
   logger.info('Engine finished', { type, engine: engine.name, engineMs, simulated: result.simulated });
   transformationMetrics.engineTime(type, engine.name, engineMs);
-  const png = await conformResult(result.image, image.width, image.height);
   const resultKey = resultKeyOf(ref);
-  await deps.s3.send(
-    new PutObjectCommand({
-      Bucket: deps.resultsBucket,
-      Key: resultKey,
-      Body: png,
-      ContentType: 'image/png',
-      Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
-    }),
-  );
-  return { resultKey, engine: engine.name, simulated: result.simulated };
+  const thumbnailKey = thumbnailKeyOf(ref, 'result');
+  const storeResult = async () => {
+    const png = await conformResult(result.image, image.width, image.height);
+    await deps.s3.send(
+      new PutObjectCommand({
+        Bucket: deps.resultsBucket,
+        Key: resultKey,
+        Body: png,
+        ContentType: 'image/png',
+        Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
+      }),
+    );
+  };
+  // From the engine's output, at the original's proportions: the same picture as the stored PNG.
+  await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);
+  return { resultKey, engine: engine.name, simulated: result.simulated, thumbnailKey };
 }
 
 /** Hosted models answer at their own sizes: the stored result always matches the original. */

@@ -1,5 +1,5 @@
 /**
- * The reconciler (architecture decision 37): finishes the transformations whose execution will
+ * The reconciler (architecture decision 40): finishes the transformations whose execution will
  * never finish them. It walks the open transformations of gsi1 created a while ago, reads each one
  * again (the index lags), and:
  * - succeeded or failed, but still open: settles or refunds its credit and closes it (a step that

@@ -30,7 +30,12 @@ describe('runStep error classification', () => {
           step: 'reserveCredit',
           orgId: 'o',
           transformationId: 't',
-          image: { normalisedKey: 'normalised/o/t.jpg', width: 4, height: 3 },
+          image: {
+            normalisedKey: 'normalised/o/t.jpg',
+            width: 4,
+            height: 3,
+            originalThumbnailKey: 'thumbnails/o/t/original.webp',
+          },
         }),
       ).rejects.toBeInstanceOf(TransientError);
     }

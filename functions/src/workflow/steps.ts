@@ -17,7 +17,7 @@ import {
   getTransformation,
   markFailed,
   markProcessing,
-  markSucceeded,
+  markSucceededAndCount,
   recordResult,
   recordValidatedImage,
   requireTransformation,
@@ -59,12 +59,16 @@ export interface ValidatedImage {
   normalisedKey: string;
   width: number;
   height: number;
+  /** Its thumbnail (workflow/thumbnail.ts), in the results bucket. */
+  originalThumbnailKey: string;
 }
 
 export interface TransformResult {
   resultKey: string;
   engine: string;
   simulated: boolean;
+  /** The result's thumbnail, in the results bucket. */
+  thumbnailKey: string;
 }
 
 /** What StartProcessing puts in the state for the image steps. */
@@ -117,7 +121,8 @@ export async function storeResult(
  * bookkeeping, left with the record open for the reconciler; a refund would be a free result.
  */
 export async function complete(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
-  const before = await markSucceeded(deps, ref.orgId, ref.transformationId);
+  // With the organization's success count (the dashboard's total), in one transaction.
+  const before = await markSucceededAndCount(deps, ref.orgId, ref.transformationId);
   // A retried Complete finds the record succeeded already: the success is reported once.
   if (before.status !== 'succeeded') {
     const durationMs = millisecondsSince(before.createdAt, (deps.now?.() ?? new Date()).getTime());

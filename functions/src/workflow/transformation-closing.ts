@@ -1,6 +1,6 @@
 /**
  * The last writes of a transformation's life, shared by the workflow's record steps and the
- * reconciler (architecture decision 37): its credit settled (success) or refunded (failure), then
+ * reconciler (architecture decision 40): its credit settled (success) or refunded (failure), then
  * the record taken out of the open list. Closing comes last, so whatever stops in between leaves
  * the record open and the reconciler finishes it.
  */

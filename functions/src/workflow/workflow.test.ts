@@ -107,7 +107,14 @@ async function storedResult(key: string) {
     new GetObjectCommand({ Bucket: buckets.resultsBucket, Key: key }),
   );
   const image = Buffer.from(await Body!.transformToByteArray());
-  return { contentType: ContentType, ...(await sharp(image).metadata()) };
+  return { contentType: ContentType, ...(await sharp(image).metadata()), size: image.length };
+}
+
+async function stats(orgId: string) {
+  const { Item } = await table.ddb.send(
+    new GetCommand({ TableName: table.tableName, Key: keys.organizationStats(orgId) }),
+  );
+  return Item;
 }
 
 describe('transformation workflow', () => {
@@ -171,6 +178,33 @@ describe('transformation workflow', () => {
       height: 320,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+    // Thumbnails of the original and of the result: WebPs of 480 px on the long side, same proportions.
+    expect(record).toMatchObject({
+      originalThumbnailKey: `thumbnails/${ref.orgId}/${ref.transformationId}/original.webp`,
+      thumbnailKey: `thumbnails/${ref.orgId}/${ref.transformationId}/result.webp`,
+    });
+    for (const key of [record!.originalThumbnailKey!, record!.thumbnailKey!]) {
+      expect(await storedResult(key)).toMatchObject({
+        contentType: 'image/webp',
+        format: 'webp',
+        width: 240,
+        height: 320,
+      });
+    }
+    // Counted once for the dashboard, even when Complete runs again (a retried step).
+    await runStep(deps, { step: 'complete', ...ref });
+    expect(await stats(ref.orgId)).toMatchObject({ transformationsSucceeded: 1, lastActivityAt: expect.any(String) });
+  });
+
+  it('makes a thumbnail of 480 px on the long side of a large photo', async () => {
+    const ref = await queue(await encodeJpeg(renderHouseScene(houseScene(1200, 800)), 1200, 800), 'enhance');
+    expect(await run(ref)).toMatchObject({ status: 'SUCCEEDED' });
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    for (const key of [record!.originalThumbnailKey!, record!.thumbnailKey!]) {
+      const thumbnail = await storedResult(key);
+      expect(thumbnail).toMatchObject({ format: 'webp', width: 480, height: 320 });
+      expect(thumbnail.size).toBeLessThan(60_000);
+    }
   });
 
   it('refunds the credit and marks the transformation failed when the engine refuses', async () => {
@@ -201,6 +235,7 @@ describe('transformation workflow', () => {
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
     expect((await getTransformation(deps, ref.orgId, ref.transformationId))!.gsi1pk).toBeUndefined();
+    expect(await stats(ref.orgId)).toBeUndefined();
     expect(metricLines(logs.lines)).toMatchObject([
       { CreditsReserved: 1 },
       { CreditsRefunded: 1 },

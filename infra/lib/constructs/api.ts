@@ -138,6 +138,7 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
     if (!props.appUrl) throw new Error(`${fn.node.path} needs the app URL: pass appUrl to the Api construct`);
     fn.addEnvironment(ENV.appUrl, props.appUrl);
   }
+  if (needs.mail) fn.bindMailSender(props.config.mail);
   if (needs.workflow) {
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);

@@ -1,13 +1,17 @@
 /**
- * Cognito user pool (sign-in by e-mail) and the web app client, with the PreSignUp trigger that
- * confirms accounts (the spec signs the user in right after registering) and the CustomMessage
- * trigger that writes the reset and invitation links.
+ * Cognito user pool (sign-in by e-mail, optional TOTP MFA) and the web app client (SRP only), with
+ * the PreSignUp trigger that confirms accounts (the spec signs the user in right after registering)
+ * and verifies the e-mail of sign-ups made through an invitation link, and the CustomMessage
+ * trigger that writes the reset link and the e-mail verification code in French.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { FIELD_LIMITS } from '@vitrine/shared';
 import { ENV } from '../../../functions/src/lib/env';
+import { TABLE_KEYS } from '../../../functions/src/lib/aws/table-schema';
 import type { StageConfig } from '../../config/stages';
 import { VitrineFunction } from './vitrine-function';
 
@@ -15,6 +19,8 @@ export interface AuthProps {
   config: StageConfig;
   /** Origin of the app (https://...), for the links in Cognito's e-mails. */
   appUrl: string;
+  /** The table: the Pre sign-up trigger looks invitations up by token hash (gsi1 Query only). */
+  table: ITable;
 }
 
 export class Auth extends Construct {
@@ -31,8 +37,15 @@ export class Auth extends Construct {
       logRetention: config.logRetention,
       logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       timeout: Duration.seconds(5), // Cognito waits 5 s for a trigger
-      environment: { [ENV.appUrl]: props.appUrl },
+      environment: { [ENV.appUrl]: props.appUrl, [ENV.table]: props.table.tableName },
     });
+    // An invitation by the hash of its token: a Query on gsi1, nothing else of the table.
+    this.triggers.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/${TABLE_KEYS.gsi1.indexName}`],
+      }),
+    );
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `vitrine-${config.stage}`,
@@ -55,6 +68,9 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Optional two-factor authentication with an authenticator app (Paramètres > Sécurité); no SMS.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       lambdaTriggers: { preSignUp: this.triggers, customMessage: this.triggers },
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -63,7 +79,9 @@ export class Auth extends Construct {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false, // a browser cannot keep a secret
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. (Locally USER_PASSWORD_AUTH, which
+      // cognito-local needs: it has no SRP; infra/local/cognito.ts.)
+      authFlows: { userSrp: true },
       disableOAuth: true, // Amplify signs in with the API flows above; no hosted UI, no redirect URLs
       preventUserExistenceErrors: true,
       accessTokenValidity: Duration.hours(1),
@@ -78,7 +96,11 @@ export class Auth extends Construct {
         reason:
           'The product spec sets the password rule to "at least 8 characters" and the sign-up form validates exactly that; extra classes would reject passwords the form accepts.',
       },
-      { id: 'AwsSolutions-COG2', reason: 'The product has no MFA flow in its spec; sign-in is e-mail and password.' },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is optional (TOTP, offered in Paramètres > Sécurité): the spec signs users in right after registering, before any second factor could be set up.',
+      },
       {
         id: 'AwsSolutions-COG8',
         reason:

@@ -15,6 +15,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import * as path from 'node:path';
 import { ENV } from '../../../functions/src/lib/env';
+import type { MailConfig } from '../../config/stages';
 import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../bundling';
 
 export interface VitrineFunctionProps {
@@ -158,6 +159,22 @@ export class VitrineFunction extends NodejsFunction {
       new iam.PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
         resources: [`${secret.secretArn}-??????`],
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * Sets MAIL_FROM (`Name <address>`) and grants SES v2 SendEmail on the stage's verified identity,
+   * with that From address only.
+   */
+  bindMailSender(mail: MailConfig): this {
+    this.addEnvironment(ENV.mailFrom, `${mail.fromName} <${mail.fromAddress}>`);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: mail.identity })],
+        conditions: { StringEquals: { 'ses:FromAddress': mail.fromAddress } },
       }),
     );
     return this;

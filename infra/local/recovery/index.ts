@@ -1,5 +1,5 @@
 /**
- * What `npm start` checks before the emulators open their stores (architecture decision 37): a
+ * What `npm start` checks before the emulators open their stores (architecture decision 40): a
  * stop of any kind (Ctrl-C, SIGKILL, a crash) must never leave the local stack unable to start,
  * and never cost data that was acknowledged. A write that was never acknowledged may be dropped.
  * Returns one line per repair, which the stack prints.

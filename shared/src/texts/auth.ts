@@ -41,4 +41,10 @@ export const AUTH_TEXTS = withFrenchTypography({
   haveAccount: 'Déjà un compte ?',
   loginLink: 'Se connecter',
   backToLogin: 'Retour à la connexion',
+  /** Second step of the sign-in when the account has two-factor authentication (TOTP). */
+  totpIntro: "Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
+  totpCode: 'Code de vérification',
+  totpSubmit: 'Vérifier',
+  totpInvalid: 'Code invalide. Veuillez réessayer.',
+  totpExpired: 'La vérification a expiré. Veuillez vous reconnecter.',
 } as const);

@@ -13,6 +13,20 @@ export const DASHBOARD_TEXTS = withFrenchTypography({
   notAvailable: 'N/A',
   plan: 'Abonnement',
   logout: 'Déconnexion',
+  // Home (spec 2.5, 8).
+  home: {
+    newProject: 'Nouveau projet',
+    statsLabel: 'Votre activité',
+    totalTransformed: 'Images transformées',
+    activeProjects: 'Projets actifs',
+    creditsRemaining: 'Crédits restants',
+    lastActivity: 'Dernière activité',
+    noActivity: 'Aucune activité',
+    recentProjects: 'Projets récents',
+    recentEmpty: 'Aucun projet récent à afficher...',
+    recentFailed: 'Impossible de charger les projets. Veuillez réessayer plus tard.',
+    allProjects: 'Voir tous les projets',
+  },
   nav: {
     home: 'Accueil',
     projects: 'Mes Projets',

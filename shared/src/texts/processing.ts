@@ -13,6 +13,12 @@ export const PROCESSING_TEXTS = withFrenchTypography({
     "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
   projectNotFound: 'Projet introuvable ou accès refusé.',
   imageNotFound: 'Image introuvable.',
+  /** Paged lists (GET /api/projects, /api/images/...): a `cursor` this list did not give, a bad `limit`. */
+  invalidCursor: 'Curseur de pagination invalide : rechargez la liste.',
+  invalidLimit: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.',
+  searchTooLong: 'La recherche ne doit pas dépasser 100 caractères.',
+  /** DELETE /api/projects/{id} ran out of time; the next attempt carries on where it stopped. */
+  projectDeletionUnfinished: "La suppression du projet n'a pas pu être terminée. Veuillez réessayer.",
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
 } as const);
 

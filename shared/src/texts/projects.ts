@@ -1,5 +1,5 @@
 import { withFrenchTypography } from './typography';
-/** Projects: creation dialog and project pages. */
+/** Projects: creation and edit dialogs, the projects list and a project's page (spec 2.8, 2.9, 5, 8). */
 export const PROJECTS_TEXTS = withFrenchTypography({
   created: 'Projet Créé',
   createFailedTitle: 'Erreur lors de la Création du Projet',
@@ -14,4 +14,54 @@ export const PROJECTS_TEXTS = withFrenchTypography({
   typeUnset: 'Non précisé',
   create: 'Créer le projet',
   cancel: 'Annuler',
+  // Edit dialog (same fields and rules as the creation).
+  editTitle: 'Modifier le projet',
+  save: 'Enregistrer',
+  updated: 'Projet mis à jour',
+  updateFailedTitle: 'Erreur lors de la mise à jour du projet',
+  updateFailed: 'Échec de la mise à jour du projet. Veuillez réessayer.',
+  // Projects list (/dashboard/projects).
+  listTitle: 'Projets',
+  newProject: 'Nouveau projet',
+  search: 'Rechercher un projet',
+  searchPlaceholder: 'Nom du projet',
+  columns: { name: 'Nom', description: 'Description', createdAt: 'Date de création', actions: 'Actions' },
+  edit: 'Editer',
+  delete: 'Supprimer',
+  actionLabel: (action: string, name: string) => `${action} ${name}`,
+  empty: 'Aucun projet trouvé.',
+  loadFailed: 'Impossible de charger les projets.',
+  // Deletion: the images are kept, unclassified.
+  deleteTitle: (name: string) => `Supprimer le projet « ${name} » ?`,
+  deleteBody: (imageCount: number) =>
+    imageCount === 0
+      ? 'Ce projet ne contient aucune image. Sa suppression est définitive.'
+      : imageCount === 1
+        ? "Son image n'est pas supprimée : elle sera déplacée dans « Images non classées »."
+        : `Ses ${imageCount} images ne sont pas supprimées : elles seront déplacées dans « Images non classées ».`,
+  deleted: 'Projet supprimé',
+  deletedDescription: (name: string) => `${name} a été supprimé.`,
+  deleteFailedTitle: 'Erreur',
+  deleteFailed: 'Impossible de supprimer le projet. Veuillez réessayer.',
+  // A project's page (/dashboard/projects/{id}).
+  notFoundOrDenied: 'Projet introuvable ou accès refusé.',
+  backToProjects: 'Retour aux projets',
+  createdOn: (date: string) => `Créé le ${date}`,
+  addImage: 'Ajouter une image',
+  tabsLabel: 'Contenu du projet',
+  imagesTab: 'Images',
+  detailsTab: 'Détails',
+  details: {
+    name: 'Nom',
+    description: 'Description',
+    address: 'Adresse',
+    size: 'Superficie',
+    type: 'Type de bien',
+    createdAt: 'Créé le',
+    updatedAt: 'Dernière modification',
+    id: 'Identifiant du projet',
+    userId: "Identifiant de l'utilisateur",
+  },
+  notProvided: 'Non renseigné',
+  sizeValue: (size: string) => `${size} m²`,
 } as const);

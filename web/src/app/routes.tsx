@@ -25,10 +25,18 @@ const publicRoutes: RouteObject[] = [
 
 /** Children of /dashboard (relative paths), rendered inside the shell once the session is ready. */
 const dashboardRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../features/dashboard/routes/dashboard-home') },
+  { index: true, lazy: () => import('./routes/dashboard-home') },
   { path: paths.dashboard.upload.relativePath, lazy: () => import('./routes/dashboard-upload') },
+  { path: paths.dashboard.projects.relativePath, lazy: () => import('../features/projects/routes/projects') },
+  { path: paths.dashboard.project.relativePath, lazy: () => import('./routes/dashboard-project') },
+  { path: paths.dashboard.images.relativePath, lazy: () => import('./routes/dashboard-images') },
+  { path: paths.dashboard.imagesProject.relativePath, lazy: () => import('./routes/dashboard-images-project') },
   { path: paths.dashboard.pricing.relativePath, lazy: () => import('../features/billing/routes/pricing') },
   { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
+  {
+    path: paths.dashboard.organizations.relativePath,
+    lazy: () => import('../features/organizations/routes/organizations'),
+  },
   // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.
   { path: '*', lazy: () => import('../features/not-found/routes/not-found') },
 ];
@@ -45,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.register.path, lazy: () => import('../features/auth/routes/register') },
       { path: paths.auth.forgotPassword.path, lazy: () => import('../features/auth/routes/forgot-password') },
       { path: paths.auth.resetPassword.path, lazy: () => import('../features/auth/routes/reset-password') },
+      { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
       {
         path: paths.dashboard.root.path,
         lazy: () => import('./routes/dashboard-root'),

@@ -11,7 +11,7 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 };
 
 /** Ids of the settings tabs, also accepted as `?tab=` on /dashboard/settings. */
-export const SETTINGS_TABS = { profile: 'profil', subscription: 'abonnement' } as const;
+export const SETTINGS_TABS = { profile: 'profil', subscription: 'abonnement', security: 'securite' } as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[keyof typeof SETTINGS_TABS];
 
 export const paths = {

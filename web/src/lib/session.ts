@@ -42,6 +42,11 @@ export async function getUser(): Promise<User> {
   return user;
 }
 
+/** True when the user's organization subscription price is an organization plan (spec 2.4: team management). */
+export function hasOrganizationPlan(user: User | undefined): boolean {
+  return user?.organization?.subscription?.price?.is_organization === true;
+}
+
 export function useUser() {
   return useSWR<User, Error>(getUserKey(), getUser, { shouldRetryOnError: false, revalidateOnFocus: false });
 }

@@ -31,6 +31,7 @@ export const AGENCE = makePrice({
 export interface UserOptions {
   firstName?: string;
   email?: string;
+  emailVerified?: boolean;
   roles?: Role[];
   /** null: no organization at all. */
   organization?: { id: string; name: string; creditBalance?: number } | null;
@@ -40,6 +41,7 @@ export interface UserOptions {
 export function makeUser({
   firstName = 'Camille',
   email = 'camille@exemple.fr',
+  emailVerified = true,
   roles = ['org_owner'],
   organization = { id: 'org-1', name: 'Agence du Port' },
   subscription = null,
@@ -47,6 +49,7 @@ export function makeUser({
   return {
     id: 'user-1',
     email,
+    emailVerified,
     firstName,
     lastName: 'Martin',
     phoneNumber: '+33612345678',

@@ -6,7 +6,6 @@
  */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { envGetter } from '../config';
 import { ENV } from '../env';
 
 export const s3 = new S3Client({
@@ -15,10 +14,7 @@ export const s3 = new S3Client({
   responseChecksumValidation: 'WHEN_REQUIRED',
 });
 
-/** Bucket receiving the browser's presigned uploads. */
-export const uploadsBucket = envGetter(ENV.uploadsBucket);
-/** Bucket holding transformation results. */
-export const resultsBucket = envGetter(ENV.resultsBucket);
+export { resultsBucket, uploadsBucket } from './buckets';
 
 export const DEFAULT_URL_EXPIRY_SECONDS = 15 * 60;
 

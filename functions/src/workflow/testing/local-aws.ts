@@ -1,5 +1,5 @@
 /**
- * In-process DynamoDB (dynalite) and S3 (s3rver) for the credit and workflow tests, with the
+ * In-process DynamoDB (dynalite, with TransactWriteItems added) and S3 (s3rver) for the credit and workflow tests, with the
  * single table of the data model and the two buckets. Real SDK clients talk to them over HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { createTableInput } from '../../lib/aws/table-schema';
+import { addTransactions } from '../../lib/aws/testing/dynalite-transactions';
 
 const REGION = 'eu-west-3';
 const DUMMY_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -27,6 +28,7 @@ export interface LocalTable {
 
 export async function startLocalTable(tableName = 'vitrine-test'): Promise<LocalTable> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  addTransactions(server);
   const port = await listen(server);
   const client = new DynamoDBClient({
     region: REGION,

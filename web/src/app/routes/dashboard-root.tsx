@@ -1,4 +1,5 @@
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
+import { EmailVerificationBanner } from '../../features/settings';
 import { SessionProvider } from '../providers/session-provider';
 import { DashboardOverlays } from './dashboard-overlays';
 import { ProtectedRoute } from './protected-route';
@@ -8,7 +9,7 @@ export function Component() {
   return (
     <SessionProvider>
       <ProtectedRoute>
-        <DashboardLayout />
+        <DashboardLayout banner={<EmailVerificationBanner />} />
         <DashboardOverlays />
       </ProtectedRoute>
     </SessionProvider>

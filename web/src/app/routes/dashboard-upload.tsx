@@ -1,21 +1,28 @@
 import { useMemo } from 'react';
-import { useSWRConfig } from 'swr';
-import { CreateProjectDialog, getProjectsKey, useProjects } from '../../features/projects';
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_LIMITS } from '@vitrine/shared';
+import { ApiError } from '../../lib/api-error';
+import { CreateProjectDialog, useProject, useProjectList } from '../../features/projects';
 import { UploadPage, WizardProjectsProvider, type WizardProjects } from '../../features/upload';
 
 /** /dashboard/upload: the wizard, given the organization's projects and their creation dialog. */
 export function Component() {
-  const { data, error, isLoading } = useProjects();
-  const { mutate } = useSWRConfig();
+  // The pickers list the most recent projects, one page of the largest size the API gives.
+  const { items, error, isLoading } = useProjectList({ limit: PAGE_LIMITS.max });
+  const requestedId = useSearchParams()[0].get('project') || null;
+  const requested = useProject(requestedId);
+  // Only an answer that the project is not there (404) sends the wizard back to the picker.
+  const requestedMissing = requested.error instanceof ApiError && requested.error.status === 404;
+  const requestedProject = requestedMissing ? null : requested.data;
   const projects = useMemo<WizardProjects>(
     () => ({
-      projects: data,
+      projects: items,
       loading: isLoading,
-      loadFailed: Boolean(error),
+      loadFailed: Boolean(error) && !items,
+      requestedProject,
       CreateProjectDialog,
-      imageSavedToProject: () => void mutate(getProjectsKey()),
     }),
-    [data, isLoading, error, mutate],
+    [items, isLoading, error, requestedProject],
   );
   return (
     <WizardProjectsProvider value={projects}>

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  busy = false,
 }: {
   open: boolean;
   title: ReactNode;
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The action runs: the confirmation shows it and cannot be pressed twice. */
+  busy?: boolean;
 }) {
   return (
     <Dialog
@@ -31,7 +34,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" onClick={onConfirm}>
+          <Button variant="danger" onClick={onConfirm} isLoading={busy}>
             {confirmLabel}
           </Button>
         </>

@@ -1,3 +1,8 @@
 /** The projects feature's public surface, for the routes that compose it (app/). */
-export { getProjectsKey, useProjects } from './api/get-projects';
+export { useProjectList } from './api/get-projects';
+export { useProject } from './api/get-project';
 export { CreateProjectDialog } from './components/create-project-dialog';
+export { ProjectCardsSection } from './components/project-cards-section';
+export { ProjectPage } from './components/project-page';
+export { RecentProjects, RECENT_PROJECTS } from './components/recent-projects';
+export { useProjectOrLeave } from './hooks/use-project-or-leave';

@@ -23,11 +23,10 @@ import { hasUnsavedResults, tabAvailability, type WizardStep } from './wizard-st
 export function UploadPage() {
   const [searchParams] = useSearchParams();
   const requestedProjectId = searchParams.get('project') || null;
-  const { projects } = useWizardProjects();
+  const { requestedProject } = useWizardProjects();
   // An unknown ?project= (deleted, mistyped, another organization's) must not let a credit be spent
   // on a result that cannot be saved there: the wizard falls back to the picker and says why.
-  const projectMissing =
-    requestedProjectId !== null && projects !== undefined && !projects.some((p) => p.id === requestedProjectId);
+  const projectMissing = requestedProjectId !== null && requestedProject === null;
   const fixedProjectId = projectMissing ? null : requestedProjectId;
   // A different ?project= is a different wizard: the key starts it afresh.
   return (

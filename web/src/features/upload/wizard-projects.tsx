@@ -7,14 +7,17 @@ import type { Project } from '@vitrine/shared';
  * another one.
  */
 export interface WizardProjects {
-  /** The organization's projects; undefined while loading. */
+  /** The organization's most recent projects, for the pickers (one page); undefined while loading. */
   projects: Project[] | undefined;
   loading: boolean;
   loadFailed: boolean;
+  /**
+   * The project of `?project=`, read by its id (it may be older than the listed ones): undefined
+   * while loading or without the parameter, null when it is missing or another organization's.
+   */
+  requestedProject: Project | null | undefined;
   /** The dialog that creates a project and reports it. */
   CreateProjectDialog: ComponentType<{ open: boolean; onClose: () => void; onCreated: (project: Project) => void }>;
-  /** An image was saved into this project: lists that count its images are stale. */
-  imageSavedToProject: (projectId: string) => void;
 }
 
 const WizardProjectsContext = createContext<WizardProjects | null>(null);

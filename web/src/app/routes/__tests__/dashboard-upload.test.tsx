@@ -63,7 +63,12 @@ beforeEach(() => {
   mockApi.mockReset();
   mockApi.mockImplementation(async (path, options) => {
     const method = options?.method ?? 'GET';
-    if (path === '/projects' && method === 'GET') return projects;
+    if (path === '/projects?limit=100' && method === 'GET') return { items: projects, nextCursor: null, total: 1 };
+    if (path.startsWith('/projects/') && method === 'GET') {
+      const project = projects.find((candidate) => `/projects/${candidate.id}` === path);
+      if (!project) throw new ApiError(404, 'Projet introuvable.', 'NOT_FOUND');
+      return project;
+    }
     if (path === '/uploads')
       return { uploadId: `up-${(options?.body as { fileName: string }).fileName}`, url: 'x', fields: {} };
     if (path.startsWith('/image-processing/')) {

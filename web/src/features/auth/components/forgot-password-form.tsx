@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { errorName } from '../utils/auth-errors';
-import { FormMessage } from './auth-layout';
+import { FormMessage } from '../../../components/auth-layout';
 
 /** Asks Cognito for a reset code; the confirmation never reveals whether the account exists. */
 export function ForgotPasswordForm() {

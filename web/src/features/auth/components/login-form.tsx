@@ -1,15 +1,18 @@
 import { loginSchema, AUTH_TEXTS, type LoginInput } from '@vitrine/shared';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths, redirectTarget } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { signIn } from '../../../lib/auth';
+import { confirmSignInWithTotp, signIn } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { loginErrorMessage } from '../utils/auth-errors';
-import { FormMessage, linkClasses } from './auth-layout';
+import { loginErrorMessage, totpErrorMessage } from '../utils/auth-errors';
+import { FormMessage, linkClasses } from '../../../components/auth-layout';
 
-/** Email and password; on success back to the page the guard remembered, else /dashboard. */
+/**
+ * Email and password; on success back to the page the guard remembered, else /dashboard. An
+ * account with two-factor authentication then asks for its authenticator app's code.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -19,18 +22,33 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useZodForm(loginSchema, { email: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const [totpStep, setTotpStep] = useState(false);
   const t = AUTH_TEXTS;
   const passwordReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
+  const done = () => navigate(redirectTarget(location.state), { replace: true });
 
   async function onSubmit({ email, password }: LoginInput) {
+    let result;
     try {
-      await signIn(email, password);
+      result = await signIn(email, password);
     } catch (error) {
       setFormError(loginErrorMessage(error));
       return;
     }
-    navigate(redirectTarget(location.state), { replace: true });
+    if (result === 'totpRequired') setTotpStep(true);
+    else done();
   }
+
+  if (totpStep)
+    return (
+      <TotpStep
+        onDone={done}
+        onRestart={(message) => {
+          setTotpStep(false);
+          setFormError(message);
+        }}
+      />
+    );
 
   return (
     <form
@@ -66,6 +84,51 @@ export function LoginForm() {
       </div>
       <Button type="submit" fullWidth isLoading={isSubmitting}>
         {t.loginSubmit}
+      </Button>
+    </form>
+  );
+}
+
+/** The TOTP code of a sign-in whose password was right (Cognito's SOFTWARE_TOKEN_MFA challenge). */
+function TotpStep({ onDone, onRestart }: { onDone: () => void; onRestart: (message: string) => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const t = AUTH_TEXTS;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await confirmSignInWithTotp(code.trim());
+    } catch (caught) {
+      setSubmitting(false);
+      const message = totpErrorMessage(caught);
+      // The challenge's session is spent (expired, or too many wrong codes): start again.
+      if (message === t.totpExpired) onRestart(message);
+      else setError(message);
+      return;
+    }
+    onDone();
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <p className="text-sm text-ink-600">{t.totpIntro}</p>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <Input
+        label={t.totpCode}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <Button type="submit" fullWidth isLoading={submitting} disabled={code.trim().length === 0}>
+        {t.totpSubmit}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { errorName } from '../utils/auth-errors';
-import { FormMessage, linkClasses } from './auth-layout';
+import { FormMessage, linkClasses } from '../../../components/auth-layout';
 
 /** Cognito's answers to a code already used (it is cleared on success) or past its hour. */
 const SPENT_CODE = new Set(['CodeMismatchException', 'ExpiredCodeException']);

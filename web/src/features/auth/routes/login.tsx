@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../config/paths';
-import { AuthLayout, linkClasses } from '../components/auth-layout';
+import { AuthLayout, linkClasses } from '../../../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 
 export function Component() {

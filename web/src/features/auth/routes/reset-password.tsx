@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../config/paths';
-import { AuthLayout, linkClasses } from '../components/auth-layout';
+import { AuthLayout, linkClasses } from '../../../components/auth-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 export function Component() {

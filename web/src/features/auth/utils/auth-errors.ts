@@ -25,3 +25,15 @@ export function loginErrorMessage(error: unknown): string {
 export function registerErrorMessage(error: unknown): string {
   return errorName(error) === 'UsernameExistsException' ? AUTH_TEXTS.emailTaken : AUTH_TEXTS.registerFailed;
 }
+
+/**
+ * The TOTP step of a sign-in: a wrong code (CodeMismatchException) may be typed again; an expired
+ * challenge session (NotAuthorizedException: "Invalid session", or too many attempts) needs the
+ * password again.
+ */
+export function totpErrorMessage(error: unknown): string {
+  const name = errorName(error);
+  if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') return AUTH_TEXTS.totpInvalid;
+  if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') return AUTH_TEXTS.totpExpired;
+  return AUTH_TEXTS.loginFailed;
+}

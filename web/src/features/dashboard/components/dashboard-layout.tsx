@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -6,8 +7,11 @@ import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
 import { MobileNav } from './mobile-nav';
 import { SidebarContent } from './sidebar';
 
-/** The dashboard shell (spec 2.4): sidebar from md up, top bar and drawer below; pages in <Outlet />. */
-export function DashboardLayout() {
+/**
+ * The dashboard shell (spec 2.4): sidebar from md up, top bar and drawer below; pages in <Outlet />,
+ * under `banner` (account notices composed by app/, e.g. the e-mail verification).
+ */
+export function DashboardLayout({ banner }: { banner?: ReactNode }) {
   const { data: user } = useUser();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const logout = useLogout();
@@ -32,6 +36,7 @@ export function DashboardLayout() {
         />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
+        {banner}
         <Outlet />
       </main>
     </div>

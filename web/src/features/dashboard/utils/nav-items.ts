@@ -1,6 +1,7 @@
 import type { User } from '@vitrine/shared';
 import { DASHBOARD_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../config/paths';
+import { hasOrganizationPlan } from '../../../lib/session';
 
 export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'organizations' | 'settings';
 
@@ -10,11 +11,6 @@ export interface NavItem {
   icon: NavIcon;
   /** Active only on the exact path (the dashboard home), not on its children. */
   end?: boolean;
-}
-
-/** True when the user's organization subscription price is an organization plan (spec 2.4). */
-export function hasOrganizationPlan(user: User | undefined): boolean {
-  return user?.organization?.subscription?.price?.is_organization === true;
 }
 
 /** Sidebar entries in the spec's order; Organisation only for organization plans. */

@@ -1,12 +1,21 @@
-/** GET /api/projects: the organization's projects. */
-import type { Project } from '@vitrine/shared';
-import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+/** GET /api/projects?limit=&cursor=&search=: the organization's projects, newest first, page by page. */
+import { PAGE_LIMITS, type Project, type ProjectPage } from '@vitrine/shared';
+import { LISTS } from '../../../lib/cache-keys';
+import { usePagedList } from '../../../lib/paged-list';
 
-export const getProjectsKey = () => '/projects';
+export const projectsPath = () => '/projects';
 
-export const getProjects = () => api<Project[]>(getProjectsKey());
+export interface ProjectListOptions {
+  /** Case-insensitive name search, done by the server. */
+  search?: string;
+  /** @default PAGE_LIMITS.default */
+  limit?: number;
+}
 
-export function useProjects() {
-  return useSWR<Project[], Error>(getProjectsKey(), getProjects);
+export function useProjectList({ search, limit = PAGE_LIMITS.default }: ProjectListOptions = {}) {
+  return usePagedList<Project, ProjectPage>(projectsPath(), {
+    name: LISTS.projects,
+    query: { search: search?.trim() || undefined },
+    limit,
+  });
 }

@@ -3,19 +3,21 @@ import { useSearchParams } from 'react-router-dom';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { SETTINGS_TABS } from '../../../config/paths';
 import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
 
 export interface SettingsPageProps {
   user: User;
-  /** Tabs other features contribute after Profil (app/routes/dashboard-settings.tsx composes them). */
+  /** Tabs other features contribute between Profil and Sécurité (app/routes/dashboard-settings.tsx composes them). */
   extraTabs?: TabItem[];
 }
 
-/** /dashboard/settings (spec 2.10): Profil, then the given tabs; `?tab=` selects one. */
+/** /dashboard/settings (spec 2.10): Profil, the given tabs (Mon Abonnement), Sécurité; `?tab=` selects one. */
 export function SettingsPage({ user, extraTabs = [] }: SettingsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabs: TabItem[] = [
     { id: SETTINGS_TABS.profile, label: SETTINGS_TEXTS.profileTab, content: <ProfileTab user={user} /> },
     ...extraTabs,
+    { id: SETTINGS_TABS.security, label: SETTINGS_TEXTS.securityTab, content: <SecurityTab email={user.email} /> },
   ];
   const requested = searchParams.get('tab');
   const selected = tabs.some((tab) => tab.id === requested) ? (requested as string) : SETTINGS_TABS.profile;

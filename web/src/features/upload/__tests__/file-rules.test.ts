@@ -1,5 +1,5 @@
 import { partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
-import { enhancedDownloadName } from '../download-name';
+import { enhancedDownloadName } from '../../../lib/download-name';
 import { buildTransformationOptions, DEFAULT_PARAMETERS, optionGroupOf } from '../transformation-options';
 
 const MB = 1024 * 1024;

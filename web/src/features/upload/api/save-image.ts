@@ -6,7 +6,8 @@ import type { Image } from '@vitrine/shared';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api-client';
-import { useWizardProjects } from '../wizard-projects';
+import { imageStatsKey, LISTS, projectKey } from '../../../lib/cache-keys';
+import { invalidateLists } from '../../../lib/paged-list';
 
 export const projectImagesKey = (projectId: string) => `/images/project/${encodeURIComponent(projectId)}`;
 export const unclassifiedImagesKey = () => '/images/no-project';
@@ -23,18 +24,21 @@ export const saveImage = ({ transformationId, projectId }: SaveImageInput) =>
     body: { transformationId },
   });
 
-/** saveImage, then revalidation of the image list it landed in and of the projects (image counts). */
+/** saveImage, then the gallery it landed in, the projects (image counts, thumbnails) and the dashboard's last activity are stale. */
 export function useSaveImage() {
   const { mutate } = useSWRConfig();
-  const { imageSavedToProject } = useWizardProjects();
   return useCallback(
     async (input: SaveImageInput): Promise<Image> => {
       const image = await saveImage(input);
-      const listKey = input.projectId ? projectImagesKey(input.projectId) : unclassifiedImagesKey();
-      void mutate(listKey);
-      if (input.projectId) imageSavedToProject(input.projectId);
+      if (input.projectId) {
+        invalidateLists(LISTS.projectImages(input.projectId), LISTS.projects);
+        void mutate(projectKey(input.projectId));
+      } else {
+        invalidateLists(LISTS.unclassifiedImages);
+      }
+      void mutate(imageStatsKey());
       return image;
     },
-    [mutate, imageSavedToProject],
+    [mutate],
   );
 }

@@ -53,9 +53,9 @@ export function ProjectPicker({
 
 /** With ?project=<id>: the fixed project, shown by name. */
 export function AssociatedProject({ projectId }: { projectId: string }) {
-  const { projects, loading: isLoading } = useWizardProjects();
-  const project = projects?.find((candidate) => candidate.id === projectId);
-  const name = project?.name ?? (isLoading ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
+  const { requestedProject } = useWizardProjects();
+  const project = requestedProject?.id === projectId ? requestedProject : undefined;
+  const name = project?.name ?? (requestedProject === undefined ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
   return (
     <p className="text-sm text-ink-700">
       {WIZARD_TEXTS.associatedProject}

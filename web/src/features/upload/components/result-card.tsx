@@ -3,8 +3,8 @@ import { WIZARD_TEXTS } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { enhancedDownloadName } from '../download-name';
-import { useImageSize } from '../hooks/use-image-size';
+import { enhancedDownloadName } from '../../../lib/download-name';
+import { useImageSize } from '../../../lib/use-image-size';
 import { isSucceeded, type ResultEntry } from '../wizard-state';
 import { SaveButton } from './save-button';
 

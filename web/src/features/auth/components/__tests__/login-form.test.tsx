@@ -2,11 +2,13 @@ import { MESSAGES } from '@vitrine/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { signIn } from '../../../../lib/auth';
+import { confirmSignInWithTotp, signIn } from '../../../../lib/auth';
 import { LoginForm } from '../login-form';
 
-jest.mock('../../../../lib/auth', () => ({ signIn: jest.fn() }));
+jest.mock('../../../../lib/auth', () => ({ signIn: jest.fn(), confirmSignInWithTotp: jest.fn() }));
 const signInMock = jest.mocked(signIn);
+const confirmTotpMock = jest.mocked(confirmSignInWithTotp);
+const cognitoError = (name: string) => Object.assign(new Error(name), { name });
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
@@ -35,7 +37,10 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('LoginForm', () => {
-  beforeEach(() => signInMock.mockReset());
+  beforeEach(() => {
+    signInMock.mockReset();
+    confirmTotpMock.mockReset();
+  });
 
   it('shows the spec validation messages tied to their fields', async () => {
     renderLogin();
@@ -73,7 +78,7 @@ describe('LoginForm', () => {
   });
 
   it('returns to the page the guard remembered', async () => {
-    signInMock.mockResolvedValue();
+    signInMock.mockResolvedValue('signedIn');
     renderLogin({ from: { pathname: '/dashboard/projects', search: '' } });
     await fillAndSubmit(' agent@exemple.fr ', 'Secret123!');
     expect(await screen.findByRole('heading', { name: 'Mes projets' })).toBeInTheDocument();
@@ -82,9 +87,41 @@ describe('LoginForm', () => {
   });
 
   it('goes to /dashboard without a remembered page', async () => {
-    signInMock.mockResolvedValue();
+    signInMock.mockResolvedValue('signedIn');
     renderLogin();
     await fillAndSubmit('agent@exemple.fr', 'Secret123!');
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+  });
+
+  it('asks for the authenticator code when two-factor authentication is on, then signs in', async () => {
+    signInMock.mockResolvedValue('totpRequired');
+    confirmTotpMock.mockRejectedValueOnce(cognitoError('CodeMismatchException')).mockResolvedValueOnce();
+    renderLogin({ from: { pathname: '/dashboard/projects', search: '' } });
+    await fillAndSubmit('agent@exemple.fr', 'Secret123!');
+
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText(/Code de vérification/);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.totpInvalid);
+    expect(currentPath()).toBe('/login');
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
+    expect(await screen.findByRole('heading', { name: 'Mes projets' })).toBeInTheDocument();
+    expect(confirmTotpMock).toHaveBeenLastCalledWith('123456');
+  });
+
+  it('goes back to the password when the code step has expired', async () => {
+    signInMock.mockResolvedValue('totpRequired');
+    confirmTotpMock.mockRejectedValue(cognitoError('NotAuthorizedException'));
+    renderLogin();
+    await fillAndSubmit('agent@exemple.fr', 'Secret123!');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Code de vérification/), '123456');
+    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.totpExpired);
+    expect(screen.getByLabelText(/^Mot de passe/)).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ function makeUser(overrides: { isOrganization?: boolean; credits?: number | null
   return {
     id: 'u1',
     email: 'agent@exemple.fr',
+    emailVerified: true,
     firstName: 'Camille',
     lastName: 'Martin',
     phoneNumber: '+33612345678',

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COMMON_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../config/paths';
-import { Logo } from '../../../components/logo';
+import { paths } from '../config/paths';
+import { Logo } from './logo';
 
 export interface AuthLayoutProps {
   /** Document title (before " | Vitrine"). */
@@ -13,7 +13,7 @@ export interface AuthLayoutProps {
   footer?: ReactNode;
 }
 
-/** Centered card used by every authentication page. */
+/** Centered card of every authentication page, the invitation page included (spec 2.12). */
 export function AuthLayout({ title, heading, intro, children, footer }: AuthLayoutProps) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">

@@ -1,0 +1,157 @@
+/**
+ * DELETE /api/projects/{id}: the project goes, its images stay, unclassified (paid work is never
+ * destroyed). Crash-safe and resumable (architecture decision 39):
+ *   1. the project is marked `deletingAt`: from then on no image can be saved into it (the save's
+ *      transaction requires the mark absent), so the set of images to move can only shrink;
+ *   2. its images are moved out a batch at a time, each batch one transaction that rewrites the
+ *      images (project none, listed among the unclassified) and lowers the project's `imageCount`
+ *      by as many, each image only if it is still in the project;
+ *   3. the project item is deleted only when its count says no image is left (the index that
+ *      lists them lags the table, the count does not), with the organization's project count.
+ * At every moment each image is either in the project or unclassified, and the project exists
+ * while any image points to it. A crash or a timeout leaves a marked project still listed with
+ * its remaining images; DELETE again carries on from there.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
+import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { cancellationCodes, conditionFailedAt, transactWrite, type TransactItem } from '../lib/aws/transactions';
+import { ServiceUnavailable } from '../lib/errors';
+import { gsi1Keys, keys } from '../lib/keys';
+import type { ImageRecord } from '../lib/records';
+import { projectImageUpdate } from '../images/image-store';
+import { statsUpdate } from '../stats/organization-stats';
+import { getProjectRecord } from './project-store';
+
+/** Images moved per transaction (at most 99: one action is the project's count). */
+export const MOVE_BATCH = 50;
+
+export interface DeleteProjectOptions {
+  /** Epoch ms after which the call stops and answers 503 (the next call resumes). */
+  deadline: number;
+  now?: () => Date;
+  /** Pause when a round made no progress (the index still lists moved images). */
+  pauseMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** False when the project is not in this organization (404); true once it is gone. */
+export async function deleteProject(
+  deps: TableDeps,
+  orgId: string,
+  projectId: string,
+  { deadline, now = () => new Date(), pauseMs = 200 }: DeleteProjectOptions,
+): Promise<boolean> {
+  const project = await getProjectRecord(deps, orgId, projectId);
+  if (!project) return false;
+  if (!project.deletingAt && !(await markDeleting(deps, orgId, projectId, now().toISOString()))) return false;
+  const place = gsi1Keys.imagePlace(orgId, projectId);
+  while (Date.now() < deadline) {
+    const { Items } = await deps.ddb.send(
+      new QueryCommand({
+        TableName: deps.tableName,
+        IndexName: TABLE_KEYS.gsi1.indexName,
+        KeyConditionExpression: 'gsi1pk = :place',
+        ExpressionAttributeValues: { ':place': place },
+        Limit: MOVE_BATCH,
+      }),
+    );
+    const images = (Items ?? []) as ImageRecord[];
+    const moved = images.length > 0 ? await moveOut(deps, orgId, projectId, images, now().toISOString()) : 0;
+    if (images.length === 0 && (await removeProject(deps, orgId, projectId, now().toISOString()))) return true;
+    if (moved === 0) await sleep(pauseMs);
+  }
+  throw new ServiceUnavailable(PROCESSING_TEXTS.projectDeletionUnfinished);
+}
+
+async function markDeleting(deps: TableDeps, orgId: string, projectId: string, at: string): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: keys.project(orgId, projectId),
+        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The transaction action moving one image out of the project, if it is still there. */
+function moveImage(tableName: string, orgId: string, projectId: string, image: ImageRecord, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.image(orgId, image.id),
+      UpdateExpression: 'SET projectId = :none, gsi1pk = :unclassified, updatedAt = :at',
+      ConditionExpression: 'projectId = :projectId AND gsi1pk = :place',
+      ExpressionAttributeValues: {
+        ':none': null,
+        ':unclassified': gsi1Keys.imagePlace(orgId, null),
+        ':at': at,
+        ':projectId': projectId,
+        ':place': gsi1Keys.imagePlace(orgId, projectId),
+      },
+    },
+  };
+}
+
+/** Moves the batch in one transaction; if some image changed meanwhile, one by one. Returns how many moved. */
+async function moveOut(deps: TableDeps, orgId: string, projectId: string, images: ImageRecord[], at: string) {
+  const batch = (group: ImageRecord[]) =>
+    transactWrite(deps, [
+      ...group.map((image) => moveImage(deps.tableName, orgId, projectId, image, at)),
+      projectImageUpdate(deps.tableName, orgId, projectId, { delta: -group.length }),
+    ]);
+  try {
+    await batch(images);
+    return images.length;
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+  }
+  let moved = 0;
+  for (const image of images) {
+    try {
+      await batch([image]);
+      moved += 1;
+    } catch (error) {
+      // Deleted or moved meanwhile (or still listed by the lagging index): nothing to move.
+      if (!conditionFailedAt(error, 0)) throw error;
+    }
+  }
+  return moved;
+}
+
+/**
+ * Deletes the marked project once no image is left in it, with the organization's project count.
+ * False while its count says images remain (the index has not caught up).
+ */
+async function removeProject(deps: TableDeps, orgId: string, projectId: string, at: string): Promise<boolean> {
+  try {
+    await transactWrite(deps, [
+      {
+        Delete: {
+          TableName: deps.tableName,
+          Key: keys.project(orgId, projectId),
+          // <= 0: projects whose images predate the count (never counted) are not held forever.
+          ConditionExpression:
+            'attribute_exists(deletingAt) AND (attribute_not_exists(imageCount) OR imageCount <= :zero)',
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+      statsUpdate(deps.tableName, orgId, { projects: -1 }, at),
+    ]);
+    return true;
+  } catch (error) {
+    if (!conditionFailedAt(error, 0)) throw error;
+    // Deleted by a concurrent call: done as well.
+    return (await getProjectRecord(deps, orgId, projectId)) === undefined;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The small pictures galleries, cards and dialogs show (architecture decision 40): a WebP of
+ * about 480 px on the long side, of the validated original and of the result, stored beside the
+ * result. Grids of 40 then weigh about a megabyte instead of 40 full-size PNGs.
+ */
+import sharp from 'sharp';
+import type { TransformationRef } from './steps';
+
+export const THUMBNAIL = { longSide: 480, quality: 75, contentType: 'image/webp' } as const;
+
+export const thumbnailKeyOf = (ref: TransformationRef, picture: 'original' | 'result') =>
+  `thumbnails/${ref.orgId}/${ref.transformationId}/${picture}.webp`;
+
+/** Pixel size of the thumbnail of a `width` x `height` picture (never enlarged). */
+export function thumbnailSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, THUMBNAIL.longSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * The thumbnail of `image` at the size of a `width` x `height` picture: a hosted model's output
+ * comes at its own size and is stretched to the original's proportions, as conformResult does.
+ */
+export function makeThumbnail(image: Buffer, width: number, height: number): Promise<Buffer> {
+  const size = thumbnailSize(width, height);
+  return sharp(image)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .webp({ quality: THUMBNAIL.quality, effort: 2 })
+    .toBuffer();
+}

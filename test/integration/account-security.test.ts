@@ -1,0 +1,146 @@
+/**
+ * What the web's Sécurité tab and e-mail banner do with Cognito directly (Amplify: updatePassword,
+ * sendUserAttributeVerificationCode, confirmUserAttribute, setUpTOTP, verifyTOTPSetup,
+ * updateMFAPreference, a TOTP sign-in), checked against the local Cognito emulator through the
+ * same API calls: the operations cognito-local 5.3 supports, and where its answers differ from
+ * Cognito's (docs/architecture.md, Teams: what is verified where).
+ */
+import { createHmac } from 'node:crypto';
+import {
+  AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { User } from '@vitrine/shared';
+import { startTestStack, type TestStack } from './helpers/stack';
+import { latestMail, person } from './helpers/team';
+import { api, cognitoClient, signIn } from './helpers/users';
+
+let stack: TestStack;
+let cognito: CognitoIdentityProviderClient;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seedDemo: false });
+  cognito = cognitoClient(stack);
+});
+afterAll(async () => {
+  cognito?.destroy();
+  await stack?.destroy();
+});
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as authenticator apps compute it, from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+it('changes the password with the current one (ChangePassword); the new one signs in, the old one no more', async () => {
+  const someone = await person(stack);
+  await cognito.send(
+    new ChangePasswordCommand({
+      AccessToken: someone.token,
+      PreviousPassword: someone.password,
+      ProposedPassword: 'Nouveau-mot2passe',
+    }),
+  );
+  await expect(signIn(stack, someone.email, 'Nouveau-mot2passe')).resolves.toMatchObject({
+    accessToken: expect.any(String),
+  });
+  await expect(signIn(stack, someone.email, someone.password)).rejects.toThrow();
+  // A wrong current password: cognito-local answers InvalidPasswordException, Cognito NotAuthorizedException.
+  await expect(
+    cognito.send(
+      new ChangePasswordCommand({
+        AccessToken: someone.token,
+        PreviousPassword: 'faux',
+        ProposedPassword: 'Encore-un-autre1',
+      }),
+    ),
+  ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+});
+
+it('verifies the e-mail with the code Cognito sends (VerifyUserAttribute); a wrong code is refused', async () => {
+  const someone = await person(stack);
+  // The first profile read has the code sent (GetUserAttributeVerificationCode with the person's token).
+  expect((await api<User>(stack, '/api/users/me', { token: someone.token })).body.emailVerified).toBe(false);
+  const mail = await latestMail(stack, someone.email, /^Confirmez/);
+  const code = /<strong>(\d{6})<\/strong>/.exec(mail.html)![1]!;
+  await expect(
+    cognito.send(
+      new VerifyUserAttributeCommand({ AccessToken: someone.token, AttributeName: 'email', Code: '000000' }),
+    ),
+  ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+  await cognito.send(
+    new VerifyUserAttributeCommand({ AccessToken: someone.token, AttributeName: 'email', Code: code }),
+  );
+  const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: someone.token }));
+  expect(UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
+  expect((await api<User>(stack, '/api/users/me', { token: someone.token })).body.emailVerified).toBe(true);
+});
+
+it('sets up TOTP (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference), then asks for a code at sign-in', async () => {
+  const someone = await person(stack);
+  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: someone.token }));
+  expect(SecretCode).toMatch(/^[A-Z2-7]+=*$/);
+  await expect(
+    cognito.send(new VerifySoftwareTokenCommand({ AccessToken: someone.token, UserCode: '000000' })),
+  ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+  const verified = await cognito.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: someone.token,
+      UserCode: totp(SecretCode!),
+      FriendlyDeviceName: 'Téléphone',
+    }),
+  );
+  expect(verified.Status).toBe('SUCCESS');
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: someone.token,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  const user = await cognito.send(new GetUserCommand({ AccessToken: someone.token }));
+  expect(user).toMatchObject({ PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+
+  const challenge = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.services.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: someone.email, PASSWORD: someone.password },
+    }),
+  );
+  expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+  expect(challenge.AuthenticationResult).toBeUndefined();
+  const answered = await cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: stack.services.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: someone.email, SOFTWARE_TOKEN_MFA_CODE: totp(SecretCode!) },
+    }),
+  );
+  expect(answered.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
+  expect((await api(stack, '/api/users/me', { token: answered.AuthenticationResult!.AccessToken })).status).toBe(200);
+
+  // Turning it off: sign-in goes back to the password alone.
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({ AccessToken: someone.token, SoftwareTokenMfaSettings: { Enabled: false } }),
+  );
+  await expect(signIn(stack, someone.email, someone.password)).resolves.toMatchObject({
+    accessToken: expect.any(String),
+  });
+});

@@ -1,0 +1,535 @@
+/**
+ * The authorization matrix (issue 10, section 3), generated from the route table itself: every
+ * route of ROUTES is called as each kind of caller, and its answer must be the status written in
+ * MATRIX for that route and caller; a route without a line in MATRIX fails, so the matrix stays
+ * complete as routes are added. Callers:
+ * - anonymous (no token), a signed-in person in no organization (a fresh one per route: some
+ *   routes make them join one), the owner of another organization (the strongest role there);
+ * - in the right organization ("ours"): a member, an admin and the owner.
+ * Each request names our organization's ids; ours callers are called again with the other
+ * organization's ids (`foreign`: a foreign id answers 404, or the role refusal that comes first).
+ * No answer may carry another organization's data (ids, names, e-mails, project names) but the
+ * caller's own, except where the request's own token grants it (`tokenGrants`).
+ *
+ * Adding a route: one line in MATRIX: `expect: row(anonymous, noOrganization, otherOrganization,
+ * member, admin, owner)`, `foreign` when the route names ids, and `request` building the path
+ * parameters and body from the target organization's fixtures (`fresh.*` for what the call uses up).
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Image, Invitation, Price, Project } from '@vitrine/shared';
+import { gsi1Keys, keys } from '../../functions/src/lib/keys';
+import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';
+import { ROUTES, routeKey, type Route } from '../../functions/src/routes';
+import { newInvitationToken } from '../../functions/src/team/invitation-token';
+import { startTestStack, type TestStack } from './helpers/stack';
+import { agency, invite, person, type Agency, type Person } from './helpers/team';
+import { api } from './helpers/users';
+import { tableClient } from './transformations-fixtures';
+
+const CALLERS = ['anonymous', 'noOrganization', 'otherOrganization', 'member', 'admin', 'owner'] as const;
+type CallerKind = (typeof CALLERS)[number];
+type OursKind = 'member' | 'admin' | 'owner';
+const OURS: readonly OursKind[] = ['member', 'admin', 'owner'];
+
+/** Expected statuses, in CALLERS order. */
+function row(...statuses: [number, number, number, number, number, number]): Record<CallerKind, number> {
+  return Object.fromEntries(CALLERS.map((caller, index) => [caller, statuses[index]])) as Record<CallerKind, number>;
+}
+
+/** One organization's fixtures: what requests name, and what they may use up. */
+interface Target {
+  orgId: string;
+  owner: Person;
+  memberId: string;
+  projectId: string;
+  uploadId: string;
+  transformationId: string;
+  imageId: string;
+  invitationId: string;
+  agencePriceId: string;
+  fresh: {
+    transformation(): Promise<string>;
+    /** A project of the owner's, for what deletes one. */
+    project(): Promise<string>;
+    /** An image saved by the owner, without a project or in the target's project. */
+    image(inProject: boolean): Promise<string>;
+    /** A member record (no Cognito account: the routes act on records). */
+    member(): Promise<{ id: string; cleanup(): Promise<void> }>;
+    /** A pending invitation to `email` (default: a new address). */
+    invitation(email?: string): Promise<{ id: string; token: string; cleanup(): Promise<void> }>;
+  };
+}
+
+interface Caller {
+  kind: CallerKind;
+  person?: Person;
+}
+
+interface PreparedRequest {
+  params?: Record<string, string>;
+  body?: unknown;
+  cleanup?: () => Promise<void>;
+}
+
+interface RouteCase {
+  /** Statuses with our organization's ids. */
+  expect: Record<CallerKind, number>;
+  /** Statuses of ours callers with the other organization's ids; absent when the route names no id. */
+  foreign?: number | Record<OursKind, number>;
+  request(target: Target, caller: Caller): Promise<PreparedRequest> | PreparedRequest;
+  /** The request carries an invitation token, which grants the invitation's organization name and e-mail. */
+  tokenGrants?: true;
+}
+
+const none = () => ({});
+
+export const MATRIX: Record<string, RouteCase> = {
+  'GET /api/health': { expect: row(200, 200, 200, 200, 200, 200), request: none },
+  'GET /api/users/me': { expect: row(401, 200, 200, 200, 200, 200), request: none },
+  'PATCH /api/users/me': {
+    expect: row(401, 200, 200, 200, 200, 200),
+    request: () => ({ body: { firstName: 'Camille' } }),
+  },
+  'POST /api/uploads': {
+    expect: row(401, 403, 201, 201, 201, 201),
+    request: () => ({ body: { fileName: 'salon.jpg', contentType: 'image/jpeg', size: 1024 } }),
+  },
+  'POST /api/image-processing/{type}': {
+    expect: row(401, 403, 404, 202, 202, 202),
+    foreign: 404,
+    request: (t) => ({ params: { type: 'enhance' }, body: { uploadId: t.uploadId } }),
+  },
+  'GET /api/transformations/{id}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.transformationId } }),
+  },
+  'GET /api/projects': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'POST /api/projects': {
+    expect: row(401, 403, 201, 201, 201, 201),
+    request: () => ({ body: { name: 'Loft Bastille' } }),
+  },
+  'GET /api/projects/{id}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.projectId } }),
+  },
+  'PATCH /api/projects/{id}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.projectId }, body: { description: 'Trois pièces lumineuses' } }),
+  },
+  'DELETE /api/projects/{id}': {
+    expect: row(401, 403, 404, 204, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { id: await t.fresh.project() } }),
+  },
+  'GET /api/images/stats/total-transformed': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'GET /api/images/no-project': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'POST /api/images/no-project': {
+    expect: row(401, 403, 404, 201, 201, 201),
+    foreign: 404,
+    request: async (t) => ({ body: { transformationId: await t.fresh.transformation() } }),
+  },
+  'GET /api/images/project/{projectId}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { projectId: t.projectId } }),
+  },
+  'POST /api/images/project/{projectId}': {
+    expect: row(401, 403, 404, 201, 201, 201),
+    foreign: 404,
+    request: async (t) => ({
+      params: { projectId: t.projectId },
+      body: { transformationId: await t.fresh.transformation() },
+    }),
+  },
+  'DELETE /api/images/{imageId}': {
+    expect: row(401, 403, 404, 204, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { imageId: await t.fresh.image(false) } }),
+  },
+  'DELETE /api/images/project/{projectId}/{imageId}': {
+    expect: row(401, 403, 404, 204, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { projectId: t.projectId, imageId: await t.fresh.image(true) } }),
+  },
+  'GET /api/billing/prices': { expect: row(401, 200, 200, 200, 200, 200), request: none },
+  'POST /api/billing/session': {
+    expect: row(401, 404, 404, 403, 403, 200),
+    foreign: 404,
+    request: (t) => ({ body: { priceId: t.agencePriceId, organizationId: t.orgId } }),
+  },
+  // Ours has a Stripe customer (opening a checkout makes it), theirs none: 409. No subscription in Stripe.
+  'POST /api/billing/portal': {
+    expect: row(401, 403, 409, 403, 403, 200),
+    request: async (t) => {
+      await ok(
+        api(stack, '/api/billing/session', {
+          method: 'POST',
+          token: t.owner.token,
+          body: { priceId: t.agencePriceId, organizationId: t.orgId },
+        }),
+        200,
+        'checkout',
+      );
+      return { body: {} };
+    },
+  },
+  'POST /api/billing/change-plan': {
+    expect: row(401, 403, 409, 403, 403, 409),
+    request: (t) => ({ body: { newPriceId: t.agencePriceId } }),
+  },
+  // Stripe's: no signature, no processing, whoever calls.
+  'POST /api/billing/webhook': { expect: row(400, 400, 400, 400, 400, 400), request: () => ({ body: {} }) },
+  'POST /api/organizations': {
+    expect: row(401, 201, 409, 409, 409, 409),
+    request: () => ({ body: { name: 'Agence Nouvelle' } }),
+  },
+  'GET /api/organizations/{id}': {
+    expect: row(401, 404, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.orgId } }),
+  },
+  'GET /api/organizations/{id}/users': {
+    expect: row(401, 404, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.orgId } }),
+  },
+  'POST /api/organizations/{id}/users': {
+    expect: row(401, 404, 404, 403, 201, 201),
+    foreign: 404,
+    request: (t) => {
+      const email = `matrice-${randomUUID().slice(0, 8)}@exemple.fr`;
+      return { params: { id: t.orgId }, body: { email }, cleanup: () => deleteInvitationsTo(t.orgId, email) };
+    },
+  },
+  'PUT /api/organizations/{id}/users/{userId}': {
+    expect: row(401, 404, 404, 403, 403, 200),
+    foreign: 404,
+    request: async (t) => {
+      const target = await t.fresh.member();
+      return { params: { id: t.orgId, userId: target.id }, body: { roles: ['org_admin'] }, cleanup: target.cleanup };
+    },
+  },
+  'DELETE /api/organizations/{id}/members/{userId}': {
+    expect: row(401, 404, 404, 403, 204, 204),
+    foreign: 404,
+    request: async (t) => {
+      const target = await t.fresh.member();
+      return { params: { id: t.orgId, userId: target.id }, cleanup: target.cleanup };
+    },
+  },
+  'GET /api/invitations/organization/{id}': {
+    expect: row(401, 404, 404, 403, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { id: t.orgId } }),
+  },
+  'DELETE /api/invitations/{id}': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    // The role refusal comes before the lookup.
+    foreign: { member: 403, admin: 404, owner: 404 },
+    request: async (t) => {
+      const invitation = await t.fresh.invitation();
+      return { params: { id: invitation.id }, cleanup: invitation.cleanup };
+    },
+  },
+  'GET /api/invitations/token/{token}': {
+    expect: row(200, 200, 200, 200, 200, 200),
+    foreign: 200,
+    tokenGrants: true,
+    request: async (t) => {
+      const invitation = await t.fresh.invitation();
+      return { params: { token: invitation.token }, cleanup: invitation.cleanup };
+    },
+  },
+  // An invitation to the caller's own address: the person in no organization joins; anyone in an
+  // organization is refused (409), whichever organization invited them.
+  'POST /api/invitations/accept/{token}': {
+    expect: row(401, 200, 409, 409, 409, 409),
+    foreign: 409,
+    tokenGrants: true,
+    request: async (t, caller) => {
+      const invitation = await t.fresh.invitation(caller.person?.email);
+      return { params: { token: invitation.token }, cleanup: invitation.cleanup };
+    },
+  },
+};
+
+let stack: TestStack;
+let ddb: DynamoDBDocumentClient;
+let ours: Target;
+let theirs: Target;
+const callers = {} as Record<Exclude<CallerKind, 'anonymous' | 'noOrganization'>, Person>;
+/** What no caller but the organization's own may see, per organization id. */
+const privateData = new Map<string, string[]>();
+
+async function put(item: object): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: item }));
+}
+
+async function deleteInvitationsTo(orgId: string, email: string): Promise<void> {
+  const listed = await api<Invitation[]>(stack, `/api/invitations/organization/${orgId}`, {
+    token: (orgId === ours.orgId ? ours : theirs).owner.token,
+  });
+  for (const invitation of listed.body.filter((item) => item.email === email)) {
+    await ddb.send(new DeleteCommand({ TableName: stack.env.TABLE_NAME, Key: keys.invitation(orgId, invitation.id) }));
+  }
+}
+
+async function memberRecord(orgId: string, who: Pick<Person, 'sub' | 'email'>, role: 'org_admin' | 'org_member') {
+  const now = new Date().toISOString();
+  const record: UserRecord = {
+    ...keys.user(who.sub),
+    ...gsi1Keys.member(orgId, who.email),
+    id: who.sub,
+    email: who.email,
+    firstName: 'Membre',
+    lastName: role,
+    phoneNumber: '',
+    roles: [role],
+    organizationId: orgId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await put(record);
+}
+
+async function ok<T>(response: Promise<{ status: number; body: T }>, status: number, what: string): Promise<T> {
+  const { status: got, body } = await response;
+  if (got !== status) throw new Error(`${what}: ${got} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** An organization with a project, an upload, a succeeded transformation, a saved image and a pending invitation. */
+async function target(team: Agency, memberId: string, agencePriceId: string): Promise<Target> {
+  const { orgId, owner } = team;
+  const token = owner.token;
+  const projectName = `Projet ${randomUUID()}`;
+  const project = await ok(
+    api<Project>(stack, '/api/projects', { method: 'POST', token, body: { name: projectName } }),
+    201,
+    'project',
+  );
+  const upload = await ok(
+    api<{ uploadId: string }>(stack, '/api/uploads', {
+      method: 'POST',
+      token,
+      body: { fileName: 'facade.jpg', contentType: 'image/jpeg', size: 2048 },
+    }),
+    201,
+    'upload',
+  );
+  const freshProject = async () => {
+    const created = await ok(
+      api<Project>(stack, '/api/projects', { method: 'POST', token, body: { name: `Projet ${randomUUID()}` } }),
+      201,
+      'fresh project',
+    );
+    privateData.get(orgId)!.push(created.id);
+    return created.id;
+  };
+  const transformation = async () => {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    const record: TransformationRecord = {
+      ...keys.transformation(orgId, id),
+      id,
+      orgId,
+      userId: owner.sub,
+      type: 'enhance',
+      options: {},
+      status: 'succeeded',
+      uploadId: upload.uploadId,
+      uploadKey: `uploads/${orgId}/${upload.uploadId}`,
+      normalisedKey: `normalised/${orgId}/${id}.jpg`,
+      resultKey: `results/${orgId}/${id}.png`,
+      width: 320,
+      height: 240,
+      engine: 'local',
+      simulated: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await put(record);
+    return id;
+  };
+  const image = async (inProject: boolean) => {
+    const path = inProject ? `/api/images/project/${project.id}` : '/api/images/no-project';
+    const saved = await ok(
+      api<Image>(stack, path, { method: 'POST', token, body: { transformationId: await transformation() } }),
+      201,
+      'image',
+    );
+    return saved.id;
+  };
+  const invitation = async (email = `invite-${randomUUID().slice(0, 8)}@exemple.fr`) => {
+    const { token: invitationToken, tokenHash } = newInvitationToken();
+    const id = randomUUID();
+    const now = Date.now();
+    const record: InvitationRecord = {
+      ...keys.invitation(orgId, id),
+      ...gsi1Keys.invitationToken(tokenHash),
+      id,
+      organizationId: orgId,
+      email: email.toLowerCase(),
+      firstName: '',
+      lastName: '',
+      role: 'org_member',
+      status: 'pending',
+      tokenHash,
+      invitedBy: owner.sub,
+      createdAt: new Date(now).toISOString(),
+      validUntil: new Date(now + 86_400_000).toISOString(),
+    };
+    await put(record);
+    const cleanup = async () => {
+      await ddb.send(new DeleteCommand({ TableName: stack.env.TABLE_NAME, Key: keys.invitation(orgId, id) }));
+    };
+    return { id, token: invitationToken, cleanup };
+  };
+  const member = async () => {
+    const who = { sub: randomUUID(), email: `membre-${randomUUID().slice(0, 8)}@exemple.fr` };
+    await memberRecord(orgId, who, 'org_member');
+    privateData.get(orgId)!.push(who.sub, who.email);
+    const cleanup = async () => {
+      await ddb.send(new DeleteCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(who.sub) }));
+    };
+    return { id: who.sub, cleanup };
+  };
+  const transformationId = await transformation();
+  const imageId = await image(true);
+  const sent = await invite(stack, team, `attente-${randomUUID().slice(0, 8)}@exemple.fr`);
+  privateData.set(orgId, [
+    orgId,
+    team.name,
+    owner.sub,
+    owner.email,
+    memberId,
+    project.id,
+    projectName,
+    upload.uploadId,
+    transformationId,
+    imageId,
+    sent.invitation.id,
+    sent.invitation.email,
+  ]);
+  return {
+    orgId,
+    owner,
+    memberId,
+    projectId: project.id,
+    uploadId: upload.uploadId,
+    transformationId,
+    imageId,
+    invitationId: sent.invitation.id,
+    agencePriceId,
+    fresh: { project: freshProject, transformation, image, member, invitation },
+  };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ seedDemo: false });
+  ddb = tableClient(stack);
+  const owner = await person(stack, { verified: true });
+  const prices = await ok(api<Price[]>(stack, '/api/billing/prices', { token: owner.token }), 200, 'prices');
+  const agencePriceId = prices.find((price) => price.id === 'agence')!.stripePriceId!;
+
+  const ourTeam = await agency(stack, ddb, { owner, name: `Agence Nôtre ${randomUUID().slice(0, 8)}` });
+  callers.owner = owner;
+  callers.admin = await person(stack, { verified: true });
+  callers.member = await person(stack, { verified: true });
+  await memberRecord(ourTeam.orgId, callers.admin, 'org_admin');
+  await memberRecord(ourTeam.orgId, callers.member, 'org_member');
+  ours = await target(ourTeam, callers.member.sub, agencePriceId);
+  privateData.get(ours.orgId)!.push(callers.admin.sub, callers.admin.email, callers.member.email);
+
+  const theirTeam = await agency(stack, ddb, { name: `Agence Étrangère ${randomUUID().slice(0, 8)}` });
+  callers.otherOrganization = theirTeam.owner;
+  const theirMember = await person(stack, { verified: true });
+  await memberRecord(theirTeam.orgId, theirMember, 'org_member');
+  theirs = await target(theirTeam, theirMember.sub, agencePriceId);
+  privateData.get(theirs.orgId)!.push(theirMember.email);
+});
+
+afterAll(async () => {
+  ddb?.destroy();
+  await stack?.destroy();
+});
+
+function pathOf(route: Route, params: Record<string, string> = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${routeKey(route)}: request() gave no '${name}'`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The organization a caller legitimately sees (theirs), and the one they must not. */
+function forbiddenData(caller: CallerKind, granted: string | undefined): string[] {
+  const own =
+    caller === 'otherOrganization' ? theirs.orgId : OURS.includes(caller as OursKind) ? ours.orgId : undefined;
+  return [...privateData.entries()]
+    .filter(([orgId]) => orgId !== own && orgId !== granted)
+    .flatMap(([, values]) => values);
+}
+
+async function call(route: Route, entry: RouteCase, caller: Caller, targetOrg: Target) {
+  const prepared = await entry.request(targetOrg, caller);
+  try {
+    const response = await api(stack, pathOf(route, prepared.params), {
+      method: route.method,
+      token: caller.person?.token,
+      body: prepared.body,
+    });
+    const text = JSON.stringify(response.body ?? '');
+    const leaked = forbiddenData(caller.kind, entry.tokenGrants ? targetOrg.orgId : undefined).filter((value) =>
+      text.includes(value),
+    );
+    return { status: response.status, leaked, body: text.slice(0, 300) };
+  } finally {
+    await prepared.cleanup?.();
+  }
+}
+
+it('has a line for every route of the route table, and none for a route that is gone', () => {
+  const keysOfRoutes = ROUTES.map(routeKey);
+  expect(keysOfRoutes.filter((key) => !(key in MATRIX))).toEqual([]);
+  expect(Object.keys(MATRIX).filter((key) => !keysOfRoutes.includes(key))).toEqual([]);
+});
+
+describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (key, route) => {
+  it('answers each caller as the matrix says, and never with another organization’s data', async () => {
+    const entry = MATRIX[key];
+    if (!entry)
+      throw new Error(`No line for ${key} in MATRIX (test/integration/authorization-matrix.test.ts): add one`);
+    const seen: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    for (const kind of CALLERS) {
+      // A new person per route: joining or creating an organization must not carry over.
+      const who =
+        kind === 'anonymous'
+          ? undefined
+          : kind === 'noOrganization'
+            ? await person(stack, { verified: true })
+            : callers[kind];
+      const result = await call(route, entry, { kind, person: who }, ours);
+      seen[kind] = result.leaked.length ? { status: result.status, leaked: result.leaked } : result.status;
+      wanted[kind] = entry.expect[kind];
+      if (result.status !== entry.expect[kind]) seen[`${kind} body`] = result.body;
+    }
+    if (entry.foreign !== undefined) {
+      for (const kind of OURS) {
+        const result = await call(route, entry, { kind, person: callers[kind] }, theirs);
+        const expected = typeof entry.foreign === 'number' ? entry.foreign : entry.foreign[kind];
+        seen[`${kind} with foreign ids`] = result.leaked.length
+          ? { status: result.status, leaked: result.leaked }
+          : result.status;
+        wanted[`${kind} with foreign ids`] = expected;
+        if (result.status !== expected) seen[`${kind} with foreign ids body`] = result.body;
+      }
+    }
+    expect(seen).toEqual(wanted);
+  });
+});

@@ -1,0 +1,17 @@
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ProjectImages } from '../../features/images';
+import { ProjectPage } from '../../features/projects';
+
+/** /dashboard/projects/{id}: the project page (projects) with its images tab (images). */
+export function Component() {
+  const { projectId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  return (
+    <ProjectPage
+      key={projectId}
+      projectId={projectId}
+      fromImages={searchParams.get('from') === 'images'}
+      renderImages={(project) => <ProjectImages project={project} />}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+/** The dashboard feature's public surface, for the routes that compose it (app/). */
+export { DashboardHome } from './components/dashboard-home';

@@ -1,0 +1,85 @@
+import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
+import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
+import { Thumbnail } from '../../../components/ui/thumbnail';
+import { useImageSize } from '../../../lib/use-image-size';
+import { fullSizeResult, originalThumbnail, resultThumbnail } from '../image-urls';
+
+const T = GALLERIES_TEXTS;
+
+export interface ImagePreviewDialogProps {
+  /** The image shown; null closes the dialog. */
+  image: Image | null;
+  onClose: () => void;
+  onDownload: (image: Image) => void;
+  onDelete: (image: Image) => void;
+  downloading: boolean;
+}
+
+/**
+ * The image dialog (spec 2.8): the original and the result on a before/after slider (their small
+ * WebPs), download, delete, close (the dialog's own button), and a link to the full-size result.
+ */
+export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downloading }: ImagePreviewDialogProps) {
+  return (
+    <Dialog
+      open={image !== null}
+      onClose={onClose}
+      size="lg"
+      title={image?.name ?? ''}
+      description={image ? T.savedOn(formatDate(image.createdAt)) : undefined}
+      footer={
+        image && (
+          <>
+            {fullSizeResult(image) && (
+              <a
+                href={fullSizeResult(image) as string}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mr-auto inline-flex h-10 items-center text-sm font-medium text-brand-700 hover:underline"
+              >
+                {T.openFullSize}
+              </a>
+            )}
+            <Button variant="danger" onClick={() => onDelete(image)}>
+              <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
+              {T.delete}
+            </Button>
+            <Button isLoading={downloading} onClick={() => onDownload(image)}>
+              {!downloading && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
+              {T.download}
+            </Button>
+          </>
+        )
+      }
+    >
+      {image && <Comparison image={image} />}
+    </Dialog>
+  );
+}
+
+function Comparison({ image }: { image: Image }) {
+  const after = resultThumbnail(image);
+  const before = originalThumbnail(image);
+  const size = useImageSize(after);
+  if (!after || !before) {
+    return (
+      <div className="aspect-[4/3] overflow-hidden rounded-xl">
+        <Thumbnail src={after} alt={T.resultAlt(image.name)} />
+      </div>
+    );
+  }
+  // Until the result's size is known, a 4:3 frame (the usual photo shape) holds the place.
+  const { width, height } = size ?? { width: 4, height: 3 };
+  return (
+    <BeforeAfterSlider
+      label={T.compareLabel(image.name)}
+      before={{ src: before, alt: T.originalAlt(image.name), width, height, loading: 'eager' }}
+      after={{ src: after, alt: T.resultAlt(image.name), width, height, loading: 'eager' }}
+      className="max-h-[70vh] w-full"
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { COMMON_TEXTS, DASHBOARD_TEXTS, GALLERIES_TEXTS } from '@vitrine/shared';
+import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { buttonClasses } from '../../../components/ui/button';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
+import { paths } from '../../../config/paths';
+import { ImageGallery } from './image-gallery';
+
+const T = GALLERIES_TEXTS;
+
+/** 'Nouvelle transformation': to the wizard (spec 2.9). */
+export function NewTransformationLink({ projectId }: { projectId?: string }) {
+  return (
+    <Link to={paths.dashboard.upload.getHref(projectId)} className={buttonClasses({ size: 'sm' })}>
+      <StrokeIcon d={ICON_PATHS.plus} size={16} />
+      {T.newTransformation}
+    </Link>
+  );
+}
+
+/**
+ * /dashboard/images, 'Mes images' (spec 2.9): the projects section (composed in by the route:
+ * project cards belong to the projects feature), then the images saved without a project.
+ */
+export function ImagesPage({ projectsSection }: { projectsSection: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8">
+      <title>{`${T.title} | ${COMMON_TEXTS.appName}`}</title>
+      <div className="flex flex-col gap-3">
+        <Breadcrumb
+          items={[{ label: DASHBOARD_TEXTS.title, to: paths.dashboard.root.getHref() }, { label: T.title }]}
+        />
+        <h1 className="text-2xl font-bold sm:text-3xl">{T.title}</h1>
+      </div>
+      {projectsSection}
+      <ImageGallery
+        scope={{ projectId: null }}
+        title={T.unclassifiedSection}
+        archiveLabel={T.unclassifiedSection}
+        emptyText={T.emptyUnclassified}
+        loadFailedText={T.imagesLoadFailed}
+        actions={<NewTransformationLink />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useState } from 'react';
+import { GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { useToast } from '../../../components/ui/toast';
+import { fetchBlob, saveBlob } from '../../../lib/download';
+import { archiveName, imageDownloadName, uniqueFileNames } from '../../../lib/download-name';
+import { buildZip, type ArchiveEntry } from '../../../lib/zip';
+import { fullSizeResult } from '../image-urls';
+
+const T = GALLERIES_TEXTS;
+
+class MissingUrlError extends Error {}
+
+/** The archive's entries: each full-size result under its download name (spec 7), made distinct. */
+export function archiveEntries(images: readonly Image[]): ArchiveEntry[] {
+  const names = uniqueFileNames(images.map((image) => imageDownloadName(image, T.fallbackFileName)));
+  return images.map((image, index) => ({
+    name: names[index] as string,
+    lastModified: new Date(image.createdAt),
+    load: () => {
+      const url = fullSizeResult(image);
+      return url ? fetchBlob(url) : Promise.reject(new MissingUrlError());
+    },
+  }));
+}
+
+/**
+ * Downloads (spec 7, 8): one image as its full-size result under its spec name; several as one
+ * ZIP archive built in the browser (a whole listing in one file, where separate downloads get
+ * blocked by browsers). `busy` is the image being fetched, or 'archive'.
+ */
+export function useImageDownloads(refresh: () => Promise<readonly Image[] | undefined>) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const { toast } = useToast();
+
+  /**
+   * Runs `attempt`; when fetching failed, once more with the images as the list now gives them:
+   * signed URLs expire (15 minutes), and a gallery stays open longer than that.
+   */
+  const withFreshUrls = useCallback(
+    async (images: readonly Image[], attempt: (images: readonly Image[]) => Promise<void>) => {
+      try {
+        await attempt(images);
+      } catch (error) {
+        if (error instanceof MissingUrlError) throw error;
+        const fresh = new Map((await refresh())?.map((image) => [image.id, image]));
+        await attempt(images.map((image) => fresh.get(image.id) ?? image));
+      }
+    },
+    [refresh],
+  );
+
+  const fail = useCallback(
+    (error: unknown) =>
+      toast({
+        variant: 'error',
+        title: T.downloadFailedTitle,
+        description: error instanceof MissingUrlError ? T.downloadNoUrl : T.downloadFetchFailed,
+      }),
+    [toast],
+  );
+
+  const downloadImage = useCallback(
+    async (image: Image) => {
+      const url = fullSizeResult(image);
+      if (!url) return fail(new MissingUrlError());
+      setBusy(image.id);
+      try {
+        await withFreshUrls([image], async ([current]) => {
+          const currentUrl = current && fullSizeResult(current);
+          if (!currentUrl) throw new MissingUrlError();
+          saveBlob(await fetchBlob(currentUrl), imageDownloadName(image, T.fallbackFileName));
+        });
+      } catch (error) {
+        fail(error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [fail, withFreshUrls],
+  );
+
+  /** `label` names the archive (the project, or 'Images non classées'). */
+  const downloadImages = useCallback(
+    async (images: readonly Image[], label: string) => {
+      const [first] = images;
+      if (!first) return;
+      if (images.length === 1) return downloadImage(first);
+      if (images.some((image) => !fullSizeResult(image))) return fail(new MissingUrlError());
+      setBusy('archive');
+      try {
+        await withFreshUrls(images, async (current) =>
+          saveBlob(await buildZip(archiveEntries(current)), archiveName(label, T.fallbackFileName)),
+        );
+      } catch (error) {
+        fail(error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [downloadImage, fail, withFreshUrls],
+  );
+
+  return { busy, downloadImage, downloadImages };
+}
