@@ -19,6 +19,7 @@ import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler
 import { RECONCILER_ENTRY } from '../lib/bundling';
 import { writeFileAtomic } from './atomic-file';
 import { recoverLocalData } from './recovery';
+import { listUnlistedOpenTransformations } from './recovery/open-transformations';
 import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
@@ -253,6 +254,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
+    const documentClient = DynamoDBDocumentClient.from(dynamoClient);
+    for (const repair of await listUnlistedOpenTransformations(documentClient, TABLE_NAME)) log(`[recovery] ${repair}`);
     closers.push(await startReconciler(options.handlerSource, log));
 
     // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
@@ -262,7 +265,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.seedDemo ?? true) {
       await seedDemoAccount({
         cognito: cognitoClient,
-        ddb: DynamoDBDocumentClient.from(dynamoClient),
+        ddb: documentClient,
         tableName: TABLE_NAME,
         ...pool,
         stripe: stripeSdk,

@@ -28,6 +28,7 @@ import { createOutbox } from '../outbox';
 import { S3RVER_CREDENTIALS, startS3 } from '../s3';
 import { recoverDynaliteStore } from './dynalite-store';
 import { recoverJsonFiles } from './json-files';
+import { listUnlistedOpenTransformations } from './open-transformations';
 import { recoverS3rverStore } from './s3rver-store';
 import { recoverStackState } from './stack-state';
 
@@ -210,7 +211,7 @@ describe('JSON file stores', () => {
 });
 
 describe('dynalite store', () => {
-  it('rebuilds index entries that a stop left out of step with their items', async () => {
+  it('rebuilds index entries that a stop left out of step with their items, and lists old stuck jobs', async () => {
     const dbDir = path.join(dir, 'dynamodb');
     const tableName = 'vitrine-local';
     const withTable = async <T>(use: (ddb: DynamoDBDocumentClient) => Promise<T>): Promise<T> => {
@@ -264,6 +265,24 @@ describe('dynalite store', () => {
     expect(await recoverDynaliteStore(dbDir, tableName)).toEqual([]);
 
     await withTable(async (ddb) => {
+      // A transformation an older version left processing, without its open entry; an ended one.
+      const legacy = {
+        pk: 'ORG#o',
+        sk: 'TX#legacy',
+        id: 'legacy',
+        orgId: 'o',
+        status: 'processing',
+        createdAt: '2030-00',
+      };
+      await ddb.send(new PutCommand({ TableName: tableName, Item: legacy }));
+      await ddb.send(
+        new PutCommand({ TableName: tableName, Item: { ...legacy, sk: 'TX#done', id: 'done', status: 'failed' } }),
+      );
+      expect(await listUnlistedOpenTransformations(ddb, tableName)).toEqual([
+        'transformations: legacy, left processing by an older version, listed for the reconciler',
+      ]);
+      expect(await listUnlistedOpenTransformations(ddb, tableName)).toEqual([]);
+
       const { Items } = await ddb.send(
         new QueryCommand({
           TableName: tableName,
@@ -272,7 +291,16 @@ describe('dynalite store', () => {
           ExpressionAttributeValues: { ':open': 'TX_OPEN' },
         }),
       );
-      expect(Items).toEqual([item(1), item(2), item(3)]);
+      expect(Items).toEqual([
+        {
+          ...{ pk: 'ORG#o', sk: 'TX#legacy', id: 'legacy', orgId: 'o', status: 'processing', createdAt: '2030-00' },
+          gsi1pk: 'TX_OPEN',
+          gsi1sk: '2030-00#o#legacy',
+        },
+        item(1),
+        item(2),
+        item(3),
+      ]);
     });
   });
 });
