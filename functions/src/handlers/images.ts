@@ -62,11 +62,10 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
 
 async function list(event: HttpEvent, projectId: string | null) {
   const { orgId } = await organizationCaller(event);
-  const request = pageRequest(event);
   if (projectId !== null && !(await getProjectRecord(table(), orgId, projectId))) {
     throw new NotFound(PROCESSING_TEXTS.projectNotFound);
   }
-  const { records, nextCursor } = await listImagePage(table(), orgId, projectId, request);
+  const { records, nextCursor } = await listImagePage(table(), orgId, projectId, pageRequest(event));
   const page: Page<Image> = { items: await Promise.all(records.map((record) => toImage(record, sign))), nextCursor };
   return json(200, page);
 }

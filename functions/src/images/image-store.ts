@@ -7,7 +7,7 @@
  *
  * An image in a project is saved and deleted in one transaction with its project item, whose
  * `imageCount` and `thumbnail` (spec 4: the newest image's picture) the project list shows; so
- * the card data can never drift from the images (architecture decision 38).
+ * the card data can never drift from the images (architecture decision 42).
  */
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -23,7 +23,7 @@ const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /**
  * A ULID-shaped id (26 characters: 10 of milliseconds since 1970, 16 random, 80 bits): ids sort
  * by creation time, so items keyed `PREFIX#<id>` are listed newest first by a Query with
- * ScanIndexForward false, with no index (architecture decision 37).
+ * ScanIndexForward false, with no index (architecture decision 41).
  */
 export function timeOrderedId(now = Date.now(), random: (size: number) => Uint8Array = randomBytes): string {
   let time = '';

@@ -1,6 +1,6 @@
 /**
  * DELETE /api/projects/{id}: the project goes, its images stay, unclassified (paid work is never
- * destroyed). Crash-safe and resumable (architecture decision 39):
+ * destroyed). Crash-safe and resumable (architecture decision 43):
  *   1. the project is marked `deletingAt`: from then on no image can be saved into it (the save's
  *      transaction requires the mark absent), so the set of images to move can only shrink;
  *   2. its images are moved out a batch at a time, each batch one transaction that rewrites the

@@ -48,7 +48,7 @@ export async function validate(
   return { normalisedKey, width: normalised.width, height: normalised.height, originalThumbnailKey };
 }
 
-/** A thumbnail of `image` (decision 40), stored in the results bucket beside the results. */
+/** A thumbnail of `image` (decision 44), stored in the results bucket beside the results. */
 async function storeThumbnail(deps: ImageStepDeps, key: string, image: Buffer, width: number, height: number) {
   const thumbnail = await makeThumbnail(image, width, height);
   await deps.s3.send(

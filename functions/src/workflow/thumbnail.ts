@@ -1,5 +1,5 @@
 /**
- * The small pictures galleries, cards and dialogs show (architecture decision 40): a WebP of
+ * The small pictures galleries, cards and dialogs show (architecture decision 44): a WebP of
  * about 480 px on the long side, of the validated original and of the result, stored beside the
  * result. Grids of 40 then weigh about a megabyte instead of 40 full-size PNGs.
  */
