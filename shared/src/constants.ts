@@ -102,6 +102,24 @@ export const FIELD_LIMITS = {
   passwordMin: 8,
 } as const;
 
+/**
+ * Transformations of one organization: at most `maxInFlightPerOrganization` queued or processing at
+ * once (each holds a credit reservation from its start, docs/architecture.md decision 37); a start
+ * beyond answers 429 RATE_LIMITED with `Retry-After: retryAfterSeconds`.
+ */
+export const TRANSFORMATION_LIMITS = { maxInFlightPerOrganization: 20, retryAfterSeconds: 10 } as const;
+
+/**
+ * `Idempotency-Key` of POST /api/image-processing/{type} (decision 38): within `ttlHours` the same
+ * key of the same organization returns the first transformation instead of starting another.
+ */
+export const IDEMPOTENCY_KEY = {
+  header: 'Idempotency-Key',
+  ttlHours: 24,
+  /** 8 to 128 letters, digits, `-` or `_` (a UUID fits). */
+  pattern: /^[A-Za-z0-9_-]{8,128}$/,
+} as const;
+
 /** Paged lists (types.ts `Page`): the page size clients ask for by default, and the most a call returns. */
 export const PAGE_LIMITS = { default: 40, max: 100 } as const;
 

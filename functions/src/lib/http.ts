@@ -103,7 +103,8 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   onError: (request) => {
     const { error, event } = request;
     if (error instanceof HttpError) {
-      request.response = json(error.statusCode, error.toBody());
+      const response = json(error.statusCode, error.toBody());
+      request.response = { ...response, headers: { ...response.headers, ...error.headers } };
       return;
     }
     // The client only sees the generic text; the log line has the details and the request's ids.

@@ -37,6 +37,8 @@ export const keys = {
   project: (orgId: string, projectId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.project}${projectId}` }) as const,
   image: (orgId: string, imageId: string) => ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.image}${imageId}` }) as const,
+  /** An `Idempotency-Key` of a transformation start, per organization (expires with the table's TTL). */
+  idempotencyKey: (orgId: string, key: string) => ({ pk: orgPartition(orgId), sk: `IDEMPOTENCY#${key}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */

@@ -21,6 +21,7 @@ import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
+import { reserveCredit } from '../credits/credits';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
@@ -54,8 +55,17 @@ afterEach(() => {
 
 let counter = 0;
 
-/** An organization with credits, an uploaded file and a queued transformation of it. */
-async function queue(file: Buffer, type: TransformationType, options: TransformationOptions = {}, credits = 3) {
+/**
+ * An organization with credits, an uploaded file and a queued transformation of it, whose credit
+ * the API reserved when it started the job (decision 37) unless `reservedAtStart` is false.
+ */
+async function queue(
+  file: Buffer,
+  type: TransformationType,
+  options: TransformationOptions = {},
+  credits = 3,
+  reservedAtStart = credits > 0,
+) {
   const n = ++counter;
   const orgId = `org-${n}`;
   const transformationId = `tx-${n}`;
@@ -68,6 +78,7 @@ async function queue(file: Buffer, type: TransformationType, options: Transforma
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
   await createTransformation(deps, { id: transformationId, orgId, userId: 'user-1', type, options, uploadKey });
+  if (reservedAtStart) await reserveCredit(deps, orgId, transformationId);
   return { orgId, transformationId };
 }
 
@@ -136,8 +147,8 @@ describe('transformation workflow', () => {
     for (const line of logs.lines) {
       expect(line).toMatchObject({ correlationId, transformationId: ref.transformationId });
     }
+    // The API reserved the credit when it started the job: ReserveCredit finds it and charges nothing more.
     expect(metricLines(logs.lines)).toMatchObject([
-      { CreditsReserved: 1, step: 'reserveCredit' },
       { EngineTime: expect.any(Number), type: 'enhance', engine: 'local', step: 'transform' },
       {
         TransformationsSucceeded: 1,
@@ -197,7 +208,6 @@ describe('transformation workflow', () => {
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
     expect(metricLines(logs.lines)).toMatchObject([
-      { CreditsReserved: 1 },
       { CreditsRefunded: 1 },
       { TransformationsFailed: 1, type: 'sky-replacement', reason: 'engine-rejected', outcome: 'failed' },
     ]);
@@ -303,13 +313,14 @@ describe('transformation workflow', () => {
   });
 
   it('neither reads nor charges a transformation that is no longer queued', async () => {
-    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance');
+    // The API could not start it: it gave the credit back and marked it failed, yet the execution runs.
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 3, false);
     await markFailed(deps, ref.orgId, ref.transformationId, { code: 'ENGINE_FAILED', message: 'Déjà échouée' });
 
     const report = await run(ref);
 
-    // StartProcessing's Catch goes straight to MarkFailed: there is no reservation to refund.
-    expect(report.states).toEqual(['StartProcessing', 'MarkFailed', 'TransformationFailed']);
+    // StartProcessing's Catch goes through RefundCredit, a no-op without a reservation.
+    expect(report.states).toEqual(['StartProcessing', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
       code: 'ENGINE_FAILED',
@@ -318,18 +329,24 @@ describe('transformation workflow', () => {
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
   });
 
-  it.each(badImages)('refuses $label before any charge, with a French message', async ({ make, message }) => {
+  it.each(badImages)('refuses $label with a French message and gives the credit back', async ({ make, message }) => {
     const ref = await queue(await make(), 'enhance');
 
     const report = await run(ref);
 
     expect(report.status).toBe('FAILED');
-    expect(report.states).toEqual(['StartProcessing', 'Validate', 'MarkFailed', 'TransformationFailed']);
+    expect(report.states).toEqual([
+      'StartProcessing',
+      'Validate',
+      'RefundCredit',
+      'MarkFailed',
+      'TransformationFailed',
+    ]);
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
       code: 'IMAGE_REJECTED',
       message,
     });
-    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
   });
 });

@@ -14,6 +14,13 @@ export const PROCESSING_TEXTS = withFrenchTypography({
   projectNotFound: 'Projet introuvable ou accès refusé.',
   imageNotFound: 'Image introuvable.',
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
+  tooManyInFlight:
+    'Trop de transformations sont en cours pour votre organisation. Les suivantes partiront dès que des places se libèrent : réessayez dans quelques secondes.',
+  invalidIdempotencyKey:
+    'En-tête Idempotency-Key invalide : 8 à 128 caractères parmi les lettres, les chiffres, « - » et « _ ».',
+  idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour une autre demande de transformation.",
+  idempotencyKeyInProgress:
+    'Une demande identique est déjà en cours de traitement. Réessayez dans quelques secondes avec la même clé.',
 } as const);
 
 /** Why a transformation was refused or failed (spec 2.7 and 7): options, image checks, engines. */
