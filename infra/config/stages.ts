@@ -47,6 +47,8 @@ export interface StageConfig {
   abandonedUploadExpiry: Duration;
   /** Alarms, where they go, and when they fire (infra/lib/constructs/monitoring.ts). */
   monitoring: MonitoringConfig;
+  /** Minutes between two runs of the scheduled deep health check (constructs/health-check.ts). */
+  healthCheckEveryMinutes: number;
 }
 
 export interface MonitoringConfig {
@@ -87,6 +89,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     abandonedUploadExpiry: Duration.days(1),
+    healthCheckEveryMinutes: 15,
     monitoring: {
       alarmTopicName: 'vitrine-dev-alarms',
       apiLatencyP99Ms: 5000,
@@ -105,6 +108,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.SIX_MONTHS,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     abandonedUploadExpiry: Duration.days(1),
+    healthCheckEveryMinutes: 5,
     monitoring: {
       alarmTopicName: 'vitrine-prod-alarms',
       // Add the on-call addresses here (or subscribe chat/paging to the topic outside the stack).

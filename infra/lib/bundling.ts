@@ -13,8 +13,16 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 /** The two workflow Lambdas (transformation.asl.json's image and record steps), one entry each. */
 export const WORKFLOW_ENTRIES = ['workflow-image-steps', 'workflow-record-steps'] as const;
 
+/** Lambdas invoked by EventBridge Scheduler: the deep health check (decision 39). */
+export const SCHEDULED_ENTRIES = ['health-check'] as const;
+
 /** Every Lambda the stack deploys, by handler file name: the budget applies to each. */
-export const LAMBDA_NAMES: readonly string[] = [...ENDPOINT_GROUPS, 'cognito-triggers', ...WORKFLOW_ENTRIES];
+export const LAMBDA_NAMES: readonly string[] = [
+  ...ENDPOINT_GROUPS,
+  'cognito-triggers',
+  ...WORKFLOW_ENTRIES,
+  ...SCHEDULED_ENTRIES,
+];
 
 /**
  * The most a Lambda bundle may weigh minified (cold start grows with it); the bundled tier fails

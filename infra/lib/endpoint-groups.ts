@@ -30,6 +30,8 @@ export interface GroupNeeds {
   secrets?: readonly SecretKey[];
   /** The app's origin as APP_URL (links that send the browser back to the app, e.g. from Stripe). */
   appUrl?: boolean;
+  /** The deployed version as APP_VERSION (GET /api/health answers it). */
+  appVersion?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -37,8 +39,9 @@ export interface GroupNeeds {
 }
 
 export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
-  // The health check proves each dependency answers: metadata calls only, no data access.
-  health: { table: 'describe', buckets: { uploads: 'head', results: 'head' }, userPool: 'describe' },
+  // Public: answers from the Lambda alone, no grant at all (decision 39). The deep check of every
+  // dependency is the scheduled health-check Lambda (constructs/health-check.ts).
+  health: { appVersion: true },
   // Profile read/update; Cognito GetUser runs with the caller's own access token (no IAM needed).
   users: { table: 'readWrite', userPool: 'id' },
   // Presigned POSTs are signed with the function's role: it needs PutObject on the uploads bucket.

@@ -4,12 +4,13 @@
  * the buckets' CORS need the app's URL): CloudFormation resolves that inside a stack, while
  * cross-stack exports would freeze resources and make replacements painful.
  */
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { HealthCheck } from './constructs/health-check';
 import { LogBucket } from './constructs/log-bucket';
 import { Monitoring, type MonitoredFunction } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
@@ -32,6 +33,7 @@ export class VitrineStack extends Stack {
   readonly web: Web;
   readonly workflow: Workflow;
   readonly monitoring: Monitoring;
+  readonly healthCheck: HealthCheck;
 
   constructor(scope: Construct, id: string, props: VitrineStackProps) {
     super(scope, id, props);
@@ -63,6 +65,15 @@ export class VitrineStack extends Stack {
       resultsBucket: this.storage.results,
       workflow: this.workflow,
       appUrl: appOrigin,
+    });
+    this.healthCheck = new HealthCheck(this, 'HealthCheck', {
+      config,
+      table: this.data.table,
+      uploadsBucket: this.storage.uploads,
+      resultsBucket: this.storage.results,
+      userPool: this.auth.userPool,
+      stateMachine: this.workflow.stateMachine,
+      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.web = new Web(this, 'Web', {
       config,
@@ -100,5 +111,7 @@ function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: Vit
     // A reservation racing another past the balance throws InsufficientCreditsError (rare).
     { label: 'record-steps', fn: stack.workflow.recordSteps, errorsPerFiveMinutes: 3 },
     { label: 'cognito-triggers', fn: stack.auth.triggers },
+    // Fails on purpose when a dependency does not answer: its errors alarm is the deep health check's.
+    { label: 'health-check', fn: stack.healthCheck.fn },
   ];
 }

@@ -51,6 +51,8 @@ export const ENV = {
   stage: 'STAGE',
   /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */
   logLevel: 'LOG_LEVEL',
+  /** The deployed build (git commit), answered by GET /api/health (handlers/health.ts). */
+  appVersion: 'APP_VERSION',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, routeKey, type EndpointGroup, type Route } from '../../../functions/src/routes';
 import type { StageConfig } from '../../config/stages';
 import { ENV, GROUP_NEEDS, secretEnvName, type GroupNeeds } from '../endpoint-groups';
+import { appVersion } from '../version';
 import { VitrineFunction } from './vitrine-function';
 
 /**
@@ -138,6 +139,7 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
     if (!props.appUrl) throw new Error(`${fn.node.path} needs the app URL: pass appUrl to the Api construct`);
     fn.addEnvironment(ENV.appUrl, props.appUrl);
   }
+  if (needs.appVersion) fn.addEnvironment(ENV.appVersion, appVersion());
   if (needs.workflow) {
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);
