@@ -49,6 +49,13 @@ export interface StageConfig {
   monitoring: MonitoringConfig;
   /** Minutes between two runs of the scheduled deep health check (constructs/health-check.ts). */
   healthCheckEveryMinutes: number;
+  /** Per-IP rate limits of the CloudFront web ACL (lib/edge-stack.ts), per 5 minutes. */
+  waf: {
+    /** Requests to /api/ without an Authorization header (health, webhook, anonymous probes). */
+    anonymousApiRequestsPerFiveMinutes: number;
+    /** Every request (assets, API, polling included): an agency's office may share one IP. */
+    requestsPerFiveMinutes: number;
+  };
 }
 
 export interface MonitoringConfig {
@@ -90,6 +97,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     abandonedUploadExpiry: Duration.days(1),
     healthCheckEveryMinutes: 15,
+    waf: { anonymousApiRequestsPerFiveMinutes: 300, requestsPerFiveMinutes: 3000 },
     monitoring: {
       alarmTopicName: 'vitrine-dev-alarms',
       apiLatencyP99Ms: 5000,
@@ -109,6 +117,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     abandonedUploadExpiry: Duration.days(1),
     healthCheckEveryMinutes: 5,
+    waf: { anonymousApiRequestsPerFiveMinutes: 300, requestsPerFiveMinutes: 10000 },
     monitoring: {
       alarmTopicName: 'vitrine-prod-alarms',
       // Add the on-call addresses here (or subscribe chat/paging to the topic outside the stack).

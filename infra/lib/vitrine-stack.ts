@@ -11,6 +11,8 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { HealthCheck } from './constructs/health-check';
+import { OriginVerify } from './constructs/origin-verify';
+import type { EdgeStack } from './edge-stack';
 import { LogBucket } from './constructs/log-bucket';
 import { Monitoring, type MonitoredFunction } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
@@ -23,6 +25,8 @@ export interface VitrineStackProps extends StackProps {
   config: StageConfig;
   /** Absolute path of the built web app (web/dist). */
   webDistPath: string;
+  /** The us-east-1 stack holding the distribution's WAF web ACL (lib/edge-stack.ts). */
+  edge: EdgeStack;
 }
 
 export class VitrineStack extends Stack {
@@ -34,9 +38,13 @@ export class VitrineStack extends Stack {
   readonly workflow: Workflow;
   readonly monitoring: Monitoring;
   readonly healthCheck: HealthCheck;
+  readonly originVerify: OriginVerify;
+  readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: VitrineStackProps) {
-    super(scope, id, props);
+    // The web ACL's ARN comes from us-east-1.
+    super(scope, id, { ...props, crossRegionReferences: true });
+    this.edge = props.edge;
     const { config } = props;
 
     // The app's origin; without a configured one it is the CloudFront domain, known once Web exists.
@@ -56,6 +64,7 @@ export class VitrineStack extends Stack {
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
     });
+    this.originVerify = new OriginVerify(this, 'OriginVerify', { config });
     this.api = new Api(this, 'Api', {
       config,
       userPool: this.auth.userPool,
@@ -65,6 +74,7 @@ export class VitrineStack extends Stack {
       resultsBucket: this.storage.results,
       workflow: this.workflow,
       appUrl: appOrigin,
+      originVerify: this.originVerify,
     });
     this.healthCheck = new HealthCheck(this, 'HealthCheck', {
       config,
@@ -82,6 +92,8 @@ export class VitrineStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       accessLogs: logs.bucket,
       webDistPath: props.webDistPath,
+      originVerify: this.originVerify,
+      webAclArn: props.edge.webAcl.attrArn,
     });
 
     const functions = monitoredFunctions(this);

@@ -53,6 +53,11 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   /** The deployed build (git commit), answered by GET /api/health (handlers/health.ts). */
   appVersion: 'APP_VERSION',
+  /**
+   * Name of the Secrets Manager secret CloudFront sends as `x-origin-verify` (lib/origin-verify.ts);
+   * unset locally, where no CloudFront stands in front of the gateway.
+   */
+  originVerifySecretName: 'ORIGIN_VERIFY_SECRET_NAME',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

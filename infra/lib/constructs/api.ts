@@ -17,6 +17,7 @@ import { ENDPOINT_GROUPS, ROUTES, routeKey, type EndpointGroup, type Route } fro
 import type { StageConfig } from '../../config/stages';
 import { ENV, GROUP_NEEDS, secretEnvName, type GroupNeeds } from '../endpoint-groups';
 import { appVersion } from '../version';
+import type { OriginVerify } from './origin-verify';
 import { VitrineFunction } from './vitrine-function';
 
 /**
@@ -41,6 +42,8 @@ export interface ApiProps {
   workflow?: WorkflowGrants;
   /** The app's origin (https://...), for groups declaring `appUrl`. */
   appUrl?: string;
+  /** The CloudFront origin secret every API function checks first (decision 40). */
+  originVerify: OriginVerify;
 }
 
 export class Api extends Construct {
@@ -98,6 +101,8 @@ export class Api extends Construct {
         timeout: GROUP_NEEDS[group].timeoutSeconds ? Duration.seconds(GROUP_NEEDS[group].timeoutSeconds) : undefined,
       });
       applyGroupNeeds(fn, GROUP_NEEDS[group], props);
+      // Every route, public ones included: a request that skipped CloudFront is refused first.
+      props.originVerify.bind(fn);
       functions.set(group, fn);
     }
     this.functions = functions;
