@@ -77,7 +77,8 @@ describe('CloudFront is the only way in', () => {
     const props = acl!.Properties;
     expect(props.Scope).toBe('CLOUDFRONT');
     expect(props.DefaultAction).toEqual({ Allow: {} });
-    const rules = props.Rules as { Name: string; Statement: Record<string, any>; Action?: any; Priority: number }[];
+    type CfnValue = ReturnType<typeof edge.toJSON>;
+    const rules = props.Rules as { Name: string; Statement: CfnValue; Action?: CfnValue; Priority: number }[];
     const rate = (name: string) => rules.find((rule) => rule.Name === name)!;
     expect(rate('anonymous-api-rate-per-ip').Statement.RateBasedStatement).toMatchObject({
       AggregateKeyType: 'IP',
@@ -87,7 +88,7 @@ describe('CloudFront is the only way in', () => {
     expect(JSON.stringify(rate('anonymous-api-rate-per-ip').Statement)).toContain('authorization');
     expect(rate('rate-per-ip').Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 3000 });
     for (const name of ['anonymous-api-rate-per-ip', 'rate-per-ip']) {
-      expect(rate(name).Action.Block.CustomResponse).toMatchObject({
+      expect(rate(name).Action!.Block.CustomResponse).toMatchObject({
         ResponseCode: 429,
         CustomResponseBodyKey: 'rate-limited',
         ResponseHeaders: [{ Name: 'retry-after', Value: '300' }],

@@ -83,7 +83,7 @@ describe('an API Lambda behind CloudFront', () => {
 
   it('refuses a request that skipped CloudFront with 403, before any other work', async () => {
     const logs = captureLogs();
-    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }]) {
+    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }] as Record<string, string>[]) {
       // Even malformed JSON gets the 403: the body is never parsed.
       const response = await handler(event(headers, '{not json'), context);
       expect(response.statusCode).toBe(403);
