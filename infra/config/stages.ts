@@ -49,6 +49,18 @@ export interface StageConfig {
   monitoring: MonitoringConfig;
   /** Minutes between two runs of the scheduled deep health check (constructs/health-check.ts). */
   healthCheckEveryMinutes: number;
+  /**
+   * Concurrent executions reserved for the 2 GB image steps (Validate, Transform), which also caps
+   * them so that they cannot take the account's whole pool from the API functions (decision 42).
+   * Lambda refuses a reservation that would leave the account fewer than 100 unreserved executions,
+   * so a new account (10 in all) must stay without one. @default none
+   */
+  imageStepsReservedConcurrency?: number;
+  /**
+   * Versioning of the results bucket, and how long an overwritten or deleted result's old version is
+   * kept (lifecycle). @default no versioning
+   */
+  resultsVersioning?: { noncurrentVersionExpiry: Duration };
   /** Per-IP rate limits of the CloudFront web ACL (lib/edge-stack.ts), per 5 minutes. */
   waf: {
     /** Requests to /api/ without an Authorization header (health, webhook, anonymous probes). */
@@ -117,6 +129,9 @@ export const STAGES: Record<StageName, StageConfig> = {
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     abandonedUploadExpiry: Duration.days(1),
     healthCheckEveryMinutes: 5,
+    // The account's quota is 1,000: 100 for the image steps leaves the rest to the API and the record steps.
+    imageStepsReservedConcurrency: 100,
+    resultsVersioning: { noncurrentVersionExpiry: Duration.days(30) },
     waf: { anonymousApiRequestsPerFiveMinutes: 300, requestsPerFiveMinutes: 10000 },
     monitoring: {
       alarmTopicName: 'vitrine-prod-alarms',

@@ -23,6 +23,7 @@ import { VitrineFunction } from './constructs/vitrine-function';
 import { NOVA_CANVAS_MODEL_ID } from '../../functions/src/engines/bedrock/nova-canvas-request';
 import { WORKFLOW_ENTRIES } from './bundling';
 import { ENV } from './endpoint-groups';
+import { OBJECT_PREFIXES } from '../../functions/src/lib/object-keys';
 import { sharpLayer } from './sharp-layer';
 
 export interface WorkflowProps {
@@ -62,15 +63,20 @@ export class Workflow extends Construct {
       memorySize: 2048,
       // Under the Transform Task's 240 s: the Lambda's own timeout surfaces first, as a caught error.
       timeout: Duration.seconds(230),
+      // A cap on the 2 GB steps, so a burst of jobs cannot take the concurrency the API needs (decision 42).
+      reservedConcurrentExecutions: config.imageStepsReservedConcurrency,
     });
     const sharp = sharpLayer(this, 'SharpLayer', architecture);
     this.imageSteps.addLayers(sharp);
     // No table: the record steps load what Validate and Transform need into the state.
+    const { upload, normalised, result } = OBJECT_PREFIXES;
     this.imageSteps
-      // Reads the upload, writes the normalised original beside it; writes the result. It runs
-      // libvips on user files, so it gets no delete or tagging rights anywhere.
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readPut')
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'write')
+      // Validate reads the raw upload and writes the normalised original; Transform reads that and
+      // writes the result. Both writes carry the unsaved tag (decision 43). It runs libvips on user
+      // files, so it gets no delete rights, and each right on its own key prefix only (decision 41).
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised])
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'put', [result])
       // Used when a type is configured with ENGINE_<TYPE>=image-edit-api (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
     const bedrock = props.bedrock ?? { modelId: NOVA_CANVAS_MODEL_ID, region: 'eu-west-1' };
@@ -93,7 +99,7 @@ export class Workflow extends Construct {
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
       // StoreResult checks the stored result (HeadObject, authorized by s3:GetObject); no uploads access.
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read');
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [OBJECT_PREFIXES.result]);
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

@@ -5,7 +5,12 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { API_TEXTS } from '@vitrine/shared';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { OBJECT_PREFIXES } from '../../functions/src/lib/object-keys';
 import { ENDPOINT_GROUPS } from '../../functions/src/routes';
+import { lambdaBuildOptions } from '../lib/bundling';
+import { VitrineFunction } from '../lib/constructs/vitrine-function';
 import { synthStage } from './synth';
 
 const { template: dev, stack } = synthStage('dev');
@@ -143,6 +148,184 @@ describe('CloudFront is the only way in', () => {
       expect(JSON.stringify(reads.map((statement) => statement.Resource))).toContain(
         'secret:vitrine/dev/origin-verify-??????',
       );
+    }
+  });
+});
+
+/** Every function of the stack we wrote (not CDK's own), with the handler it runs. */
+const ourFunctions = () =>
+  stack.node
+    .findAll()
+    .filter((construct): construct is VitrineFunction => construct instanceof VitrineFunction)
+    .map((fn) => ({ fn, id: logicalId(fn), handler: fn.handlerName }));
+
+const TABLE_OPERATIONS = {
+  'dynamodb:DeleteItem': /new (DeleteCommand|DeleteItemCommand)\d*\(/,
+  'dynamodb:BatchWriteItem': /new (BatchWriteCommand|BatchWriteItemCommand)\d*\(/,
+  'dynamodb:Scan': /new (ScanCommand)\d*\(/,
+};
+
+/**
+ * Our own code in the handler's bundle (tree-shaken, not minified), without the dependencies': what
+ * it can call. Unminified, esbuild heads each module's code with a `// <path>` comment.
+ */
+async function bundledCode(handler: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    ...lambdaBuildOptions(handler, path.join(os.tmpdir(), `vitrine-${handler}.mjs`)),
+    minify: false,
+    sourcemap: false,
+    metafile: false,
+    write: false,
+  });
+  const text = result.outputFiles.map((file) => file.text).join('\n');
+  return text
+    .split(/^(?=\/\/ \S+\.[cm]?[jt]sx?$)/m)
+    .filter((section) => !/^\/\/ \S*node_modules\//.test(section))
+    .join('\n');
+}
+
+describe('DynamoDB grants', () => {
+  it('give no function Scan, BatchWriteItem, stream or table-wide actions', () => {
+    for (const { id } of ourFunctions()) {
+      const dynamo = actionsOf(id).filter((action) => action.startsWith('dynamodb:'));
+      for (const forbidden of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 'dynamodb:GetRecords', 'dynamodb:*']) {
+        expect([id, dynamo]).not.toEqual([id, expect.arrayContaining([forbidden])]);
+      }
+    }
+  });
+
+  it("match each function's code: DeleteItem only where it deletes, nothing it does not call", async () => {
+    const checked = await Promise.all(
+      ourFunctions().map(async ({ id, handler }) => {
+        const code = await bundledCode(handler);
+        const granted = actionsOf(id);
+        const mismatches = Object.entries(TABLE_OPERATIONS).flatMap(([action, call]) =>
+          call.test(code) === granted.includes(action)
+            ? []
+            : [`${handler}: ${action} ${call.test(code) ? 'used, not granted' : 'granted, not used'}`],
+        );
+        return mismatches;
+      }),
+    );
+    expect(checked.flat()).toEqual([]);
+    const deleting = ourFunctions()
+      .filter(({ id }) => actionsOf(id).includes('dynamodb:DeleteItem'))
+      .map(({ handler }) => handler)
+      .sort();
+    expect(deleting).toEqual(['images', 'organizations']);
+  }, 120_000);
+});
+
+describe('S3 grants', () => {
+  const bucketIds = [logicalId(stack.storage.uploads), logicalId(stack.storage.results)];
+  /** `uploads:normalised/*` for each object ARN a function may touch, by action. */
+  function objectGrants(functionId: string): Record<string, string[]> {
+    const grants: Record<string, string[]> = {};
+    for (const statement of roleStatements(roleOf(functionId))) {
+      for (const action of asList(statement.Action).filter((a) => a.startsWith('s3:') && a !== 's3:ListBucket')) {
+        for (const resource of asList(statement.Resource)) {
+          const text = JSON.stringify(resource);
+          const bucket = bucketIds.find((bucketId) => text.includes(bucketId));
+          if (!bucket) continue;
+          const key = /\/([^"]*)"\]\]\}$/.exec(text)?.[1] ?? text;
+          const name = bucket === bucketIds[0] ? 'uploads' : 'results';
+          (grants[action] ??= []).push(`${name}:${key}`);
+        }
+      }
+    }
+    for (const list of Object.values(grants)) list.sort();
+    return grants;
+  }
+
+  it('scope every object grant to a key prefix of the layout, never a whole bucket', () => {
+    const prefixes = Object.values(OBJECT_PREFIXES).map((prefix) => `${prefix}*`);
+    for (const { id, handler } of ourFunctions()) {
+      for (const keys of Object.values(objectGrants(id))) {
+        for (const key of keys) expect([handler, prefixes.includes(key.split(':')[1]!)]).toEqual([handler, true]);
+      }
+    }
+  });
+
+  it('give each function the prefixes it uses, and only the actions it needs there', () => {
+    const grants = (construct: VitrineFunction) => objectGrants(logicalId(construct));
+    expect(grants(stack.api.functions.get('uploads')!)).toEqual({
+      's3:PutObject': ['uploads:uploads/*'],
+      's3:PutObjectTagging': ['uploads:uploads/*'],
+    });
+    // Never the raw upload (decision 35): the validated original and the result only.
+    expect(grants(stack.api.functions.get('transformations')!)).toEqual({
+      's3:GetObject': ['results:results/*', 'uploads:normalised/*'],
+    });
+    expect(grants(stack.api.functions.get('images')!)).toEqual({
+      's3:GetObject': ['results:results/*', 'uploads:normalised/*'],
+      's3:PutObjectTagging': ['results:results/*', 'uploads:normalised/*'],
+    });
+    expect(grants(stack.workflow.imageSteps)).toEqual({
+      's3:GetObject': ['uploads:normalised/*', 'uploads:uploads/*'],
+      's3:PutObject': ['results:results/*', 'uploads:normalised/*'],
+      's3:PutObjectTagging': ['results:results/*', 'uploads:normalised/*'],
+    });
+    expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
+    for (const group of ['health', 'users', 'image-processing', 'projects', 'billing', 'organizations'] as const) {
+      expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
+    }
+  });
+});
+
+describe('well-architected', () => {
+  const prodStack = synthStage('prod');
+  const prodResources = prodStack.template.toJSON().Resources as Record<string, { Type: string; Properties: CfnJson }>;
+  const prodId = (construct: { node: { defaultChild?: unknown } }) =>
+    prodStack.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+  it('reserves (and caps) the 2 GB image steps in prod, so a burst cannot starve the API functions', () => {
+    const imageSteps = prodResources[prodId(prodStack.stack.workflow.imageSteps)]!.Properties;
+    expect(imageSteps.ReservedConcurrentExecutions).toBe(100);
+    expect(imageSteps.MemorySize).toBeGreaterThanOrEqual(2048);
+    // The API functions share the rest of the account's pool.
+    for (const fn of prodStack.stack.api.functions.values()) {
+      expect(prodResources[prodId(fn)]!.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
+    // dev may run in a new account (10 executions in all), where no reservation can be made.
+    expect(resources[logicalId(stack.workflow.imageSteps)]!.Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('versions the results bucket in prod and expires old versions, not in dev', () => {
+    prodStack.template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['vitrine-prod-results-'])] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Id: 'old-versions',
+            NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            ExpiredObjectDeleteMarker: true,
+          }),
+        ]),
+      },
+    });
+    const devResults = Object.values(dev.findResources('AWS::S3::Bucket')).find((bucket) =>
+      JSON.stringify(bucket.Properties?.BucketName ?? '').includes('vitrine-dev-results-'),
+    )!;
+    expect(devResults.Properties.VersioningConfiguration).toBeUndefined();
+  });
+
+  it('expires originals and results no saved image refers to, in both buckets', () => {
+    for (const purpose of ['uploads', 'results']) {
+      dev.hasResourceProperties('AWS::S3::Bucket', {
+        BucketName: { 'Fn::Join': ['', Match.arrayWith([`vitrine-dev-${purpose}-`])] },
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([
+            Match.objectLike({
+              Id: 'unsaved-transformations',
+              TagFilters: [{ Key: 'retention', Value: 'unsaved' }],
+              ExpirationInDays: 30,
+              Status: 'Enabled',
+            }),
+          ]),
+        },
+      });
     }
   });
 });

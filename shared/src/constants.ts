@@ -87,6 +87,15 @@ export const UPLOAD_LIMITS = {
  */
 export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
 export type UploadContentType = (typeof UPLOAD_LIMITS.contentTypes)[number];
+/**
+ * Object tag of the validated originals and results the workflow writes (decision 43): `unsaved`
+ * until an image is saved from them, then `saved`. Both buckets expire `unsaved` objects after
+ * UNSAVED_OBJECT_EXPIRY_DAYS: a result nobody saved is kept as long as the wizard offers to
+ * restore it, then deleted. One definition for the functions and the bucket rules.
+ */
+export const RETENTION_TAG = { key: 'retention', unsaved: 'unsaved', saved: 'saved' } as const;
+/** Days after which a validated original or a result that no saved image refers to is deleted. */
+export const UNSAVED_OBJECT_EXPIRY_DAYS = 30;
 
 export const FIELD_LIMITS = {
   projectName: 100,

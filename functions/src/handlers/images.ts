@@ -5,11 +5,12 @@
 import * as z from 'zod/mini';
 import { PROCESSING_TEXTS } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
+import { presignGetUrl, resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
 import { deleteImage, listImages } from '../images/image-store';
+import { keepObjects } from '../images/keep-objects';
 import { saveImage, type SaveImageDeps } from '../images/save-image';
 import { toImage } from '../images/to-image';
 import { transformationState } from '../image-processing/stored-objects';
@@ -35,6 +36,7 @@ const saveDeps = (): SaveImageDeps => ({
     return { ...state, simulated: state.simulated ?? false, fileName: upload?.fileName ?? `${record.id}.png` };
   },
   projectExists: async (orgId, projectId) => (await getProject(table(), orgId, projectId)) !== undefined,
+  keepObjects: (objects) => keepObjects(s3, objects),
 });
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../lib/keys';
 import { imageIdFor } from './image-store';
+import { ObjectExpiredError, type StoredObject } from './keep-objects';
 import { saveImage, type SavableTransformation, type SaveImageDeps } from './save-image';
 import { toImage } from './to-image';
 
@@ -38,14 +39,19 @@ function fakeTable() {
   return { items, ddb: { send } as unknown as DynamoDBDocumentClient };
 }
 
-function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { items: Map<string, unknown> } {
+function deps(
+  overrides: Partial<SaveImageDeps> = {},
+): SaveImageDeps & { items: Map<string, unknown>; kept: StoredObject[] } {
   const { items, ddb } = fakeTable();
+  const kept: StoredObject[] = [];
   return {
     items,
+    kept,
     ddb,
     tableName: 'table',
     findTransformation: async (orgId, id) => (orgId === 'org-1' && id === 'tx-1' ? succeeded : undefined),
     projectExists: async (orgId, projectId) => orgId === 'org-1' && projectId === 'p-1',
+    keepObjects: async (objects) => void kept.push(...objects),
     now: () => new Date('2026-01-02T03:04:05.000Z'),
     ...overrides,
   };
@@ -96,6 +102,27 @@ describe('saveImage', () => {
     await expect(
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
     ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.processing.transformationNotFinished });
+  });
+
+  it('keeps the original and the result from the unsaved-objects expiry', async () => {
+    const d = deps();
+    await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-1' });
+    expect(d.kept).toEqual([
+      { bucket: 'uploads', key: 'uploads/org-1/up-1' },
+      { bucket: 'results', key: 'results/org-1/tx-1.png' },
+    ]);
+  });
+
+  it('answers 409 in French, saving nothing, when the unsaved result has expired', async () => {
+    const d = deps({
+      keepObjects: async () => {
+        throw new ObjectExpiredError('gone');
+      },
+    });
+    await expect(
+      saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.processing.resultExpired });
+    expect(d.items.size).toBe(0);
   });
 
   it('refuses a transformation whose original never passed validation', async () => {

@@ -13,6 +13,7 @@ import {
   type TransformationType,
 } from '@vitrine/shared';
 import { logger } from '../lib/logger';
+import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, required, stepDispatcher } from './step-payload';
@@ -20,8 +21,8 @@ import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage 
 import { validateImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
-  `normalised/${ref.orgId}/${ref.transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`;
-export const resultKeyOf = (ref: TransformationRef) => `results/${ref.orgId}/${ref.transformationId}.png`;
+  objectKeys.normalised(ref.orgId, ref.transformationId, format);
+export const resultKeyOf = (ref: TransformationRef) => objectKeys.result(ref.orgId, ref.transformationId);
 
 /** Reads the upload, validates it and stores the normalised image beside it (ReserveCredit records it). */
 export async function validate(
@@ -38,6 +39,8 @@ export async function validate(
       Key: normalisedKey,
       Body: normalised.image,
       ContentType: normalised.contentType,
+      // Expires unless a saved image comes to refer to it (decision 43).
+      Tagging: UNSAVED_TAGGING,
     }),
   );
   return { normalisedKey, width: normalised.width, height: normalised.height };
@@ -94,6 +97,7 @@ export async function transform(
       Key: resultKey,
       Body: png,
       ContentType: 'image/png',
+      Tagging: UNSAVED_TAGGING,
       Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
     }),
   );

@@ -128,11 +128,21 @@ describe('transformation workflow', () => {
       .toBuffer();
     const ref = await queue(photo, 'enhance');
 
+    const send = jest.spyOn(buckets.s3, 'send');
     const logs = captureLogs();
     const report = await run(ref);
     logs.restore();
+    const puts = send.mock.calls.flatMap(([command]: unknown[]) =>
+      command instanceof PutObjectCommand ? [command] : [],
+    );
+    send.mockRestore();
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
+    // The validated original and the result expire unless an image is saved from them (decision 43).
+    expect(puts.map((put) => [put.input.Key!.split('/')[0], put.input.Tagging])).toEqual([
+      ['normalised', 'retention=unsaved'],
+      ['results', 'retention=unsaved'],
+    ]);
     // The execution input's correlation id reaches every step, its log lines and its metrics.
     const correlationId = `corr-${ref.transformationId}`;
     expect(correlationIds).toEqual({

@@ -15,10 +15,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, routeKey, type EndpointGroup, type Route } from '../../../functions/src/routes';
 import type { StageConfig } from '../../config/stages';
-import { ENV, GROUP_NEEDS, secretEnvName, type GroupNeeds } from '../endpoint-groups';
+import { ENV, GROUP_NEEDS, secretEnvName, type BucketNeed, type GroupNeeds } from '../endpoint-groups';
 import { appVersion } from '../version';
 import type { OriginVerify } from './origin-verify';
-import { VitrineFunction } from './vitrine-function';
+import { VitrineFunction, type ScopedBucketAccess } from './vitrine-function';
 
 /**
  * Scope every Cognito access token carries (it authorizes the user's own GetUser). ID tokens have
@@ -136,8 +136,8 @@ export class Api extends Construct {
 /** Binds what GROUP_NEEDS declares: env variable + least-privilege grant per resource. */
 function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps): void {
   if (needs.table) fn.bindTable(props.table, needs.table, ENV.table);
-  if (needs.buckets?.uploads) fn.bindBucket(props.uploadsBucket, ENV.uploadsBucket, needs.buckets.uploads);
-  if (needs.buckets?.results) fn.bindBucket(props.resultsBucket, ENV.resultsBucket, needs.buckets.results);
+  bindBucketNeed(fn, props.uploadsBucket, ENV.uploadsBucket, needs.buckets?.uploads);
+  bindBucketNeed(fn, props.resultsBucket, ENV.resultsBucket, needs.buckets?.results);
   if (needs.userPool) fn.bindUserPool(props.userPool, needs.userPool, ENV.userPoolId);
   for (const key of needs.secrets ?? []) fn.bindSecret(props.config.secretNames[key], secretEnvName(key));
   if (needs.appUrl) {
@@ -149,6 +149,16 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);
   }
+}
+
+function bindBucketNeed(fn: VitrineFunction, bucket: IBucket, envName: string, need: BucketNeed | undefined): void {
+  if (!need) return;
+  if (need === 'head') {
+    fn.bindBucket(bucket, envName, 'head');
+    return;
+  }
+  const scoped: readonly ScopedBucketAccess[] = Array.isArray(need) ? need : [need as ScopedBucketAccess];
+  for (const { access, prefixes } of scoped) fn.bindBucket(bucket, envName, access, prefixes);
 }
 
 export function cognitoIssuer(userPool: cognito.IUserPool): string {

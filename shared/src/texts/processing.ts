@@ -14,6 +14,8 @@ export const PROCESSING_TEXTS = withFrenchTypography({
   projectNotFound: 'Projet introuvable ou accès refusé.',
   imageNotFound: 'Image introuvable.',
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
+  resultExpired:
+    "Ce résultat n'est plus disponible : les transformations non sauvegardées sont supprimées après 30 jours.",
   tooManyInFlight:
     'Trop de transformations sont en cours pour votre organisation. Les suivantes partiront dès que des places se libèrent : réessayez dans quelques secondes.',
   invalidIdempotencyKey:
