@@ -248,13 +248,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mode: 'local',
       demoBookingUrl: DEMO_BOOKING_URL,
     };
-    const healthCheck = loadLambdaHandler<typeof healthCheckHandler>('health-check', options.handlerSource);
+    let healthCheck: Promise<typeof healthCheckHandler> | undefined;
     const readiness = async (response: http.ServerResponse) => {
       const answer = (status: number, body: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         response.end(JSON.stringify(body));
       };
       try {
+        healthCheck ??= loadLambdaHandler<typeof healthCheckHandler>('health-check', options.handlerSource);
         answer(200, await (await healthCheck)({}, { awsRequestId: randomUUID() }));
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);

@@ -21,6 +21,11 @@ describe('Lambda bundles', () => {
     assert.deepEqual(imageSteps.sdkClients, ['@aws-sdk/client-s3']);
   });
 
+  it('give the public health check no SDK client: it calls no backend (the scheduled health-check does)', async () => {
+    const health = (await bundleFacts()).find((bundle) => bundle.name === 'health')!;
+    assert.deepEqual(health.sdkClients, []);
+  });
+
   it('load sharp only in the image steps, so the record steps run on ARM64 without the layer', async () => {
     const withSharp = (await bundleFacts()).filter((bundle) => bundle.imports.includes('sharp')).map((b) => b.name);
     assert.deepEqual(withSharp, ['workflow-image-steps']);
