@@ -47,6 +47,27 @@ export interface StageConfig {
   abandonedUploadExpiry: Duration;
   /** Alarms, where they go, and when they fire (infra/lib/constructs/monitoring.ts). */
   monitoring: MonitoringConfig;
+  /** Minutes between two runs of the scheduled deep health check (constructs/health-check.ts). */
+  healthCheckEveryMinutes: number;
+  /**
+   * Concurrent executions reserved for the 2 GB image steps (Validate, Transform), which also caps
+   * them so that they cannot take the account's whole pool from the API functions (decision 51).
+   * Lambda refuses a reservation that would leave the account fewer than 100 unreserved executions,
+   * so a new account (10 in all) must stay without one. @default none
+   */
+  imageStepsReservedConcurrency?: number;
+  /**
+   * Versioning of the results bucket, and how long an overwritten or deleted result's old version is
+   * kept (lifecycle). @default no versioning
+   */
+  resultsVersioning?: { noncurrentVersionExpiry: Duration };
+  /** Per-IP rate limits of the CloudFront web ACL (lib/edge-stack.ts), per 5 minutes. */
+  waf: {
+    /** Requests to /api/ without an Authorization header (health, webhook, anonymous probes). */
+    anonymousApiRequestsPerFiveMinutes: number;
+    /** Every request (assets, API, polling included): an agency's office may share one IP. */
+    requestsPerFiveMinutes: number;
+  };
   /** E-mail the API sends itself through SES (invitations); Cognito sends its own (codes, resets). */
   mail: MailConfig;
 }
@@ -109,6 +130,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     abandonedUploadExpiry: Duration.days(1),
+    healthCheckEveryMinutes: 15,
+    waf: { anonymousApiRequestsPerFiveMinutes: 300, requestsPerFiveMinutes: 3000 },
     monitoring: {
       alarmTopicName: 'vitrine-dev-alarms',
       apiLatencyP99Ms: 5000,
@@ -128,6 +151,11 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.SIX_MONTHS,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     abandonedUploadExpiry: Duration.days(1),
+    healthCheckEveryMinutes: 5,
+    // The account's quota is 1,000: 100 for the image steps leaves the rest to the API and the record steps.
+    imageStepsReservedConcurrency: 100,
+    resultsVersioning: { noncurrentVersionExpiry: Duration.days(30) },
+    waf: { anonymousApiRequestsPerFiveMinutes: 300, requestsPerFiveMinutes: 10000 },
     monitoring: {
       alarmTopicName: 'vitrine-prod-alarms',
       // Add the on-call addresses here (or subscribe chat/paging to the topic outside the stack).

@@ -4,7 +4,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import * as path from 'node:path';
 import { stageConfig, type StageConfig } from '../config/stages';
 import { REPO_ROOT } from './bundling';
+import { EdgeStack } from './edge-stack';
 import { VitrineStack } from './vitrine-stack';
+
+/** Where CloudFront's own resources (WAF web ACLs, certificates) must live. */
+export const EDGE_REGION = 'us-east-1';
 
 export function stackName(config: StageConfig): string {
   return `Vitrine-${config.stage}`;
@@ -18,15 +22,26 @@ export function stackName(config: StageConfig): string {
 export function addVitrineStack(app: App): VitrineStack {
   const config = stageConfig(app.node.tryGetContext('stage') ?? 'dev');
   const webDistPath = path.resolve(REPO_ROOT, app.node.tryGetContext('webDistPath') ?? 'web/dist');
+  const account = config.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  // CloudFront's WAF web ACL must be created in us-east-1: a small stack of its own, deployed first.
+  const edge = new EdgeStack(app, `${stackName(config)}-edge`, {
+    config,
+    env: { account, region: EDGE_REGION },
+    description: `Vitrine (${config.stage}): WAF web ACL of the CloudFront distribution`,
+    terminationProtection: config.retainData,
+  });
   const stack = new VitrineStack(app, stackName(config), {
     config,
     webDistPath,
-    env: { account: config.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: config.region },
+    edge,
+    env: { account, region: config.region },
     description: `Vitrine (${config.stage}): AI photo transformations for real-estate agents`,
     terminationProtection: config.retainData,
   });
-  Tags.of(stack).add('app', 'vitrine');
-  Tags.of(stack).add('stage', config.stage);
+  for (const each of [edge, stack]) {
+    Tags.of(each).add('app', 'vitrine');
+    Tags.of(each).add('stage', config.stage);
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return stack;
 }

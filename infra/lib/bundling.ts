@@ -15,6 +15,8 @@ export const WORKFLOW_ENTRIES = ['workflow-image-steps', 'workflow-record-steps'
 
 /** The scheduled reconciler of transformations whose execution died (functions/src/workflow/reconciler.ts). */
 export const RECONCILER_ENTRY = 'workflow-reconciler';
+/** Lambdas invoked by EventBridge Scheduler: the deep health check (decision 48). */
+export const SCHEDULED_ENTRIES = ['health-check'] as const;
 
 /** Every Lambda the stack deploys, by handler file name: the budget applies to each. */
 export const LAMBDA_NAMES: readonly string[] = [
@@ -22,6 +24,7 @@ export const LAMBDA_NAMES: readonly string[] = [
   'cognito-triggers',
   ...WORKFLOW_ENTRIES,
   RECONCILER_ENTRY,
+  ...SCHEDULED_ENTRIES,
 ];
 
 /**

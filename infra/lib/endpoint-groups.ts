@@ -5,7 +5,8 @@
  *
  * Adding an endpoint group (e.g. `projects`):
  *   1. add its routes to ROUTES in functions/src/routes.ts and write functions/src/handlers/projects.ts;
- *   2. add `projects: { table: 'readWrite', buckets: { results: 'read' } }` below;
+ *   2. add `projects: { table: 'readWrite', buckets: { results: { access: 'read', prefixes: ['results/'] } } }`
+ *      below (object grants name their key prefixes, OBJECT_PREFIXES);
  *   3. `npx jest --selectProjects infra` checks the authorizer and IAM scoping rules.
  * The Api construct creates the Lambda, binds what is listed (env variables + least-privilege
  * grants, see VitrineFunction.bind*) and routes the group's ROUTES to it.
@@ -18,11 +19,20 @@
  */
 import type { EndpointGroup } from '../../functions/src/routes';
 import type { SecretKey } from '../config/stages';
-import type { BucketAccess, TableAccess, UserPoolAccess } from './constructs/vitrine-function';
+import { OBJECT_PREFIXES } from '../../functions/src/lib/object-keys';
+import type { ScopedBucketAccess, TableAccess, UserPoolAccess } from './constructs/vitrine-function';
+
+const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
+
+/**
+ * What a group may do in one bucket: 'head' (the bucket itself), or object access scoped to key
+ * prefixes (OBJECT_PREFIXES of functions/src/lib/object-keys.ts), one or several.
+ */
+export type BucketNeed = 'head' | ScopedBucketAccess | readonly ScopedBucketAccess[];
 
 export interface GroupNeeds {
   table?: TableAccess;
-  buckets?: { uploads?: BucketAccess; results?: BucketAccess };
+  buckets?: { uploads?: BucketNeed; results?: BucketNeed };
   userPool?: UserPoolAccess;
   /** Start executions of the transformation state machine (env STATE_MACHINE_ARN); describe them too. */
   workflow?: 'start' | 'startAndDescribe';
@@ -32,6 +42,8 @@ export interface GroupNeeds {
   appUrl?: boolean;
   /** Sends e-mail through SES from the stage's sender (MAIL_FROM; `ses:SendEmail` on that identity, that From only). */
   mail?: boolean;
+  /** The deployed version as APP_VERSION (GET /api/health answers it). */
+  appVersion?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -39,30 +51,53 @@ export interface GroupNeeds {
 }
 
 export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
-  // The health check proves each dependency answers: metadata calls only, no data access.
-  health: { table: 'describe', buckets: { uploads: 'head', results: 'head' }, userPool: 'describe' },
+  // Public: answers from the Lambda alone, no grant at all (decision 48). The deep check of every
+  // dependency is the scheduled health-check Lambda (constructs/health-check.ts).
+  health: { appVersion: true },
   // Profile read/update; Cognito GetUser runs with the caller's own access token (no IAM needed).
   users: { table: 'readWrite', userPool: 'id' },
-  // Presigned POSTs are signed with the function's role: it needs PutObject on the uploads bucket.
-  uploads: { table: 'readWrite', buckets: { uploads: 'put' } },
-  // Records a transformation and starts its execution (workflow grant below); no S3 access.
+  // Presigned POSTs are signed with the function's role: PutObject (with the pending tag) under uploads/ only.
+  uploads: { table: 'readWrite', buckets: { uploads: { access: 'put', prefixes: [upload] } } },
+  // Records a transformation, reserves its credit and starts its execution (workflow grant below); no S3 access.
   'image-processing': { table: 'readWrite', workflow: 'start' },
-  // Reads a transformation and signs GET URLs of its original and result.
-  transformations: { table: 'read', buckets: { uploads: 'read', results: 'read' } },
-  // Signs each project card's thumbnail (results bucket); a deletion moves many images: a longer
-  // timeout than the default, under API Gateway's 30 s (the handler stops at 20 s, a retry resumes).
-  projects: { table: 'readWrite', buckets: { results: 'read' }, timeoutSeconds: 28 },
-  // Images refer to the stored objects: signed GET URLs (originals, results, thumbnails) only,
-  // nothing is written to S3.
-  images: { table: 'readWrite', buckets: { uploads: 'read', results: 'read' } },
+  // Reads a transformation and signs GET URLs of its validated original and result (never the raw upload).
+  transformations: {
+    table: 'read',
+    buckets: {
+      uploads: { access: 'read', prefixes: [normalised] },
+      results: { access: 'read', prefixes: [result] },
+    },
+  },
+  // Signs each project card's thumbnail; deleting a project moves its images and deletes its item:
+  // a longer timeout than the default, under API Gateway's 30 s (the handler stops at 20 s, a retry resumes).
+  projects: {
+    table: 'readWriteDelete',
+    buckets: { results: { access: 'read', prefixes: [thumbnail] } },
+    timeoutSeconds: 28,
+  },
+  // Images refer to the stored objects: signed GET URLs (originals, results, thumbnails), and saving
+  // re-tags them kept (decision 52). Deleting an image deletes its item.
+  images: {
+    table: 'readWriteDelete',
+    buckets: {
+      uploads: [
+        { access: 'read', prefixes: [normalised] },
+        { access: 'tag', prefixes: [normalised] },
+      ],
+      results: [
+        { access: 'read', prefixes: [result, thumbnail] },
+        { access: 'tag', prefixes: [result, thumbnail] },
+      ],
+    },
+  },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).
   billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
-  // Creates an organization and its Stripe customer.
-  organizations: { table: 'readWrite', secrets: ['stripeApiKey'] },
-  // Members and invitations: the table, the invitation e-mail (SES, with a link to the app); Cognito
-  // GetUser runs with the caller's own access token (no IAM needed). No Stripe secret.
-  team: { table: 'readWrite', appUrl: true, mail: true },
+  // Creates an organization and its Stripe customer; deletes the item again when a concurrent creation won.
+  organizations: { table: 'readWriteDelete', secrets: ['stripeApiKey'] },
+  // Members and invitations: the table (a replaced invitation is deleted), the invitation e-mail (SES,
+  // with a link to the app); Cognito GetUser runs with the caller's own access token (no IAM needed).
+  team: { table: 'readWriteDelete', appUrl: true, mail: true },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

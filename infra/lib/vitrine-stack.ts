@@ -4,12 +4,15 @@
  * the buckets' CORS need the app's URL): CloudFormation resolves that inside a stack, while
  * cross-stack exports would freeze resources and make replacements painful.
  */
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { HealthCheck } from './constructs/health-check';
+import { OriginVerify } from './constructs/origin-verify';
+import type { EdgeStack } from './edge-stack';
 import { LogBucket } from './constructs/log-bucket';
 import { Monitoring, type MonitoredFunction } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
@@ -22,6 +25,8 @@ export interface VitrineStackProps extends StackProps {
   config: StageConfig;
   /** Absolute path of the built web app (web/dist). */
   webDistPath: string;
+  /** The us-east-1 stack holding the distribution's WAF web ACL (lib/edge-stack.ts). */
+  edge: EdgeStack;
 }
 
 export class VitrineStack extends Stack {
@@ -32,9 +37,14 @@ export class VitrineStack extends Stack {
   readonly web: Web;
   readonly workflow: Workflow;
   readonly monitoring: Monitoring;
+  readonly healthCheck: HealthCheck;
+  readonly originVerify: OriginVerify;
+  readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: VitrineStackProps) {
-    super(scope, id, props);
+    // The web ACL's ARN comes from us-east-1.
+    super(scope, id, { ...props, crossRegionReferences: true });
+    this.edge = props.edge;
     const { config } = props;
 
     // The app's origin; without a configured one it is the CloudFront domain, known once Web exists.
@@ -54,6 +64,7 @@ export class VitrineStack extends Stack {
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
     });
+    this.originVerify = new OriginVerify(this, 'OriginVerify', { config });
     this.api = new Api(this, 'Api', {
       config,
       userPool: this.auth.userPool,
@@ -63,6 +74,16 @@ export class VitrineStack extends Stack {
       resultsBucket: this.storage.results,
       workflow: this.workflow,
       appUrl: appOrigin,
+      originVerify: this.originVerify,
+    });
+    this.healthCheck = new HealthCheck(this, 'HealthCheck', {
+      config,
+      table: this.data.table,
+      uploadsBucket: this.storage.uploads,
+      resultsBucket: this.storage.results,
+      userPool: this.auth.userPool,
+      stateMachine: this.workflow.stateMachine,
+      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.web = new Web(this, 'Web', {
       config,
@@ -71,6 +92,8 @@ export class VitrineStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       accessLogs: logs.bucket,
       webDistPath: props.webDistPath,
+      originVerify: this.originVerify,
+      webAclArn: props.edge.webAcl.attrArn,
     });
 
     const functions = monitoredFunctions(this);
@@ -102,5 +125,7 @@ function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: Vit
     // It fails a run only when a transformation could not be reconciled.
     { label: 'reconciler', fn: stack.workflow.reconciler },
     { label: 'cognito-triggers', fn: stack.auth.triggers },
+    // Fails on purpose when a dependency does not answer: its errors alarm is the deep health check's.
+    { label: 'health-check', fn: stack.healthCheck.fn },
   ];
 }

@@ -28,6 +28,7 @@ import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler
 import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
 import { RECONCILER_ENTRY, WORKFLOW_ENTRIES } from './bundling';
 import { ENV } from './endpoint-groups';
+import { OBJECT_PREFIXES } from '../../functions/src/lib/object-keys';
 import { sharpLayer } from './sharp-layer';
 
 export interface WorkflowProps {
@@ -68,15 +69,21 @@ export class Workflow extends Construct {
       memorySize: 2048,
       // Under the Transform Task's 240 s: the Lambda's own timeout surfaces first, as a caught error.
       timeout: Duration.seconds(230),
+      // A cap on the 2 GB steps, so a burst of jobs cannot take the concurrency the API needs (decision 51).
+      reservedConcurrentExecutions: config.imageStepsReservedConcurrency,
     });
     const sharp = sharpLayer(this, 'SharpLayer', architecture);
     this.imageSteps.addLayers(sharp);
     // No table: the record steps load what Validate and Transform need into the state.
+    const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
     this.imageSteps
-      // Reads the upload, writes the normalised original beside it; writes the result. It runs
-      // libvips on user files, so it gets no delete or tagging rights anywhere.
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'readPut')
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'write')
+      // Validate reads the raw upload and writes the normalised original; Transform reads that and
+      // writes the result; each also writes a thumbnail (decision 44). Every write carries the
+      // unsaved tag (decision 52). It runs libvips on user
+      // files, so it gets no delete rights, and each right on its own key prefix only (decision 50).
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised])
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'put', [result, thumbnail])
       // Used when a type is configured with ENGINE_<TYPE>=image-edit-api (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
     const bedrock = props.bedrock ?? { modelId: NOVA_CANVAS_MODEL_ID, region: 'eu-west-1' };
@@ -99,7 +106,7 @@ export class Workflow extends Construct {
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
       // StoreResult checks the stored result (HeadObject, authorized by s3:GetObject); no uploads access.
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read');
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [OBJECT_PREFIXES.result]);
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

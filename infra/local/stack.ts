@@ -9,6 +9,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -38,6 +39,9 @@ import { startStepFunctionsEndpoint } from './step-functions';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, type WebMode } from './web';
+import { appVersion } from '../lib/version';
+import { READINESS_PATH } from './readiness';
+import type { handler as healthCheckHandler } from '../../functions/src/handlers/health-check';
 
 export const LOCAL_REGION = 'eu-west-3';
 export const TABLE_NAME = 'vitrine-local';
@@ -245,6 +249,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.resultsBucket]: RESULTS_BUCKET,
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.appUrl]: url,
+      [ENV.appVersion]: appVersion(),
       // In AWS the key comes from Secrets Manager (STRIPE_API_KEY_SECRET_NAME) and STRIPE_API_URL is unset.
       [ENV.stripeApiUrl]: stripe.url,
       [ENV.stripeApiKey]: stripe.apiKey,
@@ -290,6 +295,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mode: 'local',
       demoBookingUrl: DEMO_BOOKING_URL,
     };
+    let healthCheck: Promise<typeof healthCheckHandler> | undefined;
+    const readiness = async (response: http.ServerResponse) => {
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(JSON.stringify(body));
+      };
+      try {
+        healthCheck ??= loadLambdaHandler<typeof healthCheckHandler>('health-check', options.handlerSource);
+        answer(200, await (await healthCheck)({}, { awsRequestId: randomUUID() }));
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        answer(503, { code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable, detail });
+      }
+    };
     const web = await createWebApp(options.web, server);
     if (web) closers.push(() => web.close());
 
@@ -306,6 +325,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       } else if (pathname === '/config.json') {
         response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         response.end(JSON.stringify(config));
+      } else if (pathname === READINESS_PATH) {
+        readiness(response).catch(fail);
       } else if (pathname.startsWith('/_local/outbox')) {
         outbox
           .handle(request, response)

@@ -1,11 +1,13 @@
 /**
  * `npm start`: the whole product on http://localhost:3000 (PORT overrides), data under .local
- * (VITRINE_DATA_DIR overrides). Prints one line when healthy; Ctrl-C or SIGTERM stops everything.
+ * (VITRINE_DATA_DIR overrides). Prints one line when ready (every emulator answers the deep health
+ * check, READINESS_PATH); Ctrl-C or SIGTERM stops everything.
  */
 import * as path from 'node:path';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
 import { prettyPrintStdout } from './pretty-logs';
+import { READINESS_PATH } from './readiness';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -14,7 +16,7 @@ async function waitHealthy(url: string): Promise<void> {
   let last = '';
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}${READINESS_PATH}`);
       if (response.ok) return;
       last = `${response.status} ${await response.text()}`;
     } catch (error) {

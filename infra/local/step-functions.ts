@@ -1,6 +1,6 @@
 /**
  * A local Step Functions endpoint: answers the API calls our functions make (StartExecution,
- * DescribeExecution, StopExecution, in the SDK's JSON 1.0 protocol) and runs the registered ASL
+ * DescribeExecution, StopExecution, DescribeStateMachine, in the SDK's JSON 1.0 protocol) and runs the registered ASL
  * definitions with aws-local-stepfunctions, each Task state served by a local handler.
  * Executions live in memory: a restart forgets them (like a fresh account, not like AWS).
  */
@@ -16,6 +16,7 @@ type JsonValue = Parameters<StateMachine['run']>[0];
 export type TaskHandler = (input: JsonValue) => Promise<JsonValue> | JsonValue;
 
 interface Registration {
+  definition: StateMachineDefinition;
   machine: StateMachine;
   taskHandlers: Record<string, TaskHandler>;
   retryIntervalOverrides?: Record<string, number | number[]>;
@@ -60,7 +61,7 @@ export function registerStateMachine(
   options: { retryIntervalOverrides?: Record<string, number | number[]> } = {},
 ): void {
   const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
-  registry.set(name, { machine, taskHandlers, retryIntervalOverrides: options.retryIntervalOverrides });
+  registry.set(name, { definition, machine, taskHandlers, retryIntervalOverrides: options.retryIntervalOverrides });
 }
 
 /** Resolves when the execution has finished (for tests and clean shutdown). */
@@ -162,8 +163,25 @@ function stopExecution(request: { executionArn?: string; error?: string; cause?:
   return { stopDate: execution.stopDate };
 }
 
+/** The deep health check's call (functions/src/health/dependency-checks.ts). */
+function describeStateMachine(request: { stateMachineArn?: string }) {
+  const name = nameFromArn(request.stateMachineArn ?? '');
+  const registration = name ? registry.get(name) : undefined;
+  if (!name || !registration) {
+    throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${request.stateMachineArn}'`);
+  }
+  return {
+    stateMachineArn: request.stateMachineArn,
+    name,
+    status: 'ACTIVE',
+    type: 'STANDARD',
+    definition: JSON.stringify(registration.definition),
+  };
+}
+
 const operations: Record<string, (request: never) => unknown> = {
   StartExecution: startExecution,
+  DescribeStateMachine: describeStateMachine,
   DescribeExecution: describeExecution,
   StopExecution: stopExecution,
 };

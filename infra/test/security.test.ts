@@ -104,20 +104,23 @@ describe('buckets', () => {
     });
   });
 
-  it('never expire results or validated originals: unsaved results stay retrievable (30 days at least)', () => {
+  it('expire only raw uploads still pending, and results or originals no saved image refers to after 30 days', () => {
     const dataBuckets = Object.values(dev.findResources('AWS::S3::Bucket')).filter((bucket) =>
       /vitrine-dev-(results|uploads)-/.test(JSON.stringify(bucket.Properties?.BucketName ?? '')),
     );
     expect(dataBuckets).toHaveLength(2);
     for (const bucket of dataBuckets) {
       const rules = (bucket.Properties?.LifecycleConfiguration?.Rules ?? []) as Record<string, unknown>[];
-      // The only expiring objects are raw uploads still tagged pending (validated ones are copied
-      // to normalised/ first).
-      for (const rule of rules.filter(
-        (candidate) => 'ExpirationInDays' in candidate || 'ExpirationDate' in candidate,
-      )) {
-        expect(rule.TagFilters).toEqual([{ Key: 'upload-state', Value: 'pending' }]);
+      const expiring = rules.filter((candidate) => 'ExpirationInDays' in candidate || 'ExpirationDate' in candidate);
+      // Saved objects are tagged retention=saved and never expire; an unsaved result stays
+      // retrievable as long as the wizard offers to restore it (30 days).
+      for (const rule of expiring) {
+        expect([[{ Key: 'upload-state', Value: 'pending' }], [{ Key: 'retention', Value: 'unsaved' }]]).toContainEqual(
+          rule.TagFilters,
+        );
+        if (JSON.stringify(rule.TagFilters).includes('unsaved')) expect(rule.ExpirationInDays).toBe(30);
       }
+      expect(expiring.some((rule) => JSON.stringify(rule.TagFilters).includes('unsaved'))).toBe(true);
     }
   });
 

@@ -6,6 +6,7 @@ import { App } from 'aws-cdk-lib';
 import { STAGES } from '../config/stages';
 import { addVitrineStack } from '../lib/app';
 import { contentSecurityPolicy } from '../lib/constructs/security-headers';
+import { EdgeStack } from '../lib/edge-stack';
 import { VitrineStack } from '../lib/vitrine-stack';
 import { fakeWebDist, synthStage } from './synth';
 
@@ -130,14 +131,14 @@ describe('app deployment', () => {
 describe('custom domain', () => {
   it('serves the domain with its certificate, TLS 1.2 minimum, and allows it in CORS', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const config = {
+      ...STAGES.prod,
+      domain: { name: 'app.vitrine.example', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+    };
+    const edge = new EdgeStack(app, 'DomainEdge', { config, env: { region: 'us-east-1' } });
     const stack = new VitrineStack(app, 'Domain', {
-      config: {
-        ...STAGES.prod,
-        domain: {
-          name: 'app.vitrine.example',
-          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
-        },
-      },
+      config,
+      edge,
       webDistPath: fakeWebDist(),
       env: { region: 'eu-west-3' },
     });

@@ -87,6 +87,15 @@ export const UPLOAD_LIMITS = {
  */
 export const PENDING_UPLOAD_TAG = { key: 'upload-state', value: 'pending' } as const;
 export type UploadContentType = (typeof UPLOAD_LIMITS.contentTypes)[number];
+/**
+ * Object tag of the validated originals and results the workflow writes (decision 52): `unsaved`
+ * until an image is saved from them, then `saved`. Both buckets expire `unsaved` objects after
+ * UNSAVED_OBJECT_EXPIRY_DAYS: a result nobody saved is kept as long as the wizard offers to
+ * restore it, then deleted. One definition for the functions and the bucket rules.
+ */
+export const RETENTION_TAG = { key: 'retention', unsaved: 'unsaved', saved: 'saved' } as const;
+/** Days after which a validated original or a result that no saved image refers to is deleted. */
+export const UNSAVED_OBJECT_EXPIRY_DAYS = 30;
 
 export const FIELD_LIMITS = {
   projectName: 100,
@@ -100,6 +109,24 @@ export const FIELD_LIMITS = {
   projectSizeMin: 1,
   projectSizeMax: 1_000_000,
   passwordMin: 8,
+} as const;
+
+/**
+ * Transformations of one organization: at most `maxInFlightPerOrganization` queued or processing at
+ * once (each holds a credit reservation from its start, docs/architecture.md decision 46); a start
+ * beyond answers 429 RATE_LIMITED with `Retry-After: retryAfterSeconds`.
+ */
+export const TRANSFORMATION_LIMITS = { maxInFlightPerOrganization: 20, retryAfterSeconds: 10 } as const;
+
+/**
+ * `Idempotency-Key` of POST /api/image-processing/{type} (decision 47): within `ttlHours` the same
+ * key of the same organization returns the first transformation instead of starting another.
+ */
+export const IDEMPOTENCY_KEY = {
+  header: 'Idempotency-Key',
+  ttlHours: 24,
+  /** 8 to 128 letters, digits, `-` or `_` (a UUID fits). */
+  pattern: /^[A-Za-z0-9_-]{8,128}$/,
 } as const;
 
 /** Paged lists (types.ts `Page`): the page size clients ask for by default, and the most a call returns. */

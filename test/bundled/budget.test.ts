@@ -26,6 +26,11 @@ describe('Lambda bundles', () => {
     assert.deepEqual(reconciler.sdkClients, ['@aws-sdk/client-dynamodb', '@aws-sdk/client-sfn']);
   });
 
+  it('give the public health check no SDK client: it calls no backend (the scheduled health-check does)', async () => {
+    const health = (await bundleFacts()).find((bundle) => bundle.name === 'health')!;
+    assert.deepEqual(health.sdkClients, []);
+  });
+
   it('load sharp only in the image steps, so the record steps run on ARM64 without the layer', async () => {
     const withSharp = (await bundleFacts()).filter((bundle) => bundle.imports.includes('sharp')).map((b) => b.name);
     assert.deepEqual(withSharp, ['workflow-image-steps']);

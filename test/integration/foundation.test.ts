@@ -5,6 +5,7 @@
  */
 import { DEMO_ACCOUNT, MESSAGES, type User } from '@vitrine/shared';
 import { isKnownEnvName } from '../../functions/src/lib/env';
+import { READINESS_PATH } from '../../infra/local/readiness';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api, registerAndSignIn, registerUser, signIn } from './helpers/users';
 import { decodePayload, emulatorSigningKey, foreignKeyPem, signJwt } from './helpers/tokens';
@@ -150,8 +151,14 @@ describe('error contract', () => {
 });
 
 describe('local services', () => {
-  it('GET /api/health answers 200 without a token', async () => {
+  it('GET /api/health answers 200 without a token, from its Lambda alone', async () => {
     const response = await api(stack, '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', stage: 'local', version: expect.any(String) });
+  });
+
+  it('is ready when every emulator answers the deep health check (what npm start waits for)', async () => {
+    const response = await api(stack, READINESS_PATH);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok' });
   });

@@ -127,11 +127,13 @@ export async function start(
   token: string,
   type: string,
   body: Record<string, unknown>,
-): Promise<{ status: number; body: { transformationId?: string; message?: string } }> {
-  return api<{ transformationId?: string; message?: string }>(stack, `/api/image-processing/${type}`, {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { transformationId?: string; code?: string; message?: string }; headers: Headers }> {
+  return api<{ transformationId?: string; code?: string; message?: string }>(stack, `/api/image-processing/${type}`, {
     method: 'POST',
     token,
     body,
+    headers,
   });
 }
 

@@ -2,7 +2,14 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
-import { InsufficientCreditsError, refundCredit, reserveCredit, settleCredit, type CreditDeps } from './credits';
+import {
+  InsufficientCreditsError,
+  refundCredit,
+  reserveCredit,
+  settleCredit,
+  TooManyInFlightError,
+  type CreditDeps,
+} from './credits';
 
 let table: LocalTable;
 let deps: CreditDeps;
@@ -92,6 +99,57 @@ describe('reserveCredit', () => {
     const entries = await ledger(orgId);
     expect(entries).toHaveLength(10);
     expect(10 + entries.reduce((sum, entry) => sum + entry.delta, 0)).toBe(org.creditBalance);
+  });
+});
+
+describe('reserveCredit with a cap of open reservations (jobs in flight)', () => {
+  it('takes exactly the cap of 25 concurrent reservations, refusing the others with a typed error', async () => {
+    const orgId = await newOrganization(100);
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, index) => reserveCredit(deps, orgId, `tx-${index}`, { maxOpen: 20 })),
+    );
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(20);
+    expect(refused).toHaveLength(5);
+    expect(refused.every((reason) => reason instanceof TooManyInFlightError)).toBe(true);
+    const org = await organization(orgId);
+    expect(org.creditBalance).toBe(80);
+    expect(Object.keys(org.reservations ?? {})).toHaveLength(20);
+    expect(await ledger(orgId)).toHaveLength(20);
+  });
+
+  it('frees a place when a job ends, by a settle or a refund', async () => {
+    const orgId = await newOrganization(10, true);
+    for (const id of ['tx-a', 'tx-b']) await reserveCredit(deps, orgId, id, { maxOpen: 2 });
+    await expect(reserveCredit(deps, orgId, 'tx-c', { maxOpen: 2 })).rejects.toBeInstanceOf(TooManyInFlightError);
+    await settleCredit(deps, orgId, 'tx-a');
+    await expect(reserveCredit(deps, orgId, 'tx-c', { maxOpen: 2 })).resolves.toMatchObject({ status: 'reserved' });
+    await expect(reserveCredit(deps, orgId, 'tx-d', { maxOpen: 2 })).rejects.toBeInstanceOf(TooManyInFlightError);
+    await refundCredit(deps, orgId, 'tx-b');
+    await expect(reserveCredit(deps, orgId, 'tx-d', { maxOpen: 2 })).resolves.toMatchObject({ status: 'reserved' });
+    // tx-a stays charged; tx-b was refunded; tx-c and tx-d hold a credit each.
+    expect((await organization(orgId)).creditBalance).toBe(7);
+  });
+
+  it('says insufficient credits before the cap: the balance net of reservations is what the workflow would refuse', async () => {
+    const orgId = await newOrganization(2);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => reserveCredit(deps, orgId, `tx-${index}`, { maxOpen: 20 })),
+    );
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    expect(refused).toHaveLength(4);
+    expect(refused.every((reason) => reason instanceof InsufficientCreditsError)).toBe(true);
+    expect((await organization(orgId)).creditBalance).toBe(0);
+  });
+
+  it('lets a retried reservation of an open job through at the cap (idempotent)', async () => {
+    const orgId = await newOrganization(5, true);
+    await reserveCredit(deps, orgId, 'tx-1', { maxOpen: 1 });
+    await expect(reserveCredit(deps, orgId, 'tx-1', { maxOpen: 1 })).resolves.toMatchObject({
+      status: 'already-reserved',
+    });
+    await expect(reserveCredit(deps, orgId, 'tx-1')).resolves.toMatchObject({ status: 'already-reserved' });
+    expect((await organization(orgId)).creditBalance).toBe(4);
   });
 });
 

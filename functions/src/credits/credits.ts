@@ -32,35 +32,66 @@ export class OrganizationNotFoundError extends Error {
   override readonly name = 'OrganizationNotFoundError';
 }
 
+/** The organization already holds as many open reservations (transformations in flight) as allowed. */
+export class TooManyInFlightError extends Error {
+  override readonly name = 'TooManyInFlightError';
+  constructor(readonly limit: number) {
+    super(`The organization has ${limit} transformations in flight already`);
+  }
+}
+
+export interface ReserveOptions {
+  /**
+   * Refuse with TooManyInFlightError when the organization already holds this many open
+   * reservations. The API reserves when a transformation starts and the reservation lives until
+   * the job ends (settled or refunded), so open reservations are the jobs in flight.
+   */
+  maxOpen?: number;
+}
+
+/** A condition that raced a concurrent end of a job is tried again this many times at most. */
+const RESERVE_ATTEMPTS = 3;
+
 const orgKey = keys.organization;
 
 /**
  * Takes one credit for a transformation. Idempotent: a second call for the same id (a retried
- * step) finds the reservation and succeeds without charging again.
+ * step) finds the reservation and succeeds without charging again. With `maxOpen`, the same single
+ * conditional update also caps the reservations the organization holds, so concurrent starts can
+ * never pass the cap nor the balance (both are read and written in one item, atomically).
  */
 export async function reserveCredit(
   deps: CreditDeps,
   orgId: string,
   transformationId: string,
+  options: ReserveOptions = {},
 ): Promise<{ status: 'reserved' | 'already-reserved'; balance?: number }> {
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
-  try {
-    const balance = await decrement(deps, orgId, transformationId, createdAt);
-    // Counted when the balance moves, once: a retry finds the reservation and is not counted.
-    creditMetrics.reserved({ orgId, transformationId });
-    await writeLedger(deps, orgId, transformationId, 'reserve', -1, createdAt, balance);
-    return { status: 'reserved', balance };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const balance = await decrement(deps, orgId, transformationId, createdAt, options.maxOpen);
+      // Counted when the balance moves, once: a retry finds the reservation and is not counted.
+      creditMetrics.reserved({ orgId, transformationId });
+      await writeLedger(deps, orgId, transformationId, 'reserve', -1, createdAt, balance);
+      return { status: 'reserved', balance };
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+    // The condition failed: this id holds a reservation already, the balance is short, or the cap is reached.
+    const organization = await readOrganization(deps, orgId);
+    if (organization.reservations?.[transformationId] !== undefined) {
+      // A previous attempt may have stopped between the update and the ledger write.
+      await writeLedger(deps, orgId, transformationId, 'reserve', -1, organization.reservations[transformationId]);
+      return { status: 'already-reserved', balance: organization.creditBalance };
+    }
+    if (!(organization.creditBalance >= 1)) throw new InsufficientCreditsError();
+    const open = Object.keys(organization.reservations ?? {}).length;
+    if (options.maxOpen !== undefined && (open >= options.maxOpen || attempt >= RESERVE_ATTEMPTS)) {
+      throw new TooManyInFlightError(options.maxOpen);
+    }
+    // Neither holds any more: a job ended between the update and the read. Try again.
+    if (attempt >= RESERVE_ATTEMPTS) throw new InsufficientCreditsError();
   }
-  // The condition failed: either this id holds a reservation already, or the balance is short.
-  const organization = await readOrganization(deps, orgId);
-  if (organization.reservations?.[transformationId] !== undefined) {
-    // A previous attempt may have stopped between the update and the ledger write.
-    await writeLedger(deps, orgId, transformationId, 'reserve', -1, organization.reservations[transformationId]);
-    return { status: 'already-reserved', balance: organization.creditBalance };
-  }
-  throw new InsufficientCreditsError();
 }
 
 /** On success: the charge stays, the reservation is cleared. Idempotent. */
@@ -345,12 +376,22 @@ type OrganizationCredits = Pick<
   | 'creditUpgradeId'
 >;
 
-async function decrement(deps: CreditDeps, orgId: string, transformationId: string, at: string): Promise<number> {
+async function decrement(
+  deps: CreditDeps,
+  orgId: string,
+  transformationId: string,
+  at: string,
+  maxOpen: number | undefined,
+): Promise<number> {
+  const capped = maxOpen !== undefined;
   const item = await updateCredits(deps, orgId, {
     UpdateExpression: 'SET creditBalance = creditBalance - :one, reservations.#tx = :at',
-    ConditionExpression: 'creditBalance >= :one AND attribute_not_exists(reservations.#tx)',
+    ConditionExpression: `creditBalance >= :one AND attribute_not_exists(reservations.#tx)${
+      // size() of a map counts its entries; a missing map holds none.
+      capped ? ' AND (attribute_not_exists(reservations) OR size(reservations) < :maxOpen)' : ''
+    }`,
     ExpressionAttributeNames: { '#tx': transformationId },
-    ExpressionAttributeValues: { ':one': 1, ':at': at },
+    ExpressionAttributeValues: { ':one': 1, ':at': at, ...(capped ? { ':maxOpen': maxOpen } : {}) },
     ReturnValues: 'UPDATED_NEW',
   });
   return Number(item.creditBalance);

@@ -1,14 +1,16 @@
 /**
- * POST /api/image-processing/{type}: records a transformation job for the caller's organization
- * and starts its workflow execution. Polling is the transformations group's job.
+ * POST /api/image-processing/{type}: records a transformation job for the caller's organization,
+ * reserves its credit and starts its workflow execution. Polling is the transformations group's job.
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { isSubscriptionActive } from '@vitrine/shared';
+import { IDEMPOTENCY_KEY, isSubscriptionActive, TRANSFORMATION_LIMITS } from '@vitrine/shared';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
 import { createHttpHandler, json } from '../lib/http';
+import { refundCredit, reserveCredit } from '../credits/credits';
+import { claimIdempotencyKey, markKeyStarted, releaseIdempotencyKey } from '../image-processing/idempotency';
 import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
 import { organizationCaller } from '../scope/organization-caller';
 import { createTransformation, markFailed } from '../transformations/transformation-store';
@@ -19,9 +21,14 @@ const stateMachineArn = envGetter(ENV.stateMachineArn);
 
 const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
-  creditBalance: async (orgId) => (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0,
-  subscriptionActive: async (orgId) =>
-    isSubscriptionActive((await getOrganizationRecord(tableDeps(), orgId))?.subscription),
+  organizationState: async (orgId) => {
+    const organization = await getOrganizationRecord(tableDeps(), orgId);
+    return {
+      subscriptionActive: isSubscriptionActive(organization?.subscription),
+      creditBalance: organization?.creditBalance ?? 0,
+      openReservations: Object.keys(organization?.reservations ?? {}).length,
+    };
+  },
   createQueued: async (t) => {
     await createTransformation(tableDeps(), {
       id: t.id,
@@ -33,6 +40,12 @@ const startDeps: StartTransformationDeps = {
       uploadKey: t.upload.key,
     });
   },
+  reserveCredit: async (t) => {
+    await reserveCredit(tableDeps(), t.orgId, t.id, { maxOpen: TRANSFORMATION_LIMITS.maxInFlightPerOrganization });
+  },
+  refundCredit: async (t) => {
+    await refundCredit(tableDeps(), t.orgId, t.id);
+  },
   startExecution: async (t) => {
     await sfn.send(
       new StartExecutionCommand({
@@ -43,14 +56,28 @@ const startDeps: StartTransformationDeps = {
       }),
     );
   },
-  markNotStarted: async (t, failure) => {
+  markFailed: async (t, failure) => {
     await markFailed(tableDeps(), t.orgId, t.id, failure);
+  },
+  idempotency: {
+    claim: (orgId, key, claim) => claimIdempotencyKey(tableDeps(), orgId, key, claim),
+    markStarted: (orgId, key, id) => markKeyStarted(tableDeps(), orgId, key, id),
+    release: (orgId, key, id) => releaseIdempotencyKey(tableDeps(), orgId, key, id),
   },
 };
 
 export const handler = createHttpHandler({
   'POST /api/image-processing/{type}': async ({ event, body, correlationId }) => {
     const caller = await organizationCaller(event);
-    return json(202, await startTransformation(startDeps, caller, event.pathParameters?.type, body, correlationId));
+    const { transformationId, replayed } = await startTransformation(startDeps, caller, {
+      type: event.pathParameters?.type,
+      body,
+      correlationId,
+      // HTTP API v2 lower-cases header names.
+      idempotencyKey: event.headers?.[IDEMPOTENCY_KEY.header.toLowerCase()],
+    });
+    const response = json(202, { transformationId });
+    // As Stripe and the IETF draft do: the client can tell an answer replayed for its key.
+    return replayed ? { ...response, headers: { ...response.headers, 'idempotent-replayed': 'true' } } : response;
   },
 });

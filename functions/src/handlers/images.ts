@@ -8,11 +8,13 @@ import { PROCESSING_TEXTS, type Page, type Image } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { presignGetUrl } from '../lib/aws/presign-get';
+import { s3 } from '../lib/aws/s3-client';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
 import { pageRequest } from '../lib/paging';
 import { deleteImage, listImagePage } from '../images/image-store';
+import { keepObjects } from '../images/keep-objects';
 import { saveImage, type SaveImageDeps } from '../images/save-image';
 import { toImage } from '../images/to-image';
 import { transformationState } from '../image-processing/stored-objects';
@@ -51,6 +53,7 @@ const saveDeps = (): SaveImageDeps => ({
     };
   },
   projectExists: openProject,
+  keepObjects: (objects) => keepObjects(s3, objects),
 });
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {

@@ -1,9 +1,23 @@
-import { BILLING_API_TEXTS, MESSAGES, type ApiErrorBody } from '@vitrine/shared';
+import {
+  BILLING_API_TEXTS,
+  MESSAGES,
+  PROCESSING_TEXTS,
+  TRANSFORMATION_LIMITS,
+  type ApiErrorBody,
+} from '@vitrine/shared';
+import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import type { UploadRecord } from '../lib/records';
-import { startTransformation, type QueuedTransformation, type StartTransformationDeps } from './start-transformation';
+import type { ClaimOutcome, KeyClaim } from './idempotency';
+import {
+  startTransformation,
+  type OrganizationState,
+  type QueuedTransformation,
+  type StartRequest,
+  type StartTransformationDeps,
+} from './start-transformation';
 
 const upload: UploadRecord = {
   ...keys.upload('org-1', 'up-1'),
@@ -18,39 +32,76 @@ const upload: UploadRecord = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function deps(balance = 5, overrides: Partial<StartTransformationDeps> = {}) {
+/** Every step the start takes, in order, so a test can say what happened and what did not. */
+type Step = 'create' | 'reserve' | 'refund' | 'start' | `failed:${string}` | `key:${string}`;
+
+function deps(state: Partial<OrganizationState> = {}, overrides: Partial<StartTransformationDeps> = {}) {
+  const steps: Step[] = [];
   const queued: QueuedTransformation[] = [];
   const started: QueuedTransformation[] = [];
-  const notStarted: ApiErrorBody[] = [];
+  const failures: ApiErrorBody[] = [];
+  const claims: KeyClaim[] = [];
+  let claimOutcome: ClaimOutcome = { outcome: 'claimed' };
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
-    creditBalance: async () => balance,
-    subscriptionActive: async () => true,
-    createQueued: async (t) => void queued.push(t),
-    startExecution: async (t) => void started.push(t),
-    markNotStarted: async (_t, failure) => void notStarted.push(failure),
+    organizationState: async () => ({ subscriptionActive: true, creditBalance: 5, openReservations: 0, ...state }),
+    createQueued: async (t) => {
+      steps.push('create');
+      queued.push(t);
+    },
+    reserveCredit: async () => void steps.push('reserve'),
+    refundCredit: async () => void steps.push('refund'),
+    startExecution: async (t) => {
+      steps.push('start');
+      started.push(t);
+    },
+    markFailed: async (_t, failure) => {
+      steps.push(`failed:${failure.code}`);
+      failures.push(failure);
+    },
+    idempotency: {
+      claim: async (_orgId, key, claim) => {
+        steps.push(`key:claim:${key}`);
+        claims.push(claim);
+        return claimOutcome;
+      },
+      markStarted: async (_orgId, key, id) => void steps.push(`key:started:${key}:${id}`),
+      release: async (_orgId, key, id) => void steps.push(`key:released:${key}:${id}`),
+    },
     newId: () => 'tx-1',
     ...overrides,
   };
-  return { d, queued, started, notStarted };
+  return {
+    d,
+    steps,
+    queued,
+    started,
+    failures,
+    claims,
+    setClaim: (outcome: ClaimOutcome) => (claimOutcome = outcome),
+  };
 }
 
 const caller = { orgId: 'org-1', userId: 'u-1' };
+const request = (type: string, body: unknown, idempotencyKey?: string): StartRequest => ({
+  type,
+  body,
+  correlationId: 'corr-1',
+  ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+});
 
 describe('startTransformation', () => {
-  it('queues the transformation with the options of its type only, defaults filled, then starts it', async () => {
-    const { d, queued, started } = deps();
+  it('queues the transformation with the options of its type only, reserves its credit, then starts it', async () => {
+    const { d, queued, started, steps } = deps();
     const logs = captureLogs();
     const result = await startTransformation(
       d,
       caller,
-      'virtual-staging',
-      { uploadId: 'up-1', style: 'Japandi', changeFloor: 'true', sky_type: 'night' },
-      'corr-1',
+      request('virtual-staging', { uploadId: 'up-1', style: 'Japandi', changeFloor: 'true', sky_type: 'night' }),
     );
     logs.restore();
-    expect(result).toEqual({ transformationId: 'tx-1' });
-    expect(queued).toHaveLength(1);
+    expect(result).toEqual({ transformationId: 'tx-1', replayed: false });
+    expect(steps).toEqual(['create', 'reserve', 'start']);
     expect(queued[0]).toMatchObject({
       id: 'tx-1',
       type: 'virtual-staging',
@@ -66,23 +117,23 @@ describe('startTransformation', () => {
   });
 
   it('refuses an unknown type and values outside the lists with French messages', async () => {
-    const { d, queued } = deps();
-    await expect(startTransformation(d, caller, 'colorize', { uploadId: 'up-1' }, 'corr-1')).rejects.toMatchObject({
+    const { d, steps } = deps();
+    await expect(startTransformation(d, caller, request('colorize', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
       message: MESSAGES.processing.unknownType,
     });
     await expect(
-      startTransformation(d, caller, 'sky-replacement', { uploadId: 'up-1', sky_type: 'green' }, 'corr-1'),
+      startTransformation(d, caller, request('sky-replacement', { uploadId: 'up-1', sky_type: 'green' })),
     ).rejects.toMatchObject({ statusCode: 400, message: 'Type de ciel invalide.' });
-    expect(queued).toHaveLength(0);
+    expect(steps).toEqual([]);
   });
 
   it('checks the body id like a path id before any lookup (an over-long key would be a 500)', async () => {
     const lookedUp: string[] = [];
-    const { d } = deps(5, { findUpload: async (_orgId, uploadId) => void lookedUp.push(uploadId) });
+    const { d } = deps({}, { findUpload: async (_orgId, uploadId) => void lookedUp.push(uploadId) });
     for (const uploadId of ['a'.repeat(2000), 'up/1', '', 42, null]) {
-      await expect(startTransformation(d, caller, 'enhance', { uploadId }, 'corr-1')).rejects.toMatchObject({
+      await expect(startTransformation(d, caller, request('enhance', { uploadId }))).rejects.toMatchObject({
         statusCode: 400,
         code: 'VALIDATION',
         message: MESSAGES.processing.uploadNotFound,
@@ -91,43 +142,157 @@ describe('startTransformation', () => {
     expect(lookedUp).toEqual([]);
   });
 
-  it("answers 404 for another organization's upload and 402 without credits", async () => {
-    const { d } = deps();
+  it("answers 404 for another organization's upload and 402 without credits, writing nothing", async () => {
+    const { d, steps } = deps();
     await expect(
-      startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, 'enhance', { uploadId: 'up-1' }, 'corr-1'),
+      startTransformation(d, { orgId: 'org-2', userId: 'u-2' }, request('enhance', { uploadId: 'up-1' })),
     ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
-    const broke = deps(0);
-    const refusal = startTransformation(broke.d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1');
+    const broke = deps({ creditBalance: 0 });
+    const refusal = startTransformation(broke.d, caller, request('enhance', { uploadId: 'up-1' }));
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
-    expect(broke.queued).toHaveLength(0);
+    expect([...steps, ...broke.steps]).toEqual([]);
   });
 
   it('refuses an organization whose subscription is not active, with credits left or not', async () => {
-    const { d, queued } = deps(5, { subscriptionActive: async () => false });
-    const refusal = startTransformation(d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1');
+    const { d, steps } = deps({ subscriptionActive: false });
+    const refusal = startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }));
     await expect(refusal).rejects.toBeInstanceOf(SubscriptionRequired);
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: BILLING_API_TEXTS.subscriptionRequired });
-    expect(queued).toHaveLength(0);
+    expect(steps).toEqual([]);
   });
 
-  it('marks the record failed when the execution cannot start', async () => {
-    const logs = captureLogs();
-    const { d, notStarted } = deps(5, {
-      startExecution: async () => {
-        throw new Error('throttled');
-      },
+  it('answers 429 with Retry-After, writing nothing, when the organization has its cap of jobs in flight', async () => {
+    const { d, steps } = deps({ openReservations: TRANSFORMATION_LIMITS.maxInFlightPerOrganization });
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: PROCESSING_TEXTS.tooManyInFlight,
+      headers: { 'retry-after': String(TRANSFORMATION_LIMITS.retryAfterSeconds) },
     });
-    await expect(startTransformation(d, caller, 'enhance', { uploadId: 'up-1' }, 'corr-1')).rejects.toMatchObject({
+    expect(steps).toEqual([]);
+  });
+
+  it.each([
+    ['the cap', new TooManyInFlightError(20), 429, 'RATE_LIMITED'],
+    ['the balance', new InsufficientCreditsError(), 402, 'INSUFFICIENT_CREDITS'],
+  ] as const)(
+    'closes the record unstarted when a concurrent start took %s first',
+    async (_what, refusal, statusCode, code) => {
+      const { d, steps } = deps(
+        {},
+        {
+          reserveCredit: async () => {
+            throw refusal;
+          },
+        },
+      );
+      await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
+        statusCode,
+        code,
+      });
+      // Nothing reserved, nothing started: the record says why.
+      expect(steps).toEqual(['create', `failed:${code}`]);
+    },
+  );
+
+  it('gives the credit back and marks the record failed when the execution cannot start', async () => {
+    const logs = captureLogs();
+    const { d, steps, failures } = deps(
+      {},
+      {
+        startExecution: async () => {
+          throw new Error('throttled');
+        },
+      },
+    );
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
       message: MESSAGES.processing.startFailed,
     });
-    expect(notStarted).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
+    expect(steps).toEqual(['create', 'reserve', 'refund', 'failed:SERVICE_UNAVAILABLE']);
+    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
     logs.restore();
     expect(logs.lines).toMatchObject([
       { level: 'ERROR', message: 'StartExecution failed', transformationId: 'tx-1', error: { message: 'throttled' } },
       { TransformationsFailed: 1, type: 'enhance', reason: 'not-started' },
     ]);
   });
+
+  it('refunds (a no-op when nothing was taken) when the reservation fails for another reason', async () => {
+    const { d, steps } = deps(
+      {},
+      {
+        reserveCredit: async () => {
+          throw new Error('DynamoDB timed out');
+        },
+      },
+    );
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toThrow(
+      'DynamoDB timed out',
+    );
+    expect(steps).toEqual(['create', 'refund', 'failed:SERVICE_UNAVAILABLE']);
+  });
+});
+
+describe('startTransformation with an Idempotency-Key', () => {
+  const key = '9b2f6c1e-4d1a-4a43-9d2e-0a7c5e1f2b3c';
+
+  it('claims the key for the new transformation and marks it started once answered', async () => {
+    const { d, steps, claims } = deps();
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).resolves.toEqual({
+      transformationId: 'tx-1',
+      replayed: false,
+    });
+    expect(steps).toEqual([`key:claim:${key}`, 'create', 'reserve', 'start', `key:started:${key}:tx-1`]);
+    expect(claims).toEqual([
+      { transformationId: 'tx-1', requestHash: expect.stringMatching(/^[0-9a-f]{64}$/), userId: 'u-1' },
+    ]);
+  });
+
+  it('answers with the first transformation, starting and charging nothing, when the key was used', async () => {
+    const { d, steps, setClaim } = deps();
+    setClaim({ outcome: 'replay', transformationId: 'tx-first' });
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).resolves.toEqual({
+      transformationId: 'tx-first',
+      replayed: true,
+    });
+    expect(steps).toEqual([`key:claim:${key}`]);
+  });
+
+  it('releases the key when the start is refused, so that a retry is evaluated afresh', async () => {
+    const { d, steps } = deps({ creditBalance: 0 });
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
+      statusCode: 402,
+    });
+    expect(steps).toEqual([`key:claim:${key}`, `key:released:${key}:tx-1`]);
+  });
+
+  it('refuses a key sent with another request (409 while its first request is still starting)', async () => {
+    const { d, setClaim } = deps();
+    setClaim({ outcome: 'mismatch' });
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: PROCESSING_TEXTS.idempotencyKeyReused,
+    });
+    setClaim({ outcome: 'in-progress' });
+    await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: PROCESSING_TEXTS.idempotencyKeyInProgress,
+    });
+  });
+
+  it.each(['', 'short', 'a'.repeat(129), 'clé-avec-accent', 'key with spaces', 'key/slash/1234'])(
+    'answers 400 in French for the key %j, before any lookup',
+    async (badKey) => {
+      const { d, steps } = deps();
+      await expect(
+        startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, badKey)),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROCESSING_TEXTS.invalidIdempotencyKey });
+      expect(steps).toEqual([]);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { MESSAGES } from '@vitrine/shared';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { imageIdFor } from './image-store';
+import { ObjectExpiredError, type StoredObject } from './keep-objects';
 import { saveImage, type SavableTransformation, type SaveImageDeps } from './save-image';
 import { toImage } from './to-image';
 
@@ -48,12 +49,15 @@ async function storedImages() {
   return images;
 }
 
-function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps {
+function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { kept: StoredObject[] } {
+  const kept: StoredObject[] = [];
   return {
+    kept,
     ddb: table.ddb,
     tableName: table.tableName,
     findTransformation: async (orgId, id) => (orgId === 'org-1' && id === 'tx-1' ? succeeded : undefined),
     projectExists: async (orgId, projectId) => orgId === 'org-1' && projectId === 'p-1',
+    keepObjects: async (objects) => void kept.push(...objects),
     now: () => new Date('2026-01-02T03:04:05.000Z'),
     ...overrides,
   };
@@ -114,6 +118,30 @@ describe('saveImage', () => {
     await expect(
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
     ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.processing.transformationNotFinished });
+  });
+
+  it('keeps the original, the result and their thumbnails from the unsaved-objects expiry', async () => {
+    const d = deps();
+    await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-1' });
+    expect(d.kept).toEqual([
+      { bucket: 'uploads', key: 'uploads/org-1/up-1' },
+      { bucket: 'results', key: 'results/org-1/tx-1.png' },
+      { bucket: 'results', key: 'thumbnails/org-1/tx-1/result.webp' },
+      { bucket: 'results', key: 'thumbnails/org-1/tx-1/original.webp' },
+    ]);
+  });
+
+  it('answers 409 in French, saving nothing, when the unsaved result has expired', async () => {
+    const d = deps({
+      keepObjects: async () => {
+        throw new ObjectExpiredError('gone');
+      },
+    });
+    const before = (await storedImages()).length;
+    await expect(
+      saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.processing.resultExpired });
+    expect(await storedImages()).toHaveLength(before);
   });
 
   it('refuses a transformation whose original never passed validation', async () => {

@@ -10,6 +10,7 @@ import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
 import { touchLastActivity } from '../stats/organization-stats';
 import { imageIdFor, putImageOnce } from './image-store';
+import { ObjectExpiredError, type StoredObject } from './keep-objects';
 
 /** What saving needs to know about a transformation of the caller's organization. */
 export interface SavableTransformation {
@@ -31,6 +32,8 @@ export interface SavableTransformation {
 export interface SaveImageDeps extends TableDeps {
   findTransformation: (orgId: string, transformationId: string) => Promise<SavableTransformation | undefined>;
   projectExists: (orgId: string, projectId: string) => Promise<boolean>;
+  /** Marks the objects saved, so that the unsaved-objects rule never expires them (keep-objects.ts). */
+  keepObjects: (objects: StoredObject[]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -53,6 +56,19 @@ export async function saveImage(
   const { originalKey, resultBucket, resultKey } = transformation;
   if (transformation.status !== 'succeeded' || !originalKey || !resultBucket || !resultKey) {
     throw new Conflict(PROCESSING_TEXTS.transformationNotFinished);
+  }
+  try {
+    const thumbnails = [transformation.thumbnailKey, transformation.originalThumbnailKey].filter(
+      (key): key is string => key !== undefined,
+    );
+    await deps.keepObjects([
+      { bucket: transformation.originalBucket, key: originalKey },
+      { bucket: resultBucket, key: resultKey },
+      ...thumbnails.map((key) => ({ bucket: resultBucket, key })),
+    ]);
+  } catch (error) {
+    if (error instanceof ObjectExpiredError) throw new Conflict(PROCESSING_TEXTS.resultExpired);
+    throw error;
   }
   const id = imageIdFor(transformationId, projectId);
   const now = (deps.now?.() ?? new Date()).toISOString();

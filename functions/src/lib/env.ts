@@ -58,6 +58,13 @@ export const ENV = {
   stage: 'STAGE',
   /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */
   logLevel: 'LOG_LEVEL',
+  /** The deployed build (git commit), answered by GET /api/health (handlers/health.ts). */
+  appVersion: 'APP_VERSION',
+  /**
+   * Name of the Secrets Manager secret CloudFront sends as `x-origin-verify` (lib/origin-verify.ts);
+   * unset locally, where no CloudFront stands in front of the gateway.
+   */
+  originVerifySecretName: 'ORIGIN_VERIFY_SECRET_NAME',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

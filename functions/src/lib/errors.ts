@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Response headers the answer carries (e.g. `retry-after`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -92,6 +94,13 @@ export class Conflict extends HttpError {
 export class PayloadTooLarge extends HttpError {
   constructor(message: string = API_TEXTS.payloadTooLarge) {
     super(413, 'PAYLOAD_TOO_LARGE', message);
+  }
+}
+
+/** A limit of ours is reached (e.g. transformations in flight): retry after `retryAfterSeconds`. */
+export class TooManyRequests extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 

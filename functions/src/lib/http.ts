@@ -1,6 +1,7 @@
 /**
  * The HTTP side of every endpoint-group Lambda: `createHttpHandler({ 'GET /api/x': handler })`
  * builds a middy chain that
+ *   0. refuses a request that did not come through CloudFront (403, lib/origin-verify.ts), first,
  *   1. rejects a body above the route's `maxBodyBytes` (413),
  *   2. parses a JSON body (400 MALFORMED_JSON),
  *   3. dispatches on the HTTP API v2 `routeKey` (404 ROUTE_NOT_FOUND for a key the group does not serve),
@@ -29,6 +30,7 @@ import type { HttpEvent, HttpResponse } from './http-types';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
 import { logger, withLogContext } from './logger';
 import { isResourceId } from './ids';
+import { originVerifyMiddleware, verifierFromEnvironment, type OriginVerifier } from './origin-verify';
 
 export type { HttpEvent, HttpResponse } from './http-types';
 
@@ -104,7 +106,8 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   onError: (request) => {
     const { error, event } = request;
     if (error instanceof HttpError) {
-      request.response = json(error.statusCode, error.toBody());
+      const response = json(error.statusCode, error.toBody());
+      request.response = { ...response, headers: { ...response.headers, ...error.headers } };
       return;
     }
     // Writes that kept meeting concurrent transactions (lib/aws/transactions.ts): worth a retry.
@@ -119,7 +122,16 @@ const errorResponse: MiddlewareObj<ParsedEvent, HttpResponse> = {
   },
 };
 
-export function createHttpHandler(table: RouteTable) {
+/** The check of decision 49 as the environment configures it, read at request time (then kept). */
+let environmentVerifier: OriginVerifier | undefined;
+const verifierOfEnvironment = () => (environmentVerifier ??= verifierFromEnvironment());
+
+export interface HttpHandlerOptions {
+  /** Who may call: the CloudFront origin check (default: from ORIGIN_VERIFY_SECRET_NAME; none locally). */
+  originVerifier?: () => OriginVerifier | undefined;
+}
+
+export function createHttpHandler(table: RouteTable, options: HttpHandlerOptions = {}) {
   const dispatch = async (event: ParsedEvent, context: Context): Promise<HttpResponse> => {
     const handler = table[event.routeKey];
     if (!handler) throw new RouteNotFound();
@@ -128,8 +140,13 @@ export function createHttpHandler(table: RouteTable) {
     }
     return handler({ event, body: event.jsonBody, context, correlationId: correlationIdOf(event) });
   };
-  // The error mapper is attached first so that its onError runs last, after any other middleware.
-  const chain = middy<ParsedEvent, HttpResponse>(dispatch).use(errorResponse).use(bodyLimit).use(jsonBody);
+  // The error mapper is attached first so that its onError runs last, after any other middleware;
+  // the origin check comes next: a request that skipped CloudFront gets its 403 before any work.
+  const chain = middy<ParsedEvent, HttpResponse>(dispatch)
+    .use(errorResponse)
+    .use(originVerifyMiddleware(options.originVerifier ?? verifierOfEnvironment))
+    .use(bodyLimit)
+    .use(jsonBody);
   // Every log line and metric of the request carries its ids (the whole chain runs inside the
   // context, error mapping included), and the answer names the correlation id for support.
   return async (event: HttpEvent, context: Context): Promise<HttpResponse> => {

@@ -14,6 +14,7 @@ describe('table keys', () => {
     expect(keys.ledger('o1', 'in_1', 'grant')).toEqual({ pk: 'ORG#o1', sk: 'LEDGER#in_1#grant' });
     expect(keys.stripeEvent('evt_1')).toEqual({ pk: 'STRIPE_EVENT#evt_1', sk: 'EVENT' });
     expect(keys.invitation('o1', 'inv-1')).toEqual({ pk: 'ORG#o1', sk: 'INVITATION#inv-1' });
+    expect(keys.idempotencyKey('o1', 'key-1234')).toEqual({ pk: 'ORG#o1', sk: 'IDEMPOTENCY#key-1234' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {

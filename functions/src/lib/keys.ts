@@ -46,6 +46,8 @@ export const keys = {
   /** An invitation to join the organization (kept once accepted, revoked or replaced: its token then says so). */
   invitation: (orgId: string, invitationId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.invitation}${invitationId}` }) as const,
+  /** An `Idempotency-Key` of a transformation start, per organization (expires with the table's TTL). */
+  idempotencyKey: (orgId: string, key: string) => ({ pk: orgPartition(orgId), sk: `IDEMPOTENCY#${key}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */

@@ -265,3 +265,19 @@ export interface StripeEventRecord extends ItemKey<'stripeEvent'> {
   /** Epoch seconds: the table's TTL removes the marker after Stripe's replay window. */
   expiresAt: number;
 }
+
+/**
+ * An `Idempotency-Key` of POST /api/image-processing/{type} (image-processing/idempotency.ts):
+ * `pending` while the request that claimed it is starting the transformation, `started` once it
+ * answered 202, `released` when it failed (the key may then be used again).
+ */
+export interface IdempotencyKeyRecord extends ItemKey<'idempotencyKey'> {
+  transformationId: string;
+  /** SHA-256 of the request's type, upload and options: the key cannot stand for another request. */
+  requestHash: string;
+  state: 'pending' | 'started' | 'released';
+  userId: string;
+  claimedAt: string;
+  /** Epoch seconds: the table's TTL removes the key after IDEMPOTENCY_KEY.ttlHours. */
+  expiresAt: number;
+}

@@ -6,6 +6,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { PENDING_UPLOAD_TAG, UPLOAD_LIMITS, type UploadContentType } from '@vitrine/shared';
+import { objectKeys } from '../lib/object-keys';
 
 /** Minutes, not hours: the wizard uploads right after asking. */
 export const UPLOAD_POST_EXPIRY_SECONDS = 5 * 60;
@@ -15,7 +16,7 @@ export const PENDING_UPLOAD_TAGGING = `<Tagging><TagSet><Tag><Key>${PENDING_UPLO
 
 /** Organization-scoped key: the workflow only reads objects under the caller's organization prefix. */
 export function uploadKey(orgId: string, uploadId: string): string {
-  return `uploads/${orgId}/${uploadId}`;
+  return objectKeys.upload(orgId, uploadId);
 }
 
 export interface PresignUploadInput {

@@ -13,6 +13,7 @@ import {
   type TransformationType,
 } from '@vitrine/shared';
 import { logger } from '../lib/logger';
+import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, required, stepDispatcher } from './step-payload';
@@ -21,8 +22,8 @@ import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
 import { validateImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
-  `normalised/${ref.orgId}/${ref.transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`;
-export const resultKeyOf = (ref: TransformationRef) => `results/${ref.orgId}/${ref.transformationId}.png`;
+  objectKeys.normalised(ref.orgId, ref.transformationId, format);
+export const resultKeyOf = (ref: TransformationRef) => objectKeys.result(ref.orgId, ref.transformationId);
 
 /** Reads the upload, validates it and stores the normalised image beside it (ReserveCredit records it). */
 export async function validate(
@@ -41,6 +42,8 @@ export async function validate(
         Key: normalisedKey,
         Body: normalised.image,
         ContentType: normalised.contentType,
+        // Expires unless a saved image comes to refer to it (decision 52).
+        Tagging: UNSAVED_TAGGING,
       }),
     ),
     storeThumbnail(deps, originalThumbnailKey, normalised.image, normalised.width, normalised.height),
@@ -52,7 +55,14 @@ export async function validate(
 async function storeThumbnail(deps: ImageStepDeps, key: string, image: Buffer, width: number, height: number) {
   const thumbnail = await makeThumbnail(image, width, height);
   await deps.s3.send(
-    new PutObjectCommand({ Bucket: deps.resultsBucket, Key: key, Body: thumbnail, ContentType: THUMBNAIL.contentType }),
+    new PutObjectCommand({
+      Bucket: deps.resultsBucket,
+      Key: key,
+      Body: thumbnail,
+      ContentType: THUMBNAIL.contentType,
+      // Expires with its result unless a saved image comes to refer to it (decision 52).
+      Tagging: UNSAVED_TAGGING,
+    }),
   );
 }
 
@@ -109,6 +119,7 @@ export async function transform(
         Key: resultKey,
         Body: png,
         ContentType: 'image/png',
+        Tagging: UNSAVED_TAGGING,
         Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
       }),
     );

@@ -4,12 +4,13 @@
  * result. Grids of 40 then weigh about a megabyte instead of 40 full-size PNGs.
  */
 import sharp from 'sharp';
+import { objectKeys } from '../lib/object-keys';
 import type { TransformationRef } from './steps';
 
 export const THUMBNAIL = { longSide: 480, quality: 75, contentType: 'image/webp' } as const;
 
 export const thumbnailKeyOf = (ref: TransformationRef, picture: 'original' | 'result') =>
-  `thumbnails/${ref.orgId}/${ref.transformationId}/${picture}.webp`;
+  objectKeys.thumbnail(ref.orgId, ref.transformationId, picture);
 
 /** Pixel size of the thumbnail of a `width` x `height` picture (never enlarged). */
 export function thumbnailSize(width: number, height: number): { width: number; height: number } {

@@ -21,6 +21,7 @@ import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
+import { reserveCredit } from '../credits/credits';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { TransientError } from './errors';
 import { reconcileTransformations } from './reconciler';
@@ -56,8 +57,17 @@ afterEach(() => {
 
 let counter = 0;
 
-/** An organization with credits, an uploaded file and a queued transformation of it. */
-async function queue(file: Buffer, type: TransformationType, options: TransformationOptions = {}, credits = 3) {
+/**
+ * An organization with credits, an uploaded file and a queued transformation of it, whose credit
+ * the API reserved when it started the job (decision 46) unless `reservedAtStart` is false.
+ */
+async function queue(
+  file: Buffer,
+  type: TransformationType,
+  options: TransformationOptions = {},
+  credits = 3,
+  reservedAtStart = credits > 0,
+) {
   const n = ++counter;
   const orgId = `org-${n}`;
   const transformationId = `tx-${n}`;
@@ -70,6 +80,7 @@ async function queue(file: Buffer, type: TransformationType, options: Transforma
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
   await createTransformation(deps, { id: transformationId, orgId, userId: 'user-1', type, options, uploadKey });
+  if (reservedAtStart) await reserveCredit(deps, orgId, transformationId);
   return { orgId, transformationId };
 }
 
@@ -126,11 +137,21 @@ describe('transformation workflow', () => {
       .toBuffer();
     const ref = await queue(photo, 'enhance');
 
+    const send = jest.spyOn(buckets.s3, 'send');
     const logs = captureLogs();
     const report = await run(ref);
     logs.restore();
+    const puts = send.mock.calls.flatMap(([command]: unknown[]) =>
+      command instanceof PutObjectCommand ? [command] : [],
+    );
+    send.mockRestore();
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
+    // The validated original and the result expire unless an image is saved from them (decision 52).
+    expect(puts.map((put) => [put.input.Key!.split('/')[0], put.input.Tagging])).toEqual([
+      ['normalised', 'retention=unsaved'],
+      ['results', 'retention=unsaved'],
+    ]);
     // The execution input's correlation id reaches every step, its log lines and its metrics.
     const correlationId = `corr-${ref.transformationId}`;
     expect(correlationIds).toEqual({
@@ -145,8 +166,8 @@ describe('transformation workflow', () => {
     for (const line of logs.lines) {
       expect(line).toMatchObject({ correlationId, transformationId: ref.transformationId });
     }
+    // The API reserved the credit when it started the job: ReserveCredit finds it and charges nothing more.
     expect(metricLines(logs.lines)).toMatchObject([
-      { CreditsReserved: 1, step: 'reserveCredit' },
       { EngineTime: expect.any(Number), type: 'enhance', engine: 'local', step: 'transform' },
       {
         TransformationsSucceeded: 1,
@@ -237,7 +258,6 @@ describe('transformation workflow', () => {
     expect((await getTransformation(deps, ref.orgId, ref.transformationId))!.gsi1pk).toBeUndefined();
     expect(await stats(ref.orgId)).toBeUndefined();
     expect(metricLines(logs.lines)).toMatchObject([
-      { CreditsReserved: 1 },
       { CreditsRefunded: 1 },
       { TransformationsFailed: 1, type: 'sky-replacement', reason: 'engine-rejected', outcome: 'failed' },
     ]);
@@ -390,13 +410,14 @@ describe('transformation workflow', () => {
   });
 
   it('neither reads nor charges a transformation that is no longer queued', async () => {
-    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance');
+    // The API could not start it: it gave the credit back and marked it failed, yet the execution runs.
+    const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 3, false);
     await markFailed(deps, ref.orgId, ref.transformationId, { code: 'ENGINE_FAILED', message: 'Déjà échouée' });
 
     const report = await run(ref);
 
-    // StartProcessing's Catch goes straight to MarkFailed: there is no reservation to refund.
-    expect(report.states).toEqual(['StartProcessing', 'MarkFailed', 'TransformationFailed']);
+    // StartProcessing's Catch goes through RefundCredit, a no-op without a reservation.
+    expect(report.states).toEqual(['StartProcessing', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
       code: 'ENGINE_FAILED',
@@ -405,18 +426,24 @@ describe('transformation workflow', () => {
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
   });
 
-  it.each(badImages)('refuses $label before any charge, with a French message', async ({ make, message }) => {
+  it.each(badImages)('refuses $label with a French message and gives the credit back', async ({ make, message }) => {
     const ref = await queue(await make(), 'enhance');
 
     const report = await run(ref);
 
     expect(report.status).toBe('FAILED');
-    expect(report.states).toEqual(['StartProcessing', 'Validate', 'MarkFailed', 'TransformationFailed']);
+    expect(report.states).toEqual([
+      'StartProcessing',
+      'Validate',
+      'RefundCredit',
+      'MarkFailed',
+      'TransformationFailed',
+    ]);
     expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
       status: 'failed',
       code: 'IMAGE_REJECTED',
       message,
     });
-    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: [] });
+    expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
   });
 });

@@ -15,8 +15,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, routeKey, type EndpointGroup, type Route } from '../../../functions/src/routes';
 import type { StageConfig } from '../../config/stages';
-import { ENV, GROUP_NEEDS, secretEnvName, type GroupNeeds } from '../endpoint-groups';
-import { VitrineFunction } from './vitrine-function';
+import { ENV, GROUP_NEEDS, secretEnvName, type BucketNeed, type GroupNeeds } from '../endpoint-groups';
+import { appVersion } from '../version';
+import type { OriginVerify } from './origin-verify';
+import { VitrineFunction, type ScopedBucketAccess } from './vitrine-function';
 
 /**
  * Scope every Cognito access token carries (it authorizes the user's own GetUser). ID tokens have
@@ -40,6 +42,8 @@ export interface ApiProps {
   workflow?: WorkflowGrants;
   /** The app's origin (https://...), for groups declaring `appUrl`. */
   appUrl?: string;
+  /** The CloudFront origin secret every API function checks first (decision 49). */
+  originVerify: OriginVerify;
 }
 
 export class Api extends Construct {
@@ -97,6 +101,8 @@ export class Api extends Construct {
         timeout: GROUP_NEEDS[group].timeoutSeconds ? Duration.seconds(GROUP_NEEDS[group].timeoutSeconds) : undefined,
       });
       applyGroupNeeds(fn, GROUP_NEEDS[group], props);
+      // Every route, public ones included: a request that skipped CloudFront is refused first.
+      props.originVerify.bind(fn);
       functions.set(group, fn);
     }
     this.functions = functions;
@@ -130,8 +136,8 @@ export class Api extends Construct {
 /** Binds what GROUP_NEEDS declares: env variable + least-privilege grant per resource. */
 function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps): void {
   if (needs.table) fn.bindTable(props.table, needs.table, ENV.table);
-  if (needs.buckets?.uploads) fn.bindBucket(props.uploadsBucket, ENV.uploadsBucket, needs.buckets.uploads);
-  if (needs.buckets?.results) fn.bindBucket(props.resultsBucket, ENV.resultsBucket, needs.buckets.results);
+  bindBucketNeed(fn, props.uploadsBucket, ENV.uploadsBucket, needs.buckets?.uploads);
+  bindBucketNeed(fn, props.resultsBucket, ENV.resultsBucket, needs.buckets?.results);
   if (needs.userPool) fn.bindUserPool(props.userPool, needs.userPool, ENV.userPoolId);
   for (const key of needs.secrets ?? []) fn.bindSecret(props.config.secretNames[key], secretEnvName(key));
   if (needs.appUrl) {
@@ -139,10 +145,21 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
     fn.addEnvironment(ENV.appUrl, props.appUrl);
   }
   if (needs.mail) fn.bindMailSender(props.config.mail);
+  if (needs.appVersion) fn.addEnvironment(ENV.appVersion, appVersion());
   if (needs.workflow) {
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);
   }
+}
+
+function bindBucketNeed(fn: VitrineFunction, bucket: IBucket, envName: string, need: BucketNeed | undefined): void {
+  if (!need) return;
+  if (need === 'head') {
+    fn.bindBucket(bucket, envName, 'head');
+    return;
+  }
+  const scoped: readonly ScopedBucketAccess[] = Array.isArray(need) ? need : [need as ScopedBucketAccess];
+  for (const { access, prefixes } of scoped) fn.bindBucket(bucket, envName, access, prefixes);
 }
 
 export function cognitoIssuer(userPool: cognito.IUserPool): string {

@@ -6,7 +6,7 @@
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PENDING_UPLOAD_TAG } from '@vitrine/shared';
+import { PENDING_UPLOAD_TAG, RETENTION_TAG, UNSAVED_OBJECT_EXPIRY_DAYS } from '@vitrine/shared';
 import type { StageConfig } from '../../config/stages';
 
 export interface StorageProps {
@@ -24,6 +24,13 @@ export class Storage extends Construct {
     super(scope, id);
     const { config } = props;
     const secure = secureBucketProps(config.retainData);
+    // Validated originals and results no saved image refers to (decision 52): the workflow writes
+    // them tagged unsaved, saving an image re-tags them saved.
+    const unsavedObjects: s3.LifecycleRule = {
+      id: 'unsaved-transformations',
+      tagFilters: { [RETENTION_TAG.key]: RETENTION_TAG.unsaved },
+      expiration: Duration.days(UNSAVED_OBJECT_EXPIRY_DAYS),
+    };
 
     const cors = (...methods: s3.HttpMethods[]): s3.CorsRule[] => [
       {
@@ -46,20 +53,37 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: 'uploads/',
       lifecycleRules: [
         {
+          id: 'abandoned-uploads',
           tagFilters: { [PENDING_UPLOAD_TAG.key]: PENDING_UPLOAD_TAG.value },
           expiration: config.abandonedUploadExpiry,
         },
-        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        unsavedObjects,
+        { id: 'incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
 
+    const versioning = config.resultsVersioning;
     this.results = new s3.Bucket(this, 'Results', {
       ...secure,
       bucketName: dataBucketName(config, 'results'),
       cors: cors(s3.HttpMethods.GET, s3.HttpMethods.HEAD),
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'results/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // A result overwritten or deleted by mistake can be restored while its old version lives.
+      versioned: versioning !== undefined,
+      lifecycleRules: [
+        unsavedObjects,
+        { id: 'incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...(versioning
+          ? [
+              {
+                id: 'old-versions',
+                noncurrentVersionExpiration: versioning.noncurrentVersionExpiry,
+                expiredObjectDeleteMarker: true,
+              },
+            ]
+          : []),
+      ],
     });
   }
 }

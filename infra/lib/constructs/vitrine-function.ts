@@ -35,23 +35,60 @@ export interface VitrineFunctionProps {
   environment?: Record<string, string>;
   /** @default RemovalPolicy.RETAIN (the LogGroup default) */
   logRemovalPolicy?: RemovalPolicy;
+  /** Concurrency reserved for (and capping) this function. @default none: the account's shared pool */
+  reservedConcurrentExecutions?: number;
 }
 
-/** 'describe' is metadata only (health check); 'read' and 'readWrite' cover items and indexes. */
-export type TableAccess = 'describe' | 'read' | 'readWrite';
 /**
- * 'head': the bucket exists (HeadBucket). Object access within the bucket: 'read' (GetObject, and
- * presigned GET URLs), 'put' (PutObject with tagging, and presigned POST uploads), 'readWrite'.
+ * 'describe' is metadata only (health check). Item access, on the table and its indexes (decision
+ * 41): 'read' (GetItem, BatchGetItem, Query, ConditionCheckItem), 'readWrite' (+ PutItem,
+ * UpdateItem), 'readWriteDelete' (+ DeleteItem). No function gets Scan, BatchWriteItem or the
+ * stream actions; infra/test/hardening.test.ts checks each function's code against its grant.
  */
+export type TableAccess = 'describe' | 'read' | 'readWrite' | 'readWriteDelete';
+
+export const TABLE_ACTIONS: Record<Exclude<TableAccess, 'describe'>, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  readWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+  ],
+  readWriteDelete: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+  ],
+};
+
 /**
- * 'put' is for presigned POSTs (the tag is part of the form); 'write' and 'readPut' are object
- * writes without tagging or delete rights, for code that only creates objects.
+ * 'head': the bucket exists (HeadBucket, on the bucket itself). Object access, on the key
+ * prefixes given (functions/src/lib/object-keys.ts): 'read' (GetObject, and presigned GET URLs),
+ * 'put' (PutObject with its tags: presigned POST uploads, writes tagged on creation), 'write' and
+ * 'readPut' (object writes without tags or delete rights), 'tag' (PutObjectTagging only: saving
+ * re-tags objects), 'readWrite'.
  */
-export type BucketAccess = 'head' | 'read' | 'put' | 'write' | 'readPut' | 'readWrite';
+export type BucketAccess = 'head' | 'read' | 'put' | 'write' | 'readPut' | 'tag' | 'readWrite';
+
+/** Object access on some key prefixes of a bucket (decision 50), e.g. `{ access: 'read', prefixes: ['results/'] }`. */
+export interface ScopedBucketAccess {
+  access: Exclude<BucketAccess, 'head'>;
+  prefixes: readonly string[];
+}
 /** 'describe': DescribeUserPool (health); 'id': the pool id only (calls made with the user's own token). */
 export type UserPoolAccess = 'id' | 'describe';
 
 export class VitrineFunction extends NodejsFunction {
+  /** The handler file under functions/src/handlers (which code this function runs). */
+  readonly handlerName: string;
+
   constructor(scope: Construct, id: string, props: VitrineFunctionProps) {
     // The role and log group are created beside the function (the subclass cannot create children
     // before super()): an own role, because the default one attaches the AWS managed
@@ -85,8 +122,10 @@ export class VitrineFunction extends NodejsFunction {
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       bundling: nodejsBundlingOptions(),
     });
+    this.handlerName = props.handlerName;
 
     // X-Ray's PutTraceSegments/PutTelemetryRecords do not support resource-level permissions.
     Validations.of(role).acknowledge({
@@ -99,7 +138,10 @@ export class VitrineFunction extends NodejsFunction {
     });
   }
 
-  /** Sets TABLE_NAME and grants the given access to the table (and its indexes for item access). */
+  /**
+   * Sets TABLE_NAME and grants the given access to the table (and its indexes for item access):
+   * the actions listed in TABLE_ACTIONS, never Scan, BatchWriteItem nor DeleteItem unless asked.
+   */
   bindTable(table: ITable, access: TableAccess, envName: string = ENV.table): this {
     this.addEnvironment(envName, table.tableName);
     if (access === 'describe') {
@@ -108,20 +150,28 @@ export class VitrineFunction extends NodejsFunction {
       );
       return this;
     }
-    if (access === 'read') table.grantReadData(this);
-    else table.grantReadWriteData(this);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [...TABLE_ACTIONS[access]],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+      }),
+    );
     this.suppressIndexWildcard(table);
     return this;
   }
 
-  /** Sets the bucket name variable (e.g. UPLOADS_BUCKET) and grants the given access to that bucket only. */
-  bindBucket(bucket: IBucket, envName: string, access: BucketAccess): this {
+  /**
+   * Sets the bucket name variable (e.g. UPLOADS_BUCKET) and grants the given access to that bucket
+   * only: object access on the given key prefixes (e.g. `['results/']`), each its own `<prefix>*`.
+   */
+  bindBucket(bucket: IBucket, envName: string, access: BucketAccess, prefixes?: readonly string[]): this {
     this.addEnvironment(envName, bucket.bucketName);
     const objectActions: Record<Exclude<BucketAccess, 'head'>, string[]> = {
       read: ['s3:GetObject'],
       put: ['s3:PutObject', 's3:PutObjectTagging'],
       write: ['s3:PutObject'],
       readPut: ['s3:GetObject', 's3:PutObject'],
+      tag: ['s3:PutObjectTagging'],
       readWrite: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:DeleteObject'],
     };
     if (access === 'head') {
@@ -129,13 +179,20 @@ export class VitrineFunction extends NodejsFunction {
       this.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       return this;
     }
+    const patterns = (prefixes ?? ['']).map((prefix) => `${prefix}*`);
     this.addToRolePolicy(
-      new iam.PolicyStatement({ actions: objectActions[access], resources: [bucket.arnForObjects('*')] }),
+      new iam.PolicyStatement({
+        actions: objectActions[access],
+        resources: patterns.map((pattern) => bucket.arnForObjects(pattern)),
+      }),
     );
-    Validations.of(this.role!).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${arnRef(bucket)}/*]`,
-      reason: 'Object keys are generated per organization at run time; access stays within this one bucket.',
-    });
+    for (const pattern of patterns) {
+      Validations.of(this.role!).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${arnRef(bucket)}/${pattern}]`,
+        reason:
+          'Object keys are generated per organization at run time; access stays within this key prefix of this one bucket.',
+      });
+    }
     return this;
   }
 

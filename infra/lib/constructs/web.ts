@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import type { RuntimeConfig } from '@vitrine/shared';
 import type { StageConfig } from '../../config/stages';
 import { acknowledgeCdkManaged } from '../nag';
+import type { OriginVerify } from './origin-verify';
 import { contentSecurityPolicy } from './security-headers';
 import { dataBucketEndpoint, secureBucketProps } from './storage';
 
@@ -28,6 +29,10 @@ export interface WebProps {
   accessLogs: s3.IBucket;
   /** Absolute path of the built app (web/dist). */
   webDistPath: string;
+  /** The secret CloudFront sends to the API origin, so that the API refuses calls that skip it. */
+  originVerify: OriginVerify;
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (lib/edge-stack.ts, us-east-1). */
+  webAclArn: string;
 }
 
 /** Files fetched on every start: never cached, so a deployment shows at once. */
@@ -101,6 +106,7 @@ export class Web extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `vitrine-${config.stage}`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       domainNames: config.domain ? [config.domain.name] : undefined,
       certificate,
@@ -124,6 +130,8 @@ export class Web extends Construct {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The API answers 403 without it: its default endpoint cannot be used to skip CloudFront and the WAF.
+            customHeaders: { [props.originVerify.headerName]: props.originVerify.headerValue() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -137,10 +145,6 @@ export class Web extends Construct {
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'The app serves agents from any country; no geo restriction is wanted.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF web ACL yet: API Gateway throttling and Cognito protect the API; to revisit with traffic.',
-      },
       ...(config.domain
         ? []
         : [

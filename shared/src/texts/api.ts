@@ -10,6 +10,8 @@ export const API_TEXTS = withFrenchTypography({
   payloadTooLarge: 'Le corps de la requête est trop volumineux.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   serviceUnavailable: 'Service momentanément indisponible. Veuillez réessayer.',
+  /** The WAF's answer to a client over its per-IP rate (infra/lib/edge-stack.ts). */
+  tooManyRequests: 'Trop de requêtes depuis votre connexion. Veuillez patienter quelques minutes avant de réessayer.',
   userNotFound: 'Utilisateur introuvable.',
   noOrganization: 'Utilisateur non associé à une organisation...',
 } as const);

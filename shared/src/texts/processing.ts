@@ -20,6 +20,15 @@ export const PROCESSING_TEXTS = withFrenchTypography({
   /** DELETE /api/projects/{id} ran out of time; the next attempt carries on where it stopped. */
   projectDeletionUnfinished: "La suppression du projet n'a pas pu être terminée. Veuillez réessayer.",
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
+  resultExpired:
+    "Ce résultat n'est plus disponible : les transformations non sauvegardées sont supprimées après 30 jours.",
+  tooManyInFlight:
+    'Trop de transformations sont en cours pour votre organisation. Les suivantes partiront dès que des places se libèrent : réessayez dans quelques secondes.',
+  invalidIdempotencyKey:
+    'En-tête Idempotency-Key invalide : 8 à 128 caractères parmi les lettres, les chiffres, « - » et « _ ».',
+  idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour une autre demande de transformation.",
+  idempotencyKeyInProgress:
+    'Une demande identique est déjà en cours de traitement. Réessayez dans quelques secondes avec la même clé.',
 } as const);
 
 /** Why a transformation was refused or failed (spec 2.7 and 7): options, image checks, engines. */

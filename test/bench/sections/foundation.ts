@@ -15,6 +15,7 @@ import { DEMO_ACCOUNT, type RuntimeConfig } from '@vitrine/shared';
 import { keys } from '../../../functions/src/lib/keys';
 import { REPO_ROOT } from '../../../infra/lib/bundling';
 import { TABLE_NAME } from '../../../infra/local/stack';
+import { READINESS_PATH } from '../../../infra/local/readiness';
 import type { BenchSection } from '../run';
 import { measureConcurrent, percentile, type Reporter } from '../report';
 
@@ -41,7 +42,7 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}${READINESS_PATH}`);
       if (response.ok) return;
       last = `${response.status} ${await response.text()}`;
     } catch (error) {

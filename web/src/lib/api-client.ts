@@ -5,7 +5,7 @@
  */
 import { paths } from '../config/paths';
 import { loadConfig } from './config';
-import { ApiError, serverCode, serverMessage } from './api-error';
+import { ApiError, retryAfterSeconds, serverCode, serverMessage } from './api-error';
 import { getAccessToken, signOut } from './auth';
 import { navigateTo } from './navigation';
 
@@ -49,7 +49,12 @@ export async function api<T>(path: string, { body, headers: init, ...options }: 
 
   if (response.status === 401) await handleUnauthorized();
   if (response.status === 403) console.warn(`API answered 403 for ${path}`);
-  throw new ApiError(response.status, serverMessage(data) ?? '', serverCode(data));
+  throw new ApiError(
+    response.status,
+    serverMessage(data) ?? '',
+    serverCode(data),
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
 }
 
 /** SWR fetcher: the key is the API path. */

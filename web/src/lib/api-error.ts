@@ -10,9 +10,19 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code: ErrorCode | undefined = undefined,
+    /** The answer's `Retry-After` in seconds (429, 503), when it sent one. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date (RFC 9110); undefined otherwise. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 const isErrorCode = (value: unknown): value is ErrorCode =>

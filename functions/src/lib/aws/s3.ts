@@ -1,18 +1,9 @@
-/**
- * S3: one client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL_S3; the local
- * emulator needs path-style addressing (S3_FORCE_PATH_STYLE=true).
- * Checksums only when required: by default the SDK signs a CRC32 of an empty body into presigned
- * PUT URLs, which real S3 then rejects for the browser's upload.
- */
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+/** S3 presigned URLs through the SDK's presigner (the client itself is in s3-client.ts). */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ENV } from '../env';
+import { s3 } from './s3-client';
 
-export const s3 = new S3Client({
-  forcePathStyle: process.env[ENV.s3ForcePathStyle] === 'true',
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+export { s3 } from './s3-client';
 
 export { resultsBucket, uploadsBucket } from './buckets';
 

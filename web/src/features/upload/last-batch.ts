@@ -2,9 +2,11 @@
  * The last batch's unsaved results, remembered per user in localStorage (ids and file names only),
  * so a reload, a sidebar link or 'Nouvelle transformation' does not lose results whose credits are
  * spent: the wizard offers to restore them from GET /api/transformations/{id}. The server keeps
- * transformation records and result objects at least RESULT_RETENTION_DAYS (docs/architecture.md).
+ * unsaved result objects UNSAVED_OBJECT_EXPIRY_DAYS, then deletes them (docs/architecture.md, decision 52).
  */
-export const RESULT_RETENTION_DAYS = 30;
+import { UNSAVED_OBJECT_EXPIRY_DAYS } from '@vitrine/shared';
+
+export const RESULT_RETENTION_DAYS = UNSAVED_OBJECT_EXPIRY_DAYS;
 const RETENTION_MS = RESULT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
 export interface RememberedResult {

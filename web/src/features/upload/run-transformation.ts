@@ -2,12 +2,17 @@
  * One file through the pipeline: upload (with progress) unless already uploaded, start the
  * transformation, poll until it is over, download the result. Dependencies are injected so the
  * sequence is tested without a network.
+ *
+ * Each run (a file's first attempt, or a regeneration) starts with its own Idempotency-Key, sent
+ * again with every retry of that start: a start refused because the organization has its
+ * maximum of transformations in flight (429) waits for the Retry-After and tries again, and one
+ * whose answer was lost is sent again, without ever starting or charging a second transformation.
  */
 import type { ErrorCode, TransformationOptions, TransformationType, UploadContentType } from '@vitrine/shared';
 import { ApiError } from '../../lib/api-error';
 import { createUpload, sendFileToStorage } from './api/create-upload';
 import { fetchResultBlob } from './api/fetch-result';
-import { waitForTransformation } from './api/get-transformation';
+import { delay, waitForTransformation } from './api/get-transformation';
 import { startTransformation } from './api/start-transformation';
 
 export interface TransformationRequest {
@@ -45,7 +50,18 @@ export const pipeline = {
   startTransformation,
   waitForTransformation,
   fetchResultBlob,
+  /** The Idempotency-Key of one run: 128 random bits (getRandomValues works outside secure contexts too). */
+  newIdempotencyKey: (): string =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+  delay,
 };
+
+/** How long a start refused for lack of a free place (429) keeps waiting for one. */
+export const START_RETRY_WINDOW_MS = 10 * 60 * 1000;
+/** When the server names no Retry-After (API Gateway's own throttling). */
+const DEFAULT_RETRY_AFTER_S = 10;
+/** Waits before sending a start again whose answer was lost (the request may have been served). */
+const LOST_ANSWER_RETRY_DELAYS_MS = [1000, 3000];
 
 export async function runTransformation(
   request: TransformationRequest,
@@ -63,7 +79,11 @@ export async function runTransformation(
     uploadId = upload.uploadId;
     request.onUploaded(uploadId);
   }
-  const { transformationId } = await steps.startTransformation({ uploadId, type, options });
+  const { transformationId } = await startWithRetries(
+    steps,
+    { uploadId, type, options, idempotencyKey: steps.newIdempotencyKey() },
+    signal,
+  );
   request.onStarted(transformationId);
   const transformation = await steps.waitForTransformation(transformationId, { signal });
   if (transformation.status === 'failed' || !transformation.resultUrl) {
@@ -75,6 +95,33 @@ export async function runTransformation(
     simulated: transformation.simulated === true,
     creditBalance: typeof transformation.creditBalance === 'number' ? transformation.creditBalance : undefined,
   };
+}
+
+/** Sends the start again with the same key while the answer says to wait (429) or was lost. */
+async function startWithRetries(
+  steps: typeof pipeline,
+  input: Parameters<typeof pipeline.startTransformation>[0],
+  signal: AbortSignal,
+): Promise<{ transformationId: string }> {
+  const deadline = Date.now() + START_RETRY_WINDOW_MS;
+  for (let lostAnswers = 0; ;) {
+    try {
+      return await steps.startTransformation(input);
+    } catch (error) {
+      const wait = retryDelayMs(error, lostAnswers);
+      if (wait === undefined || signal.aborted || Date.now() + wait > deadline) throw error;
+      if (!(error instanceof ApiError)) lostAnswers++;
+      await steps.delay(wait, signal);
+    }
+  }
+}
+
+function retryDelayMs(error: unknown, lostAnswers: number): number | undefined {
+  if (error instanceof ApiError) {
+    return error.status === 429 ? (error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S) * 1000 : undefined;
+  }
+  // fetch rejects with a TypeError when no answer came back (connection lost).
+  return error instanceof TypeError ? LOST_ANSWER_RETRY_DELAYS_MS[lostAnswers] : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error';
+import { ApiError, retryAfterSeconds } from '../api-error';
 import { api } from '../api-client';
 import { getAccessToken, signOut } from '../auth';
 import { loadConfig } from '../config';
@@ -10,10 +10,11 @@ jest.mock('../config', () => ({ loadConfig: jest.fn() }));
 const fetchMock = jest.fn();
 const navigate = jest.fn();
 
-function answer(status: number, body?: unknown) {
+function answer(status: number, body?: unknown, headers: Record<string, string> = {}) {
   return {
     ok: status >= 200 && status < 300,
     status,
+    headers: new Headers(headers),
     text: async () => (body === undefined ? '' : JSON.stringify(body)),
   };
 }
@@ -50,6 +51,20 @@ describe('api', () => {
     expect(headers.get('Authorization')).toBe('Bearer access-token');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe('{"firstName":"Camille"}');
+  });
+
+  it("carries a 429's Retry-After, in seconds or as an HTTP date", async () => {
+    fetchMock.mockResolvedValue(answer(429, { code: 'RATE_LIMITED', message: 'Trop' }, { 'Retry-After': '10' }));
+    await expect(api('/image-processing/enhance', { method: 'POST' })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 10,
+    });
+    expect(
+      retryAfterSeconds(new Date(Date.parse('2026-01-01T00:00:30Z')).toUTCString(), Date.parse('2026-01-01T00:00:00Z')),
+    ).toBe(30);
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+    expect(retryAfterSeconds(null)).toBeUndefined();
   });
 
   it('throws an ApiError with the server message, joining lists', async () => {

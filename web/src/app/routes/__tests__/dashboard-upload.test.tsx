@@ -7,7 +7,10 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { Component as UploadPage } from '../dashboard-upload';
 
-const mockApi = jest.fn<Promise<unknown>, [string, { method?: string; body?: unknown }?]>();
+const mockApi = jest.fn<
+  Promise<unknown>,
+  [string, { method?: string; headers?: Record<string, string>; body?: unknown }?]
+>();
 jest.mock('../../../lib/api-client', () => ({
   api: (path: string, options?: { method?: string; body?: unknown }) => mockApi(path, options),
 }));
@@ -225,6 +228,7 @@ describe('upload wizard', () => {
     ).toBeInTheDocument();
     expect(mockApi).toHaveBeenCalledWith('/image-processing/sky-replacement', {
       method: 'POST',
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
       body: { uploadId: 'up-facade.png', sky_type: 'sunset' },
     });
     expect(screen.getByTestId('wizard-credits')).toHaveTextContent('9');
@@ -293,6 +297,7 @@ describe('upload wizard', () => {
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
     expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
       method: 'POST',
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
       body: {
         uploadId: 'up-sans-ciel.png',
         style: 'Scandinavian',
@@ -301,6 +306,12 @@ describe('upload wizard', () => {
         repaintWalls: false,
       },
     });
+    // A regeneration is a new attempt: its own Idempotency-Key, so it is not answered with the failed first run.
+    const keys = mockApi.mock.calls
+      .filter(([path]) => path.startsWith('/image-processing/'))
+      .map(([, options]) => options?.headers?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('with ?project= shows the associated project and saves all into it directly', async () => {
@@ -318,6 +329,7 @@ describe('upload wizard', () => {
     });
     expect(mockApi).toHaveBeenCalledWith('/image-processing/enhance', {
       method: 'POST',
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
       body: { uploadId: 'up-a.png' },
     });
     expect(saveAll).toBeEnabled();

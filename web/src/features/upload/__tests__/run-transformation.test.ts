@@ -1,4 +1,4 @@
-import type { Transformation } from '@vitrine/shared';
+import { IDEMPOTENCY_KEY, type Transformation } from '@vitrine/shared';
 import { ApiError } from '../../../lib/api-error';
 import { classifyFailure, pipeline, runTransformation, TransformationFailedError } from '../run-transformation';
 
@@ -14,6 +14,8 @@ function transformation(overrides: Partial<Transformation>): Transformation {
     ...overrides,
   };
 }
+
+let keyCounter = 0;
 
 function fakeSteps(result: Transformation) {
   const blob = new Blob(['png'], { type: 'image/png' });
@@ -42,6 +44,8 @@ function fakeSteps(result: Transformation) {
         ReturnType<typeof pipeline.fetchResultBlob>,
         Parameters<typeof pipeline.fetchResultBlob>
       >(async () => blob),
+      newIdempotencyKey: jest.fn(() => `key-${++keyCounter}`),
+      delay: jest.fn<ReturnType<typeof pipeline.delay>, Parameters<typeof pipeline.delay>>(async () => undefined),
     },
   };
 }
@@ -71,6 +75,7 @@ describe('runTransformation', () => {
       uploadId: 'u1',
       type: 'sky-replacement',
       options: { sky_type: 'sunset' },
+      idempotencyKey: expect.stringMatching(/^key-\d+$/),
     });
     expect(input.onStarted).toHaveBeenCalledWith('t1');
     expect(steps.fetchResultBlob).toHaveBeenCalledWith('https://storage/result', input.signal);
@@ -97,6 +102,62 @@ describe('runTransformation', () => {
     await expect(failure).rejects.toBeInstanceOf(TransformationFailedError);
     await expect(failure).rejects.toMatchObject({ message: 'Aucun ciel détecté sur cette photo.', code: 'VALIDATION' });
     expect(steps.fetchResultBlob).not.toHaveBeenCalled();
+  });
+});
+
+describe('runTransformation: starting once per run', () => {
+  it('sends one Idempotency-Key per run: a regeneration is a new run with a new key', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    await runTransformation(request('u9'), steps);
+    await runTransformation(request('u9'), steps);
+    const keys = steps.startTransformation.mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('waits for the Retry-After of a 429 and starts again with the same key', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    steps.startTransformation
+      .mockRejectedValueOnce(new ApiError(429, 'Trop de transformations en cours.', 'RATE_LIMITED', 7))
+      .mockRejectedValueOnce(new ApiError(429, '', undefined, undefined));
+    const input = request('u9');
+    await runTransformation(input, steps);
+    expect(steps.delay.mock.calls).toEqual([
+      [7000, input.signal],
+      [10_000, input.signal],
+    ]);
+    const keys = steps.startTransformation.mock.calls.map(([call]) => call.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(input.onStarted).toHaveBeenCalledWith('t1');
+  });
+
+  it('sends a start whose answer was lost again with the same key, twice at most', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    steps.startTransformation.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await runTransformation(request('u9'), steps);
+    expect(steps.startTransformation).toHaveBeenCalledTimes(2);
+    expect(new Set(steps.startTransformation.mock.calls.map(([call]) => call.idempotencyKey)).size).toBe(1);
+
+    const down = fakeSteps(transformation({}));
+    down.steps.startTransformation.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(runTransformation(request('u9'), down.steps)).rejects.toBeInstanceOf(TypeError);
+    expect(down.steps.startTransformation).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not retry a refusal: no credit (402) or a bad request ends the run', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    steps.startTransformation.mockRejectedValue(new ApiError(402, 'Crédits épuisés.', 'INSUFFICIENT_CREDITS'));
+    await expect(runTransformation(request('u9'), steps)).rejects.toMatchObject({ status: 402 });
+    expect(steps.startTransformation).toHaveBeenCalledTimes(1);
+    expect(steps.delay).not.toHaveBeenCalled();
+  });
+
+  it('makes 128-bit keys the API accepts', () => {
+    const key = pipeline.newIdempotencyKey();
+    expect(key).toMatch(IDEMPOTENCY_KEY.pattern);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(pipeline.newIdempotencyKey()).not.toBe(key);
   });
 });
 

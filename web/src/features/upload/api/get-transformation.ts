@@ -16,7 +16,8 @@ export class PollTimeoutError extends Error {
   override name = 'PollTimeoutError';
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);

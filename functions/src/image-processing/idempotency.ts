@@ -1,0 +1,187 @@
+/**
+ * `Idempotency-Key` of POST /api/image-processing/{type} (architecture decision 47): the first
+ * request with a key claims it with a conditional put of `ORG#<orgId>` / `IDEMPOTENCY#<key>` naming
+ * its new transformation id; a later or concurrent request with the same key finds that item and
+ * answers with the same transformation instead of starting (and charging) another. No transaction
+ * (dynalite has none): one item, conditional writes only.
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { IDEMPOTENCY_KEY, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
+import type { TableDeps } from '../lib/aws/dynamodb';
+import { keys } from '../lib/keys';
+import type { IdempotencyKeyRecord } from '../lib/records';
+
+export interface IdempotencyDeps extends TableDeps {
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface KeyClaim {
+  transformationId: string;
+  requestHash: string;
+  userId: string;
+}
+
+export type ClaimOutcome =
+  /** This request owns the key: start the transformation, then `markKeyStarted` or `releaseKey`. */
+  | { outcome: 'claimed' }
+  /** A request with this key started this transformation: answer with it. */
+  | { outcome: 'replay'; transformationId: string }
+  /** The key stands for another request (other type, upload or options). */
+  | { outcome: 'mismatch' }
+  /** The request holding the key is still starting its transformation after the wait. */
+  | { outcome: 'in-progress' };
+
+/**
+ * A claim older than this whose request never finished (its Lambda died) may be taken over: the
+ * API's Lambdas time out after 10 s and API Gateway after 30 s.
+ */
+export const STALE_CLAIM_MS = 60_000;
+/** How long a duplicate waits for the request holding the key to start its transformation. */
+export const REPLAY_WAIT_MS = 5_000;
+const POLL_MS = 100;
+
+/** The header's value when valid, undefined when absent, null when present but invalid. */
+export function parseIdempotencyKey(value: string | undefined): string | undefined | null {
+  if (value === undefined) return undefined;
+  return IDEMPOTENCY_KEY.pattern.test(value) ? value : null;
+}
+
+/** What a key stands for: the same key with another type, upload or options is refused. */
+export function requestHash(type: TransformationType, uploadId: string, options: TransformationOptions): string {
+  const sortedOptions = Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256')
+    .update(JSON.stringify([type, uploadId, sortedOptions]))
+    .digest('hex');
+}
+
+const nowOf = (deps: IdempotencyDeps) => deps.now?.() ?? new Date();
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims `key` for `claim.transformationId`, or tells what the request already holding it did.
+ * The put succeeds when no live claim exists: none yet, expired (TTL deletion lags by up to two
+ * days), released by a failed request, or pending past STALE_CLAIM_MS. Otherwise a duplicate waits
+ * (up to REPLAY_WAIT_MS) for the holder to start its transformation, so that it only ever answers
+ * with a transformation the holder answered 202 for.
+ */
+export async function claimIdempotencyKey(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  claim: KeyClaim,
+): Promise<ClaimOutcome> {
+  const sleep = deps.sleep ?? defaultSleep;
+  const deadline = nowOf(deps).getTime() + REPLAY_WAIT_MS;
+  for (;;) {
+    const now = nowOf(deps);
+    if (await tryClaim(deps, orgId, key, claim, now)) return { outcome: 'claimed' };
+    const held = await readKey(deps, orgId, key);
+    if (held && isLive(held, now)) {
+      if (held.requestHash !== claim.requestHash) return { outcome: 'mismatch' };
+      if (held.state === 'started') return { outcome: 'replay', transformationId: held.transformationId };
+    }
+    // Pending: the holder is starting it. Otherwise released, expired or stale since the put: put again.
+    if (now.getTime() >= deadline) return { outcome: 'in-progress' };
+    if (held && isLive(held, now)) await sleep(POLL_MS);
+  }
+}
+
+/** The claim's transformation answered 202: duplicates now get it. */
+export async function markKeyStarted(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  transformationId: string,
+): Promise<void> {
+  await setState(deps, orgId, key, transformationId, 'started');
+}
+
+/**
+ * The claim's request failed before its transformation started (refused, or not started): the key
+ * is free again, so a retry with it is evaluated afresh. Only the holder's own claim is released.
+ */
+export async function releaseIdempotencyKey(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  transformationId: string,
+): Promise<void> {
+  try {
+    await setState(deps, orgId, key, transformationId, 'released');
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+function isLive(held: IdempotencyKeyRecord, now: Date): boolean {
+  if (held.expiresAt <= Math.floor(now.getTime() / 1000) || held.state === 'released') return false;
+  return held.state === 'started' || Date.parse(held.claimedAt) > now.getTime() - STALE_CLAIM_MS;
+}
+
+async function tryClaim(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  claim: KeyClaim,
+  now: Date,
+): Promise<boolean> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const item: IdempotencyKeyRecord = {
+    ...keys.idempotencyKey(orgId, key),
+    ...claim,
+    state: 'pending',
+    claimedAt: now.toISOString(),
+    expiresAt: nowSeconds + IDEMPOTENCY_KEY.ttlHours * 3600,
+  };
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.tableName,
+        Item: item,
+        // The negation of isLive: no item, expired, released, or pending past the stale delay.
+        ConditionExpression:
+          'attribute_not_exists(pk) OR expiresAt <= :now OR #state = :released OR (#state = :pending AND claimedAt <= :staleBefore)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':now': nowSeconds,
+          ':released': 'released',
+          ':pending': 'pending',
+          ':staleBefore': new Date(now.getTime() - STALE_CLAIM_MS).toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function readKey(deps: IdempotencyDeps, orgId: string, key: string): Promise<IdempotencyKeyRecord | undefined> {
+  const { Item } = await deps.ddb.send(
+    new GetCommand({ TableName: deps.tableName, Key: keys.idempotencyKey(orgId, key), ConsistentRead: true }),
+  );
+  return Item as IdempotencyKeyRecord | undefined;
+}
+
+async function setState(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  transformationId: string,
+  state: IdempotencyKeyRecord['state'],
+): Promise<void> {
+  await deps.ddb.send(
+    new UpdateCommand({
+      TableName: deps.tableName,
+      Key: keys.idempotencyKey(orgId, key),
+      UpdateExpression: 'SET #state = :state',
+      ConditionExpression: 'transformationId = :id',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': state, ':id': transformationId },
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import { GetObjectTaggingCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { startLocalBuckets, type LocalBuckets } from '../workflow/testing/local-aws';
+import { keepObjects, ObjectExpiredError } from './keep-objects';
+
+let buckets: LocalBuckets;
+beforeAll(async () => {
+  buckets = await startLocalBuckets();
+});
+afterAll(() => buckets.close());
+
+async function tags(bucket: string, key: string) {
+  const { TagSet } = await buckets.s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+  return TagSet;
+}
+
+it('tags the saved objects retention=saved, which no lifecycle rule expires', async () => {
+  const original = { bucket: buckets.uploadsBucket, key: 'normalised/org-1/tx-1.jpg' };
+  const result = { bucket: buckets.resultsBucket, key: 'results/org-1/tx-1.png' };
+  for (const { bucket, key } of [original, result]) {
+    await buckets.s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'x', Tagging: 'retention=unsaved' }));
+  }
+  await keepObjects(buckets.s3, [original, result]);
+  expect(await tags(original.bucket, original.key)).toEqual([{ Key: 'retention', Value: 'saved' }]);
+  expect(await tags(result.bucket, result.key)).toEqual([{ Key: 'retention', Value: 'saved' }]);
+});
+
+it('says an expired object is gone', async () => {
+  await expect(
+    keepObjects(buckets.s3, [{ bucket: buckets.resultsBucket, key: 'results/org-1/expired.png' }]),
+  ).rejects.toBeInstanceOf(ObjectExpiredError);
+});

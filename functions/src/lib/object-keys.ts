@@ -1,0 +1,33 @@
+/**
+ * The S3 key layout (docs/architecture.md, decision 50): the one place keys are spelled, and the
+ * prefixes the CDK scopes each function's grants to (infra/lib/endpoint-groups.ts, workflow.ts).
+ * Pure: importing it creates no AWS client.
+ *
+ *   uploads bucket   uploads/<orgId>/<uploadId>          raw browser upload (tagged pending, expires)
+ *                    normalised/<orgId>/<txId>.jpg|png   the validated original
+ *   results bucket   results/<orgId>/<txId>.png          the transformation's result
+ *                    thumbnails/<orgId>/<txId>/original.webp|result.webp   their small WebPs (decision 44)
+ */
+import { RETENTION_TAG } from '@vitrine/shared';
+
+export const OBJECT_PREFIXES = {
+  upload: 'uploads/',
+  normalised: 'normalised/',
+  result: 'results/',
+  thumbnail: 'thumbnails/',
+} as const;
+
+export type ObjectPrefix = (typeof OBJECT_PREFIXES)[keyof typeof OBJECT_PREFIXES];
+
+export const objectKeys = {
+  /** Organization-scoped: the workflow only reads objects under the caller's organization. */
+  upload: (orgId: string, uploadId: string) => `${OBJECT_PREFIXES.upload}${orgId}/${uploadId}`,
+  normalised: (orgId: string, transformationId: string, format: 'jpeg' | 'png') =>
+    `${OBJECT_PREFIXES.normalised}${orgId}/${transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`,
+  result: (orgId: string, transformationId: string) => `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.png`,
+  thumbnail: (orgId: string, transformationId: string, picture: 'original' | 'result') =>
+    `${OBJECT_PREFIXES.thumbnail}${orgId}/${transformationId}/${picture}.webp`,
+} as const;
+
+/** `Tagging` of a PutObject: the URL-encoded tag set marking an object not saved yet. */
+export const UNSAVED_TAGGING = `${RETENTION_TAG.key}=${RETENTION_TAG.unsaved}`;
