@@ -160,7 +160,8 @@ const ourFunctions = () =>
     .map((fn) => ({ fn, id: logicalId(fn), handler: fn.handlerName }));
 
 const TABLE_OPERATIONS = {
-  'dynamodb:DeleteItem': /new (DeleteCommand|DeleteItemCommand)\d*\(/,
+  // A transaction's Delete item needs DeleteItem too.
+  'dynamodb:DeleteItem': /new (DeleteCommand|DeleteItemCommand)\d*\(|\bDelete: \{/,
   'dynamodb:BatchWriteItem': /new (BatchWriteCommand|BatchWriteItemCommand)\d*\(/,
   'dynamodb:Scan': /new (ScanCommand)\d*\(/,
 };
@@ -213,7 +214,7 @@ describe('DynamoDB grants', () => {
       .filter(({ id }) => actionsOf(id).includes('dynamodb:DeleteItem'))
       .map(({ handler }) => handler)
       .sort();
-    expect(deleting).toEqual(['images', 'organizations']);
+    expect(deleting).toEqual(['images', 'organizations', 'projects', 'team']);
   }, 120_000);
 });
 
@@ -258,16 +259,18 @@ describe('S3 grants', () => {
       's3:GetObject': ['results:results/*', 'uploads:normalised/*'],
     });
     expect(grants(stack.api.functions.get('images')!)).toEqual({
-      's3:GetObject': ['results:results/*', 'uploads:normalised/*'],
-      's3:PutObjectTagging': ['results:results/*', 'uploads:normalised/*'],
+      's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+      's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
     expect(grants(stack.workflow.imageSteps)).toEqual({
       's3:GetObject': ['uploads:normalised/*', 'uploads:uploads/*'],
-      's3:PutObject': ['results:results/*', 'uploads:normalised/*'],
-      's3:PutObjectTagging': ['results:results/*', 'uploads:normalised/*'],
+      's3:PutObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+      's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
+    // Project cards: the thumbnail only.
+    expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
     expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
-    for (const group of ['health', 'users', 'image-processing', 'projects', 'billing', 'organizations'] as const) {
+    for (const group of ['health', 'users', 'image-processing', 'billing', 'organizations', 'team'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
   });

@@ -224,7 +224,10 @@ describe('transformation workflow', () => {
     expect(describe![1]).toContain(':execution:');
     expect(describe![1]).toContain(machineId);
 
-    const schedules = Object.values(resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule');
+    // The reconciler's schedule (the deep health check has its own).
+    const schedules = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Scheduler::Schedule' && r.Properties.Target.Arn['Fn::GetAtt']?.[0] === reconciler,
+    );
     expect(schedules).toHaveLength(1);
     expect(schedules[0]!.Properties).toMatchObject({
       ScheduleExpression: `rate(${RECONCILE_EVERY_SECONDS / 60} minutes)`,

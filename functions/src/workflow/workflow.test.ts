@@ -147,10 +147,12 @@ describe('transformation workflow', () => {
     send.mockRestore();
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
-    // The validated original and the result expire unless an image is saved from them (decision 52).
-    expect(puts.map((put) => [put.input.Key!.split('/')[0], put.input.Tagging])).toEqual([
-      ['normalised', 'retention=unsaved'],
-      ['results', 'retention=unsaved'],
+    // The validated original, the result and their thumbnails expire unless an image is saved from them (decision 52).
+    expect(puts.map((put) => `${put.input.Key!.split('/')[0]} ${put.input.Tagging}`).sort()).toEqual([
+      'normalised retention=unsaved',
+      'results retention=unsaved',
+      'thumbnails retention=unsaved',
+      'thumbnails retention=unsaved',
     ]);
     // The execution input's correlation id reaches every step, its log lines and its metrics.
     const correlationId = `corr-${ref.transformationId}`;
