@@ -1,7 +1,7 @@
-/** Bundle budgets: every Lambda the stack deploys, as CDK bundles it, within 400 KB minified. */
+/** Bundle budgets: every Lambda the stack deploys, as CDK bundles it, within 400 KB minified (or its recorded exception). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUNDLE_BUDGET_BYTES, LAMBDA_NAMES, RECONCILER_ENTRY } from '../../infra/lib/bundling';
+import { bundleBudgetOf, LAMBDA_NAMES, RECONCILER_ENTRY } from '../../infra/lib/bundling';
 import { bundleFacts } from './bundles';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -11,9 +11,9 @@ describe('Lambda bundles', () => {
     const bundles = await bundleFacts();
     assert.deepEqual(bundles.map((bundle) => bundle.name).sort(), [...LAMBDA_NAMES].sort());
     const over = bundles
-      .filter((bundle) => bundle.bytes > BUNDLE_BUDGET_BYTES)
-      .map((bundle) => `${bundle.name}: ${kb(bundle.bytes)}`);
-    assert.deepEqual(over, [], `over ${kb(BUNDLE_BUDGET_BYTES)}`);
+      .filter((bundle) => bundle.bytes > bundleBudgetOf(bundle.name))
+      .map((bundle) => `${bundle.name}: ${kb(bundle.bytes)} (budget ${kb(bundleBudgetOf(bundle.name))})`);
+    assert.deepEqual(over, []);
   });
 
   it('give the image steps no SDK client but S3: the record steps hold the table, the engines sign their own calls', async () => {
