@@ -25,6 +25,7 @@ import { newInvitationToken } from '../../functions/src/team/invitation-token';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { agency, invite, person, type Agency, type Person } from './helpers/team';
 import { api } from './helpers/users';
+import { putStoredObjects } from './gallery-fixtures';
 import { tableClient } from './transformations-fixtures';
 
 const CALLERS = ['anonymous', 'noOrganization', 'otherOrganization', 'member', 'admin', 'owner'] as const;
@@ -353,6 +354,10 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
       updatedAt: now,
     };
     await put(record);
+    await putStoredObjects(stack, [
+      { bucket: 'uploads', key: record.normalisedKey! },
+      { bucket: 'results', key: record.resultKey! },
+    ]);
     return id;
   };
   const image = async (inProject: boolean) => {

@@ -59,6 +59,17 @@ async function openReservations(orgId: string): Promise<string[]> {
   return Object.keys((Item?.reservations as Record<string, string> | undefined) ?? {});
 }
 
+/** The reservations once every job has closed: a job reads succeeded just before Complete settles its credit. */
+async function reservationsWhenClosed(orgId: string, timeoutMs = 10_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let open = await openReservations(orgId);
+  while (open.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    open = await openReservations(orgId);
+  }
+  return open;
+}
+
 async function charged(orgId: string): Promise<number> {
   const entries = await ledger(stack, ddb, orgId);
   return entries.reduce((sum, entry) => sum - entry.delta, 0);
@@ -88,7 +99,7 @@ describe('transformations in flight per organization', () => {
       first.map((response) => settled(stack, user.token, response.body.transformationId!, 180_000)),
     );
     expect(results.every((result) => result.status === 'succeeded')).toBe(true);
-    expect(await openReservations(user.orgId)).toEqual([]);
+    expect(await reservationsWhenClosed(user.orgId)).toEqual([]);
     const retried = await start(stack, user.token, 'enhance', { uploadId: uploads[CAP]! });
     expect(retried.status).toBe(202);
     expect(await settled(stack, user.token, retried.body.transformationId!)).toMatchObject({ status: 'succeeded' });
