@@ -27,7 +27,7 @@ const SKY_RENDER_WIDTH = 1024;
 /** Alpha codes of the sky band: 255 sky, 0 foreground, 1..254 undecided (along the skyline). */
 const SURE_SKY = 255;
 
-/** The mask's edge zone (about one thumbnail pixel each side) stays undecided. */
+/** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
 function edgeCoded(value: number): number {
   if (value >= 0.98) return SURE_SKY;
   if (value <= 0.02) return 0;
@@ -107,9 +107,9 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
 /**
  * In place: every pixel takes the new sky's light (a per-channel gain through a lookup table),
  * and the band's pixels are mixed with the sky by its alpha. Undecided pixels along the skyline
- * are sky when their own colour is, foreground otherwise: the thumbnail's one-pixel uncertainty
- * would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies after
- * the resize, so the band's colours are plain.
+ * are sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel
+ * or two would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies
+ * after the resize, so the band's colours are plain.
  */
 function blendSky(
   pixels: Buffer,
