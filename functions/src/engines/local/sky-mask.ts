@@ -15,7 +15,7 @@
  * ramp of a few output pixels along the skyline.
  */
 import { boxBlur, clamp, decodeThumbnail, luma, type Raster } from './raster';
-import { looksLikeSky, skyColour, type SkyColour } from './sky-colours';
+import { skyColour, type SkyColour } from './sky-colours';
 import { segmentSky } from './sky-segmentation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -368,82 +368,6 @@ export function skyAlpha(
   const ramp = (2 * SOFTEN_RADIUS * outHeight) / sky.height;
   const steepness = max(1, ramp / max(1, feather));
   return clamp((skyMaskValue(sky, outWidth, outHeight, x, y) - 0.5) * steepness + 0.5, 0, 1);
-}
-
-/** Thumbnail pixels around a skyline pixel whose colours describe each side. */
-const EDGE_MODEL_RADIUS = 5;
-const EDGE_SKY_BIAS = 1.5;
-const EDGE_MAX_SKY_DISTANCE = 25;
-
-/**
- * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby: along
- * the skyline a full-resolution pixel goes to the side whose local colour it is closer to. A
- * fixed colour test cannot do that: sunlit stone passes for an overcast sky, a grey roof for a
- * stormy one, but each is closer to the roof beside it than to the sky above it.
- */
-export interface EdgeModel {
-  width: number;
-  height: number;
-  /** RGB means, 3 floats per thumbnail pixel; weights 0 where a side has no sure pixel nearby. */
-  sky: Float32Array;
-  skyWeight: Float32Array;
-  ground: Float32Array;
-  groundWeight: Float32Array;
-}
-
-export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
-  const { data, width, height } = thumb;
-  const pixels = width * height;
-  const sides = [0.98, 0.02].map((limit, side) => {
-    const weight = new Float32Array(pixels);
-    const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
-    for (let p = 0; p < pixels; p++) {
-      const m = sky.mask[p]!;
-      const sure = side === 0 ? m >= limit : m <= limit;
-      if (!sure) continue;
-      weight[p] = 1;
-      for (let c = 0; c < 3; c++) channels[c]![p] = data[p * 3 + c]!;
-    }
-    const w = boxBlur(weight, width, height, EDGE_MODEL_RADIUS, 1);
-    const means = new Float32Array(pixels * 3);
-    for (let c = 0; c < 3; c++) {
-      const sum = boxBlur(channels[c]!, width, height, EDGE_MODEL_RADIUS, 1);
-      for (let p = 0; p < pixels; p++) means[p * 3 + c] = w[p]! > 0 ? sum[p]! / w[p]! : 0;
-    }
-    return { means, weight: w };
-  });
-  return {
-    width,
-    height,
-    sky: sides[0]!.means,
-    skyWeight: sides[0]!.weight,
-    ground: sides[1]!.means,
-    groundWeight: sides[1]!.weight,
-  };
-}
-
-/** Whether a full-resolution pixel (x, y) of an outWidth x outHeight image with colour r, g, b is sky. */
-export function isSkySide(
-  model: EdgeModel,
-  outWidth: number,
-  outHeight: number,
-  x: number,
-  y: number,
-  r: number,
-  g: number,
-  b: number,
-): boolean {
-  const tx = min(model.width - 1, floor((x * model.width) / outWidth));
-  const ty = min(model.height - 1, floor((y * model.height) / outHeight));
-  const t = ty * model.width + tx;
-  if (model.skyWeight[t]! <= 0) return model.groundWeight[t]! <= 0 && looksLikeSky(r, g, b);
-  const i = t * 3;
-  const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
-  // No ground nearby (a spire's tip, a wire, all thinner than a thumbnail pixel): sky is what
-  // has the sky's colour.
-  if (model.groundWeight[t]! <= 0) return toSky < EDGE_MAX_SKY_DISTANCE;
-  const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
-  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
 }
 
 /**
