@@ -58,6 +58,12 @@ const PRIOR_BELOW = 0.2;
 /** Near a skyline texture means the edge itself, not the region: its weight fades within these rows. */
 const TEXTURE_FADE_ROWS = 3;
 const SMOOTHNESS = 2;
+/**
+ * Graph cut: pull of the core's sure sky. Its colour and smoothness rules found it, so where the
+ * learnt models doubt it (a pale haze over a pale beach) it stays sky unless clearly not; more
+ * than this and the core's rare leaks into a lake that mirrors the sky come back.
+ */
+const CORE_PULL = 2;
 /** Which colour model a pixel teaches. */
 const NEITHER = 0;
 const SKY = 1;
@@ -159,7 +165,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
       const fade = min(1, abs(y - b) / TEXTURE_FADE_ROWS);
       const local =
         -COLOUR_WEIGHT * evidence[rawBin[p]!]! + generic[p]! + TEXTURE_WEIGHT * texture[p]! * fade + place[p]!;
-      unary[p] = prior - local;
+      unary[p] = prior - local + (core[p] === 1 ? CORE_PULL : 0);
     }
   }
   const { right, down } = contrastWeights(calm, width, height);
