@@ -12,8 +12,10 @@ import { SkyEdges, SURE_SKY } from './sky-edges';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { renderSky, skyLight } from './sky-render';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
+const SKY = SURE_SKY;
 
 /** Width the sky is rendered at before sharp upscales it: clouds are soft, this is plenty. */
 const SKY_RENDER_WIDTH = 1024;
@@ -128,7 +130,7 @@ function blendSky(
       let b = tb[pixels[i + 2]!]!;
       if (inBand) {
         const coded = band[p * 4 + 3]!;
-        if (coded > 0 && edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SURE_SKY) {
+        if (coded > 0 && edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
           r = band[p * 4]!;
           g = band[p * 4 + 1]!;
           b = band[p * 4 + 2]!;
