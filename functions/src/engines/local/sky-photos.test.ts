@@ -20,7 +20,7 @@ const FLOORS: Record<string, { iou: number; falseReplaced: number }> = {
   'church-blue-tree': { iou: 0.97, falseReplaced: 0.007 },
   'clouds-mountains': { iou: 0.95, falseReplaced: 0.008 },
   'dusk-gate-palm': { iou: 0.9, falseReplaced: 0.011 },
-  'dusk-lake': { iou: 0.89, falseReplaced: 0.007 },
+  'dusk-lake': { iou: 0.9, falseReplaced: 0.007 },
   'facade-tree-building': { iou: 0.85, falseReplaced: 0.009 },
   'gate-dusk': { iou: 0.88, falseReplaced: 0.008 },
   'hazy-temple-water': { iou: 0.96, falseReplaced: 0.007 },

@@ -64,6 +64,16 @@ const SMOOTHNESS = 2;
  * than this and the core's rare leaks into a lake that mirrors the sky come back.
  */
 const CORE_PULL = 2;
+/**
+ * Waterline: rows of a band this share of the height each side of it; a mirror when the band
+ * below, flipped, matches the band above at most this share of the difference it has with the
+ * band above unflipped, given that much structure (mean sum of channel differences) to match.
+ */
+const MIRROR_BAND = 0.06;
+const MIRROR_RATIO = 0.45;
+const MIRROR_STRUCTURE = 15;
+/** Cost per pixel, against sky, of being under the waterline. */
+const WATER_COST = 8;
 /** Which colour model a pixel teaches. */
 const NEITHER = 0;
 const SKY = 1;
@@ -120,6 +130,12 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
       cost[p] = generic[p]! + 2 * TEXTURE_WEIGHT * texture[p]! + (HEIGHT_COST * y) / height;
     }
   }
+  // A calm water's reflection: under the waterline the photo mirrors what stands above it. The
+  // water is not sky, and its sky colours must not teach the ground model either.
+  const waterline = findWaterline(calm, width, height);
+  if (waterline < height) {
+    for (let p = waterline * width; p < pixels; p++) cost[p] = cost[p]! + WATER_COST;
+  }
   const edges = edgeStrength(calm, width, height);
   let line = skyline(cost, edges, width, height, null);
 
@@ -133,14 +149,20 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
     for (let y = 0, p = 0; y < height; y++) {
       for (let x = 0; x < width; x++, p++) {
         const below = y > bottom[x]! + MODEL_MARGIN;
-        if (iteration === 0) side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
+        if (y >= waterline) side[p] = NEITHER;
+        else if (iteration === 0)
+          side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
         else if (y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) side[p] = SKY;
         else side[p] = (below || y < top[x]! - MODEL_MARGIN) && !skyLike[p] ? GROUND : NEITHER;
       }
     }
     evidence = colourEvidence(calmBin, side);
     for (let p = 0; p < pixels; p++) {
-      cost[p] = -COLOUR_WEIGHT * evidence[calmBin[p]!]! + TEXTURE_WEIGHT * texture[p]! + place[p]!;
+      cost[p] =
+        -COLOUR_WEIGHT * evidence[calmBin[p]!]! +
+        TEXTURE_WEIGHT * texture[p]! +
+        place[p]! +
+        (p >= waterline * width ? WATER_COST : 0);
     }
     for (let p = 0; p < pixels; p++) {
       occluder[p] =
@@ -165,7 +187,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
       const fade = min(1, abs(y - b) / TEXTURE_FADE_ROWS);
       const local =
         -COLOUR_WEIGHT * evidence[rawBin[p]!]! + generic[p]! + TEXTURE_WEIGHT * texture[p]! * fade + place[p]!;
-      unary[p] = prior - local + (core[p] === 1 ? CORE_PULL : 0);
+      unary[p] = prior - local + (core[p] === 1 ? CORE_PULL : 0) - (y >= waterline ? WATER_COST : 0);
     }
   }
   const { right, down } = contrastWeights(calm, width, height);
@@ -173,6 +195,39 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const blue = (p: number) => skyColour(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
   dropDetachedPatches(sky, width, height, bottom, top, blue);
   return { sky, bottom, top };
+}
+
+/**
+ * The row of a calm water's edge, where the photo below mirrors the photo above (compared over a
+ * band each side, flipped against unflipped); the height when there is none.
+ */
+function findWaterline(calm: Float32Array[], width: number, height: number): number {
+  const band = max(4, Math.round(height * MIRROR_BAND));
+  let best = height;
+  let bestRatio = MIRROR_RATIO;
+  for (let h = band; h <= height - band; h++) {
+    let mirrored = 0;
+    let shifted = 0;
+    for (let j = 0; j < band; j++) {
+      const above = (h - 1 - j) * width;
+      const below = (h + j) * width;
+      const aboveShifted = (h - band + j) * width;
+      for (const channel of calm) {
+        for (let x = 0; x < width; x++) {
+          const under = channel[below + x]!;
+          mirrored += abs(channel[above + x]! - under);
+          shifted += abs(channel[aboveShifted + x]! - under);
+        }
+      }
+    }
+    if (shifted < MIRROR_STRUCTURE * width * band) continue;
+    const ratio = mirrored / shifted;
+    if (ratio < bestRatio) {
+      bestRatio = ratio;
+      best = h;
+    }
+  }
+  return best;
 }
 
 /** The skyline's horizon: this share of the sky columns end above it. */
