@@ -65,11 +65,6 @@ const SMOOTHNESS = 2;
  */
 const CORE_PULL = 2;
 /**
- * Smooth pixels this many rows under a skyline teach neither model: they are mostly bits of sky
- * between tree tops or roof ornaments, which a smooth skyline cannot follow.
- */
-const SKY_BITS_ROWS = 10;
-/**
  * Waterline: rows of a band this share of the height each side of it; a mirror when the band
  * below, flipped, matches the band above at most this share of the difference it has with the
  * band above unflipped, given that much structure (mean sum of channel differences) to match.
@@ -158,7 +153,6 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
         else if (iteration === 0)
           side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
         else if (y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) side[p] = SKY;
-        else if (y > bottom[x]! && y < bottom[x]! + SKY_BITS_ROWS && detail[p]! < FLAT_DETAIL) side[p] = NEITHER;
         else side[p] = (below || y < top[x]! - MODEL_MARGIN) && !skyLike[p] ? GROUND : NEITHER;
       }
     }
