@@ -8,26 +8,19 @@ import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, encodePng } from './raster';
-import {
-  edgeModel,
-  findSky,
-  isSkySide,
-  SKY_ANALYSIS_SIDE,
-  skyMaskValue,
-  type EdgeModel,
-  type SkyDetection,
-} from './sky-mask';
+import { SkyEdges, SURE_SKY } from './sky-edges';
+import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { renderSky, skyLight } from './sky-render';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
+const SKY = SURE_SKY;
 
 /** Width the sky is rendered at before sharp upscales it: clouds are soft, this is plenty. */
 const SKY_RENDER_WIDTH = 1024;
-/** Alpha codes of the sky band: 255 sky, 0 foreground, 1..254 undecided (along the skyline). */
-const SURE_SKY = 255;
 
-/** The mask's edge zone (about one thumbnail pixel each side) stays undecided. */
+/** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
 function edgeCoded(value: number): number {
   if (value >= 0.98) return SURE_SKY;
   if (value <= 0.02) return 0;
@@ -42,7 +35,9 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
   const { width, height } = full;
 
   const band = await renderSkyBand(sky, skyType, width, height);
-  blendSky(full.data, width, height, band.data, band.rows, skyLight(skyType), edgeModel(thumb, sky));
+  const edges = new SkyEdges(thumb, sky, width, height);
+  edges.calibrate(full.data, sky);
+  blendSky(full.data, width, height, band.data, band.rows, skyLight(skyType), edges);
   return encodePng(full);
 }
 
@@ -59,16 +54,16 @@ export async function skyReplacementMask(
   const full = await decodeRgb(image);
   const { width, height } = full;
   const band = await renderSkyBand(sky, 'blue', width, height);
-  const model = edgeModel(thumb, sky);
+  const edges = new SkyEdges(thumb, sky, width, height);
+  edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
   const d = full.data;
-  for (let p = 0; p < width * band.rows; p++) {
-    let a = band.data[p * 4 + 3]!;
-    if (a > 0 && a < SURE_SKY) {
-      const x = p % width;
-      a = isSkySide(model, width, height, x, (p - x) / width, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!) ? SURE_SKY : 0;
+  for (let y = 0, p = 0; y < band.rows; y++) {
+    edges.row(y);
+    for (let x = 0; x < width; x++, p++) {
+      const coded = band.data[p * 4 + 3]!;
+      if (coded > 0) mask[p] = edges.alpha(x, y, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!, coded);
     }
-    mask[p] = a;
   }
   return { width, height, mask };
 }
@@ -107,9 +102,9 @@ async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number,
 /**
  * In place: every pixel takes the new sky's light (a per-channel gain through a lookup table),
  * and the band's pixels are mixed with the sky by its alpha. Undecided pixels along the skyline
- * are sky when their own colour is, foreground otherwise: the thumbnail's one-pixel uncertainty
- * would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies after
- * the resize, so the band's colours are plain.
+ * are sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel
+ * or two would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies
+ * after the resize, so the band's colours are plain.
  */
 function blendSky(
   pixels: Buffer,
@@ -118,7 +113,7 @@ function blendSky(
   band: Buffer,
   rows: number,
   light: readonly [number, number, number],
-  model: EdgeModel,
+  edges: SkyEdges,
 ): void {
   const tables = light.map((gain) => {
     const table = new Uint8Array(256);
@@ -126,27 +121,24 @@ function blendSky(
     return table;
   });
   const [tr, tg, tb] = tables as [Uint8Array, Uint8Array, Uint8Array];
-  const bandPixels = width * rows;
-  for (let p = 0, i = 0; i < pixels.length; p++, i += 3) {
-    let r = tr[pixels[i]!]!;
-    let g = tg[pixels[i + 1]!]!;
-    let b = tb[pixels[i + 2]!]!;
-    if (p < bandPixels) {
-      let a = band[p * 4 + 3]!;
-      if (a > 0 && a < SURE_SKY) {
-        const x = p % width;
-        a = isSkySide(model, width, height, x, (p - x) / width, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!)
-          ? SURE_SKY
-          : 0;
+  for (let y = 0, p = 0, i = 0; y < height; y++) {
+    const inBand = y < rows;
+    if (inBand) edges.row(y);
+    for (let x = 0; x < width; x++, p++, i += 3) {
+      let r = tr[pixels[i]!]!;
+      let g = tg[pixels[i + 1]!]!;
+      let b = tb[pixels[i + 2]!]!;
+      if (inBand) {
+        const coded = band[p * 4 + 3]!;
+        if (coded > 0 && edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
+          r = band[p * 4]!;
+          g = band[p * 4 + 1]!;
+          b = band[p * 4 + 2]!;
+        }
       }
-      if (a > 0) {
-        r += ((band[p * 4]! - r) * a) / 255;
-        g += ((band[p * 4 + 1]! - g) * a) / 255;
-        b += ((band[p * 4 + 2]! - b) * a) / 255;
-      }
+      pixels[i] = r;
+      pixels[i + 1] = g;
+      pixels[i + 2] = b;
     }
-    pixels[i] = r;
-    pixels[i + 1] = g;
-    pixels[i + 2] = b;
   }
 }

@@ -1,15 +1,22 @@
 /**
- * Automatic sky detection on a thumbnail, in two passes:
+ * Automatic sky detection on a thumbnail.
+ * The core (this file): sky found by colour alone, in two passes:
  * 1. seeds: per column, the run of pixels connected to the top edge that look like sky (blue-ish,
  *    or bright and neutral like clouds and overcast skies), are smooth vertically and change
  *    gradually;
  * 2. growth: from the seeds to neighbouring pixels of sky colour close to the pixel they are
  *    reached from, which recovers the sky under eaves, beside trees and between branches, while
  *    anything in front of the sky (a post, a wire, a roof) stays out.
- * The binary mask is softened by a 3x3 mean and sampled bilinearly at any output size, with a
+ * A photo whose core is too small, or a neutral core no brighter than the ground, is refused.
+ * The core then seeds the segmentation (`sky-segmentation.ts`: colour models learnt from the
+ * photo, a per-column skyline, a graph cut), which finds the rest of the sky: sunset and dusk
+ * colours, sky behind branches, and the edges.
+ * The binary mask is softened by a 5x5 mean and sampled bilinearly at any output size, with a
  * ramp of a few output pixels along the skyline.
  */
 import { boxBlur, clamp, decodeThumbnail, luma, type Raster } from './raster';
+import { skyColour, type SkyColour } from './sky-colours';
+import { segmentSky } from './sky-segmentation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, floor, max, min } = Math;
@@ -31,9 +38,8 @@ const CLOUD_EDGE_FACTOR = 3;
  * and between branches, not enough to walk across a pale wall of sky-like colour.
  */
 const MAX_GROWTH_STEPS = 16;
-const SOFTEN_RADIUS = 1;
-/** Darkest blue that is sky: a storm or dusk sky is dark, and darker blues are shadows. */
-const MIN_BLUE_LUMA = 40;
+/** Thumbnail pixels each side of the skyline left to the full-resolution decision. */
+const SOFTEN_RADIUS = 2;
 /** Seeds: largest RGB distance (sum of channels) between a pixel and the one two rows above. */
 const MAX_SEED_COLOUR_STEP = 45;
 /** Growth beyond MAX_GROWTH_STEPS and pockets: largest RGB distance to the sky's colour at that row. */
@@ -71,10 +77,54 @@ export async function detectSky(image: Buffer): Promise<SkyDetection | null> {
   return findSky(await decodeThumbnail(image, SKY_ANALYSIS_SIDE));
 }
 
-type Kind = 'blue' | 'neutral';
+type Kind = SkyColour;
 
 /** Pure detection on RGB pixels; null when the photo shows no usable sky. */
 export function findSky(thumb: Raster): SkyDetection | null {
+  const core = findSkyCore(thumb);
+  if (!core) return null;
+  const { width, height } = thumb;
+  // Sure sky (1) and sure ground (0) of the core: a pixel and its 8 neighbours agree.
+  const softCore = soften(core, width, height);
+  const seeds = new Uint8Array(core.length);
+  for (let p = 0; p < core.length; p++) seeds[p] = softCore[p]! >= 0.98 ? 1 : softCore[p]! <= 0.02 ? 0 : 2;
+  const { sky } = segmentSky(thumb, seeds);
+  return describe(sky, width, height);
+}
+
+function describe(sky: Uint8Array, width: number, height: number): SkyDetection | null {
+  let total = 0;
+  let columns = 0;
+  let lowestSum = 0;
+  let lowestRow = 0;
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    let lowest = -1;
+    for (let y = 0; y < height; y++) {
+      if (sky[y * width + x]) {
+        count++;
+        lowest = y;
+      }
+    }
+    total += count;
+    if (count >= height * 0.03) columns++;
+    if (lowest >= 0) lowestSum += lowest + 1;
+    lowestRow = max(lowestRow, lowest + 1);
+  }
+  const coverage = total / (width * height);
+  if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
+  return {
+    width,
+    height,
+    mask: soften(sky, width, height),
+    coverage,
+    horizonRow: lowestSum / max(1, columns),
+    lowestRow,
+  };
+}
+
+/** The sky found by colour alone (1 per sky pixel), or null when the photo shows no usable sky. */
+export function findSkyCore(thumb: Raster): Uint8Array | null {
   const { data, width, height } = thumb;
   // Colour classes on a denoised copy; edges (texture, steps) on the photo itself.
   const calm = denoise(thumb);
@@ -88,9 +138,7 @@ export function findSky(thumb: Raster): SkyDetection | null {
     const g = calm[i + 1]!;
     const b = calm[i + 2]!;
     const l = luma(r, g, b);
-    if (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) return 'blue';
-    if (isOvercastWhite(r, g, b, l)) return 'neutral';
-    return null;
+    return skyColour(r, g, b, l);
   };
   const isSunGlow = (p: number): boolean => {
     const i = p * 3;
@@ -227,20 +275,10 @@ export function findSky(thumb: Raster): SkyDetection | null {
   }
 
   let columns = 0;
-  let lowestSum = 0;
-  let lowestRow = 0;
   for (let x = 0; x < width; x++) {
     let count = 0;
-    let lowest = -1;
-    for (let y = 0; y < height; y++) {
-      if (sky[y * width + x]) {
-        count++;
-        lowest = y;
-      }
-    }
+    for (let y = 0; y < height; y++) count += sky[y * width + x]!;
     if (count >= height * 0.03) columns++;
-    if (lowest >= 0) lowestSum += lowest + 1;
-    lowestRow = max(lowestRow, lowest + 1);
   }
   const coverage = tail / pixels;
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
@@ -267,20 +305,14 @@ export function findSky(thumb: Raster): SkyDetection | null {
     return null;
   }
 
-  return {
-    width,
-    height,
-    mask: soften(sky, width, height),
-    coverage,
-    horizonRow: lowestSum / max(1, columns),
-    lowestRow,
-  };
+  return sky;
 }
 
 /**
  * Mean of the binary mask over (2 SOFTEN_RADIUS + 1)^2 pixels: edges become a ramp instead of a
  * step, and only pixels that far from the skyline are sure (0 or 1). The thumbnail's own skyline
- * is a pixel off here and there; the ramp leaves those pixels to the full-resolution decision.
+ * is a pixel or two off here and there; the ramp leaves those pixels to the full-resolution
+ * decision.
  */
 function soften(sky: Uint8Array, width: number, height: number): Float32Array {
   const out = new Float32Array(sky.length);
@@ -336,97 +368,6 @@ export function skyAlpha(
   const ramp = (2 * SOFTEN_RADIUS * outHeight) / sky.height;
   const steepness = max(1, ramp / max(1, feather));
   return clamp((skyMaskValue(sky, outWidth, outHeight, x, y) - 0.5) * steepness + 0.5, 0, 1);
-}
-
-/**
- * Whether a full-resolution pixel has the colour of sky (the detector's colour test). Along the
- * skyline the thumbnail cannot tell which side a pixel is on; its own colour can.
- */
-export function looksLikeSky(r: number, g: number, b: number): boolean {
-  const l = luma(r, g, b);
-  return (b > r + 8 && b >= g - 6 && l > MIN_BLUE_LUMA) || isOvercastWhite(r, g, b, l);
-}
-
-/**
- * Bright, unsaturated and not warm: clouds and overcast skies are neutral to cool, while the pale
- * surfaces that could pass for them (a cream facade, a ceiling lit by the room) lean warm.
- */
-function isOvercastWhite(r: number, g: number, b: number, l: number): boolean {
-  return l > 170 && max(r, g, b) - min(r, g, b) < 40 && b >= r - 3;
-}
-
-/** Thumbnail pixels around a skyline pixel whose colours describe each side. */
-const EDGE_MODEL_RADIUS = 4;
-const EDGE_SKY_BIAS = 1.5;
-const EDGE_MAX_SKY_DISTANCE = 40;
-
-/**
- * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby: along
- * the skyline a full-resolution pixel goes to the side whose local colour it is closer to. A
- * fixed colour test cannot do that: sunlit stone passes for an overcast sky, a grey roof for a
- * stormy one, but each is closer to the roof beside it than to the sky above it.
- */
-export interface EdgeModel {
-  width: number;
-  height: number;
-  /** RGB means, 3 floats per thumbnail pixel; weights 0 where a side has no sure pixel nearby. */
-  sky: Float32Array;
-  skyWeight: Float32Array;
-  ground: Float32Array;
-  groundWeight: Float32Array;
-}
-
-export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
-  const { data, width, height } = thumb;
-  const pixels = width * height;
-  const sides = [0.98, 0.02].map((limit, side) => {
-    const weight = new Float32Array(pixels);
-    const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
-    for (let p = 0; p < pixels; p++) {
-      const m = sky.mask[p]!;
-      const sure = side === 0 ? m >= limit : m <= limit;
-      if (!sure) continue;
-      weight[p] = 1;
-      for (let c = 0; c < 3; c++) channels[c]![p] = data[p * 3 + c]!;
-    }
-    const w = boxBlur(weight, width, height, EDGE_MODEL_RADIUS, 1);
-    const means = new Float32Array(pixels * 3);
-    for (let c = 0; c < 3; c++) {
-      const sum = boxBlur(channels[c]!, width, height, EDGE_MODEL_RADIUS, 1);
-      for (let p = 0; p < pixels; p++) means[p * 3 + c] = w[p]! > 0 ? sum[p]! / w[p]! : 0;
-    }
-    return { means, weight: w };
-  });
-  return {
-    width,
-    height,
-    sky: sides[0]!.means,
-    skyWeight: sides[0]!.weight,
-    ground: sides[1]!.means,
-    groundWeight: sides[1]!.weight,
-  };
-}
-
-/** Whether a full-resolution pixel (x, y) of an outWidth x outHeight image with colour r, g, b is sky. */
-export function isSkySide(
-  model: EdgeModel,
-  outWidth: number,
-  outHeight: number,
-  x: number,
-  y: number,
-  r: number,
-  g: number,
-  b: number,
-): boolean {
-  const tx = min(model.width - 1, floor((x * model.width) / outWidth));
-  const ty = min(model.height - 1, floor((y * model.height) / outHeight));
-  const t = ty * model.width + tx;
-  if (model.groundWeight[t]! <= 0) return model.skyWeight[t]! > 0 || looksLikeSky(r, g, b);
-  if (model.skyWeight[t]! <= 0) return false;
-  const i = t * 3;
-  const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
-  const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
-  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
 }
 
 /**

@@ -1,0 +1,266 @@
+/**
+ * The full-resolution decision of which pixels are sky, from the thumbnail's detection:
+ * - along the skyline (the detection's undecided zone, about two thumbnail pixels each side) a
+ *   pixel is sky when its own colour is close to the local sure sky's and closer to it than to
+ *   the local sure ground's: sunlit stone passes for an overcast sky and a grey roof for a stormy
+ *   one under any fixed colour test, but each is closer to the roof beside it than to the sky;
+ * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
+ *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays.
+ */
+import { boxBlur, luma, type Raster } from './raster';
+import { looksLikeSky } from './sky-colours';
+import type { SkyDetection } from './sky-mask';
+
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
+const { abs, floor, max, min } = Math;
+const lumaOf = luma;
+const colourOfSky = looksLikeSky;
+
+/** Thumbnail pixels around a skyline pixel whose colours describe each side. */
+const EDGE_MODEL_RADIUS = 5;
+const EDGE_SKY_BIAS = 1.5;
+const EDGE_MAX_SKY_DISTANCE = 25;
+/**
+ * Inside the sure sky: a pixel this far (sum of channel differences) from the thumbnail's colour
+ * at its place, and not brighter than it by more than THIN_BRIGHTER, is a thin structure. Brighter
+ * outliers are a cloud's rim, which must not stay behind as specks of old sky.
+ */
+const THIN_DISTANCE = 40;
+const THIN_BRIGHTER = 10;
+/**
+ * A grainy sky lies that far from the thumbnail everywhere: the distance must also exceed this
+ * many times the 90th percentile of the sure sky's own distances (sampled every few pixels).
+ */
+const THIN_NOISE_FACTOR = 4;
+const NOISE_SAMPLE_STEP = 8;
+/**
+ * A thin thing darkens or tints the thumbnail pixels it crosses: only where a thumbnail pixel
+ * differs from one of its 8 neighbours by more than this (sum of channels) is the sure sky
+ * checked pixel by pixel. Clear sky, most of a photo's sky, is skipped.
+ */
+const CHECK_CONTRAST = 6;
+
+/** Alpha codes of the band: 255 sure sky, 0 foreground, anything between undecided. */
+export const SURE_SKY = 255;
+
+/**
+ * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby, with
+ * weights 0 where a side has no sure pixel nearby.
+ */
+export interface EdgeModel {
+  width: number;
+  height: number;
+  /** RGB means, 3 floats per thumbnail pixel. */
+  sky: Float32Array;
+  skyWeight: Float32Array;
+  ground: Float32Array;
+  groundWeight: Float32Array;
+}
+
+export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const sides = [0.98, 0.02].map((limit, side) => {
+    const weight = new Float32Array(pixels);
+    const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
+    for (let p = 0; p < pixels; p++) {
+      const m = sky.mask[p]!;
+      const sure = side === 0 ? m >= limit : m <= limit;
+      if (!sure) continue;
+      weight[p] = 1;
+      for (let c = 0; c < 3; c++) channels[c]![p] = data[p * 3 + c]!;
+    }
+    const w = boxBlur(weight, width, height, EDGE_MODEL_RADIUS, 1);
+    const means = new Float32Array(pixels * 3);
+    for (let c = 0; c < 3; c++) {
+      const sum = boxBlur(channels[c]!, width, height, EDGE_MODEL_RADIUS, 1);
+      for (let p = 0; p < pixels; p++) means[p * 3 + c] = w[p]! > 0 ? sum[p]! / w[p]! : 0;
+    }
+    return { means, weight: w };
+  });
+  return {
+    width,
+    height,
+    sky: sides[0]!.means,
+    skyWeight: sides[0]!.weight,
+    ground: sides[1]!.means,
+    groundWeight: sides[1]!.weight,
+  };
+}
+
+/** Whether a full-resolution pixel (x, y) of an outWidth x outHeight image with colour r, g, b is sky. */
+export function isSkySide(
+  model: EdgeModel,
+  outWidth: number,
+  outHeight: number,
+  x: number,
+  y: number,
+  r: number,
+  g: number,
+  b: number,
+): boolean {
+  const tx = min(model.width - 1, floor((x * model.width) / outWidth));
+  const ty = min(model.height - 1, floor((y * model.height) / outHeight));
+  const t = ty * model.width + tx;
+  if (model.skyWeight[t]! <= 0) return model.groundWeight[t]! <= 0 && colourOfSky(r, g, b);
+  const i = t * 3;
+  const toSky = abs(r - model.sky[i]!) + abs(g - model.sky[i + 1]!) + abs(b - model.sky[i + 2]!);
+  // No ground nearby (a spire's tip, a wire, all thinner than a thumbnail pixel): sky is what
+  // has the sky's colour.
+  if (model.groundWeight[t]! <= 0) return toSky < EDGE_MAX_SKY_DISTANCE;
+  const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
+  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
+}
+
+/**
+ * Decides the band's alpha at full resolution: `alpha(p, x, y, r, g, b, coded)` turns the
+ * band's coded alpha into SURE_SKY or 0. Bilinear lookups of the thumbnail use tables per column
+ * and per row, built once.
+ */
+export class SkyEdges {
+  private readonly model: EdgeModel;
+  private readonly thumb: Raster;
+  private readonly column0: Int32Array;
+  private readonly column1: Int32Array;
+  private readonly columnWeight: Float32Array;
+  /** The thumbnail's colours interpolated at the current row, RGB per thumbnail column. */
+  private readonly rowColours: Float32Array;
+  /** Thumbnail pixels whose sure sky is checked for thin things (1), and the current row's offset. */
+  private readonly check: Uint8Array;
+  private checkRow = 0;
+  /** Nearest thumbnail column per column. */
+  private readonly nearestColumn: Int32Array;
+  private thinDistance = THIN_DISTANCE;
+  /** The thumbnail's colour at the last pixel measured. */
+  private tr = 0;
+  private tg = 0;
+  private tb = 0;
+
+  constructor(
+    thumb: Raster,
+    sky: SkyDetection,
+    private readonly width: number,
+    private readonly height: number,
+  ) {
+    this.thumb = thumb;
+    this.model = edgeModel(thumb, sky);
+    this.column0 = new Int32Array(width);
+    this.column1 = new Int32Array(width);
+    this.columnWeight = new Float32Array(width);
+    this.rowColours = new Float32Array(thumb.width * 3);
+    this.check = contrastedPixels(thumb);
+    this.nearestColumn = new Int32Array(width);
+    for (let x = 0; x < width; x++) {
+      this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
+      const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
+      this.column0[x] = floor(fx);
+      this.column1[x] = min(thumb.width - 1, floor(fx) + 1);
+      this.columnWeight[x] = fx - floor(fx);
+    }
+  }
+
+  /**
+   * Measures the sure sky's grain on `pixels` (the photo, RGB at full size) and raises the
+   * thin-structure distance above it.
+   */
+  calibrate(pixels: Buffer, sky: SkyDetection): void {
+    // Distances are whole-ish numbers up to 3 x 255: a histogram gives the percentile.
+    const histogram = new Uint32Array(3 * 256);
+    let count = 0;
+    for (let y = 0; y < this.height; y += NOISE_SAMPLE_STEP) {
+      this.row(y);
+      const ty = min(sky.height - 1, floor((y * sky.height) / this.height));
+      for (let x = 0; x < this.width; x += NOISE_SAMPLE_STEP) {
+        const tx = min(sky.width - 1, floor((x * sky.width) / this.width));
+        if (sky.mask[ty * sky.width + tx]! < 1) continue;
+        const i = (y * this.width + x) * 3;
+        histogram[min(histogram.length - 1, floor(this.distance(x, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!)))]!++;
+        count++;
+      }
+    }
+    let grain = 0;
+    for (let seen = 0; grain < histogram.length && seen + histogram[grain]! < count * 0.9; grain++) {
+      seen += histogram[grain]!;
+    }
+    this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * grain);
+  }
+
+  /** Call before the pixels of row y. */
+  row(y: number): void {
+    const { data, width, height } = this.thumb;
+    const fy = clampTo(((y + 0.5) * height) / this.height - 0.5, height - 1);
+    const above = floor(fy) * width * 3;
+    const below = min(height - 1, floor(fy) + 1) * width * 3;
+    const weight = fy - floor(fy);
+    this.checkRow = min(height - 1, floor((y * height) / this.height)) * width;
+    for (let i = 0; i < width * 3; i++) {
+      this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
+    }
+  }
+
+  /** SURE_SKY or 0 for the pixel (x, y) of colour r, g, b whose band alpha is `coded` (> 0). */
+  alpha(x: number, y: number, r: number, g: number, b: number, coded: number): number {
+    if (coded < SURE_SKY) return isSkySide(this.model, this.width, this.height, x, y, r, g, b) ? SURE_SKY : 0;
+    if (this.check[this.checkRow + this.nearestColumn[x]!] === 0) return SURE_SKY;
+    if (this.distance(x, r, g, b) <= this.thinDistance) return SURE_SKY;
+    return lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER ? 0 : SURE_SKY;
+  }
+
+  /** Sum of channel differences between r, g, b and the thumbnail at column x of the current row. */
+  private distance(x: number, r: number, g: number, b: number): number {
+    const colours = this.rowColours;
+    const left = this.column0[x]! * 3;
+    const right = this.column1[x]! * 3;
+    const w = this.columnWeight[x]!;
+    this.tr = colours[left]! + (colours[right]! - colours[left]!) * w;
+    this.tg = colours[left + 1]! + (colours[right + 1]! - colours[left + 1]!) * w;
+    this.tb = colours[left + 2]! + (colours[right + 2]! - colours[left + 2]!) * w;
+    return abs(r - this.tr) + abs(g - this.tg) + abs(b - this.tb);
+  }
+}
+
+/** 1 where a thumbnail pixel differs from a neighbour (or itself is next to one that does). */
+function contrastedPixels(thumb: Raster): Uint8Array {
+  const { data, width, height } = thumb;
+  const contrasted = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      for (let dy = 0; dy <= 1; dy++) {
+        for (let dx = dy === 0 ? 1 : -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || xx >= width || yy >= height) continue;
+          const j = (yy * width + xx) * 3;
+          if (
+            abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!) >
+            CHECK_CONTRAST
+          ) {
+            contrasted[y * width + x] = 1;
+            contrasted[yy * width + xx] = 1;
+          }
+        }
+      }
+    }
+  }
+  // A pixel's bilinear neighbourhood reaches one thumbnail pixel further.
+  const grown = Uint8Array.from(contrasted);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!contrasted[y * width + x]) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx >= 0 && xx < width && yy >= 0 && yy < height) grown[yy * width + xx] = 1;
+        }
+      }
+    }
+  }
+  return grown;
+}
+
+function clampTo(value: number, top: number): number {
+  return max(0, min(top, value));
+}

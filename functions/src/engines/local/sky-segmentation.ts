@@ -1,0 +1,516 @@
+/**
+ * Sky segmentation on the analysis thumbnail, from a core of sure sky (`sky-mask.ts`):
+ * 1. colour models learnt from the photo itself: histograms of the sky's and the ground's
+ *    colours, read as a log-likelihood ratio per colour (a sunset's orange, a dusk grey or a pink
+ *    overcast is sky in one photo and a wall in another);
+ * 2. per column, where the sky ends: a dynamic-programming skyline over all columns at once
+ *    (smooth from column to column, free to jump at a facade's edge) that puts sky-coloured,
+ *    smooth pixels above it and the rest below, and lets the sky start under a textured occluder
+ *    (branches, palm leaves) at the top of a column; the models are learnt again from each
+ *    skyline, three times;
+ * 3. a graph cut per pixel (colour, texture, the skyline as a prior, contrast-sensitive
+ *    smoothness): the sky between branches, under arches and beside towers, and the thin things
+ *    crossing it (wires, cables, a lattice) that no column-wise line can hold.
+ */
+import { gridCut } from './grid-cut';
+import { boxBlur, luma, type Raster } from './raster';
+import { skyColour } from './sky-colours';
+
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+const { abs, exp, log, max, min } = Math;
+
+/** Colour histogram: 16 levels per channel. */
+const BINS = 16;
+const BIN_SHIFT = 4;
+/** Floor of a histogram's probability: unseen colours are unknown, not impossible. */
+const PROBABILITY_FLOOR = 1e-4;
+/** Largest colour evidence, either way, and its weight against texture and position. */
+const MAX_EVIDENCE = 3;
+const COLOUR_WEIGHT = 0.7;
+/** Texture: detail (sum over channels of |pixel - 3x3 mean|, averaged over 3x3) of flat sky. */
+const FLAT_DETAIL = 4;
+const TEXTURE_WEIGHT = 0.5;
+const MAX_TEXTURE_COST = 3;
+/** Lower in the frame is a little less likely sky (cost per frame height). */
+const HEIGHT_COST = 0.5;
+/** Near-black pixels are not sky (a scan's black border, deep shade); cost per pixel. */
+const DARK_LUMA = 30;
+const DARK_COST = 1;
+/** Rows next to a skyline are left out of the colour models: they mix sky and ground. */
+const MODEL_MARGIN = 2;
+const ITERATIONS = 3;
+/** Skyline: cost per row of a step between neighbouring columns, steps longer than this cost the same. */
+const SKYLINE_STEP_COST = 0.15;
+const SKYLINE_MAX_STEP = 20;
+/** Skyline: reward for ending on a colour edge (full at a sum of channel differences of 60). */
+const EDGE_REWARD = 1;
+const EDGE_FULL = 60;
+/** Occluder at the top of a column: every pixel costs this, more when it is flat or sky-coloured. */
+const OCCLUDER_COST = 0.1;
+const OCCLUDER_SKY_WEIGHT = 0.5;
+const OCCLUDER_FLAT_WEIGHT = 1.5;
+const OCCLUDER_DETAIL = 8;
+/** Graph cut: pull of the skyline, its ramps (rows above, share of the height below), smoothness. */
+const SKYLINE_PRIOR = 1;
+const PRIOR_RAMP_ABOVE = 4;
+const PRIOR_RAMP_BELOW = 0.1;
+const PRIOR_BELOW = 0.2;
+/** Near a skyline texture means the edge itself, not the region: its weight fades within these rows. */
+const TEXTURE_FADE_ROWS = 3;
+const SMOOTHNESS = 2;
+/**
+ * Graph cut: pull of the core's sure sky. Its colour and smoothness rules found it, so where the
+ * learnt models doubt it (a pale haze over a pale beach) it stays sky unless clearly not; more
+ * than this and the core's rare leaks into a lake that mirrors the sky come back.
+ */
+const CORE_PULL = 2;
+/**
+ * Waterline: rows of a band this share of the height each side of it; a mirror when the band
+ * below, flipped, matches the band above at most this share of the difference it has with the
+ * band above unflipped, given that much structure (mean sum of channel differences) to match.
+ */
+const MIRROR_BAND = 0.06;
+const MIRROR_RATIO = 0.45;
+const MIRROR_STRUCTURE = 15;
+/** Cost per pixel, against sky, of being under the waterline. */
+const WATER_COST = 8;
+/** Which colour model a pixel teaches. */
+const NEITHER = 0;
+const SKY = 1;
+const GROUND = 2;
+
+export interface SkySegmentation {
+  /** 1 sky, 0 ground, per thumbnail pixel. */
+  sky: Uint8Array;
+  /** Per column: first row under the sky (the skyline) and first row of the sky (under an occluder). */
+  bottom: Int32Array;
+  top: Int32Array;
+}
+
+/**
+ * Sky labels for every thumbnail pixel, given the core of sure sky found by colour (1 where
+ * sure, at least a few pixels).
+ */
+export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
+  const { data, width, height } = thumb;
+  const pixels = width * height;
+  const calm = boxChannels(data, width, height);
+  const lum = new Float32Array(pixels);
+  for (let p = 0; p < pixels; p++) lum[p] = luma(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!);
+  const detail = detailMap(data, width, height);
+  const calmBin = new Int32Array(pixels);
+  const rawBin = new Int32Array(pixels);
+  for (let p = 0; p < pixels; p++) {
+    calmBin[p] = colourBin(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!);
+    rawBin[p] = colourBin(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!);
+  }
+  // Generic colour cue, and the pixels that are smooth and sky-coloured: those are left out of
+  // the ground's model wherever they lie, as the sky seen through an arch or between branches
+  // would otherwise teach the ground model the sky's colours.
+  const generic = new Float32Array(pixels);
+  const skyLike = new Uint8Array(pixels);
+  for (let p = 0; p < pixels; p++) {
+    generic[p] = genericCost(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!);
+    skyLike[p] = generic[p]! < 0 && detail[p]! < FLAT_DETAIL ? 1 : 0;
+  }
+  // Per pixel: texture's cost, and the cost of height and darkness.
+  const texture = new Float32Array(pixels);
+  const place = new Float32Array(pixels);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      texture[p] = min(MAX_TEXTURE_COST, detail[p]! / FLAT_DETAIL - 1);
+      place[p] = (HEIGHT_COST * y) / height + (lum[p]! < DARK_LUMA ? DARK_COST : 0);
+    }
+  }
+
+  // Sky cost minus ground cost per pixel, first from generic cues alone.
+  const cost = new Float32Array(pixels);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      cost[p] = generic[p]! + 2 * TEXTURE_WEIGHT * texture[p]! + (HEIGHT_COST * y) / height;
+    }
+  }
+  // A calm water's reflection: under the waterline the photo mirrors what stands above it. The
+  // water is not sky, and its sky colours must not teach the ground model either.
+  const waterline = findWaterline(calm, width, height);
+  if (waterline < height) {
+    for (let p = waterline * width; p < pixels; p++) cost[p] = cost[p]! + WATER_COST;
+  }
+  const edges = edgeStrength(calm, width, height);
+  let line = skyline(cost, edges, width, height, null);
+
+  let evidence: Float32Array = new Float32Array(0);
+  const occluder = new Float32Array(pixels);
+  const side = new Uint8Array(pixels);
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    // Which side each pixel teaches: the core and the ground under the first skyline at first,
+    // then each skyline's sky and ground, less the rows along it.
+    const { bottom, top } = line;
+    for (let y = 0, p = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, p++) {
+        const below = y > bottom[x]! + MODEL_MARGIN;
+        if (y >= waterline) side[p] = NEITHER;
+        else if (iteration === 0)
+          side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
+        else if (y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) side[p] = SKY;
+        else side[p] = (below || y < top[x]! - MODEL_MARGIN) && !skyLike[p] ? GROUND : NEITHER;
+      }
+    }
+    evidence = colourEvidence(calmBin, side);
+    for (let p = 0; p < pixels; p++) {
+      cost[p] =
+        -COLOUR_WEIGHT * evidence[calmBin[p]!]! +
+        TEXTURE_WEIGHT * texture[p]! +
+        place[p]! +
+        (p >= waterline * width ? WATER_COST : 0);
+    }
+    for (let p = 0; p < pixels; p++) {
+      occluder[p] =
+        OCCLUDER_COST +
+        OCCLUDER_SKY_WEIGHT * max(0, -cost[p]!) +
+        OCCLUDER_FLAT_WEIGHT * max(0, 1 - detail[p]! / OCCLUDER_DETAIL);
+    }
+    line = skyline(cost, edges, width, height, occluder);
+  }
+
+  // Per pixel: the raw colour's evidence (the calm one blurs the skyline by a pixel), the skyline
+  // as a prior, and contrast-sensitive smoothness.
+  const { bottom, top } = line;
+  const unary = new Float32Array(pixels);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const b = bottom[x]!;
+      const t = top[x]!;
+      let prior = 0;
+      if (y >= t && y < b) prior = SKYLINE_PRIOR * min(1, (b - y) / PRIOR_RAMP_ABOVE, (y - t + 1) / PRIOR_RAMP_ABOVE);
+      else if (y >= b) prior = -SKYLINE_PRIOR * PRIOR_BELOW * min(1, (y - b + 1) / (PRIOR_RAMP_BELOW * height));
+      const fade = min(1, abs(y - b) / TEXTURE_FADE_ROWS);
+      const local =
+        -COLOUR_WEIGHT * evidence[rawBin[p]!]! + generic[p]! + TEXTURE_WEIGHT * texture[p]! * fade + place[p]!;
+      unary[p] = prior - local + (core[p] === 1 ? CORE_PULL : 0) - (y >= waterline ? WATER_COST : 0);
+    }
+  }
+  const { right, down } = contrastWeights(calm, width, height);
+  const sky = gridCut({ width, height, unary, right, down });
+  const blue = (p: number) => skyColour(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
+  dropDetachedPatches(sky, width, height, bottom, top, blue);
+  return { sky, bottom, top };
+}
+
+/**
+ * The row of a calm water's edge, where the photo below mirrors the photo above (compared over a
+ * band each side, flipped against unflipped); the height when there is none.
+ */
+function findWaterline(calm: Float32Array[], width: number, height: number): number {
+  const band = max(4, Math.round(height * MIRROR_BAND));
+  let best = height;
+  let bestRatio = MIRROR_RATIO;
+  for (let h = band; h <= height - band; h++) {
+    let mirrored = 0;
+    let shifted = 0;
+    for (let j = 0; j < band; j++) {
+      const above = (h - 1 - j) * width;
+      const below = (h + j) * width;
+      const aboveShifted = (h - band + j) * width;
+      for (const channel of calm) {
+        for (let x = 0; x < width; x++) {
+          const under = channel[below + x]!;
+          mirrored += abs(channel[above + x]! - under);
+          shifted += abs(channel[aboveShifted + x]! - under);
+        }
+      }
+    }
+    if (shifted < MIRROR_STRUCTURE * width * band) continue;
+    const ratio = mirrored / shifted;
+    if (ratio < bestRatio) {
+      bestRatio = ratio;
+      best = h;
+    }
+  }
+  return best;
+}
+
+/** The skyline's horizon: this share of the sky columns end above it. */
+const HORIZON_QUANTILE = 0.9;
+/** A tall structure's skyline rises at least this share of the height above the horizon. */
+const STRUCTURE_RISE = 0.1;
+/** Sky seen through a structure is mostly blue: white patches under a skyline are snow or walls. */
+const POCKET_BLUE_SHARE = 0.5;
+
+/**
+ * In place: patches detached from the sky that start under the horizon are water reflecting the
+ * sky, or snow and white walls, not sky; except a mostly blue patch under a tall structure, whose
+ * own skyline rises well above the horizon: the sky seen through an arch or between columns.
+ */
+function dropDetachedPatches(
+  sky: Uint8Array,
+  width: number,
+  height: number,
+  bottom: Int32Array,
+  top: Int32Array,
+  isBlue: (p: number) => boolean,
+) {
+  const ends: number[] = [];
+  for (let x = 0; x < width; x++) if (bottom[x]! > top[x]!) ends.push(bottom[x]!);
+  if (ends.length === 0) return;
+  ends.sort((a, b) => a - b);
+  const horizon = ends[min(ends.length - 1, Math.floor(ends.length * HORIZON_QUANTILE))]!;
+  const component = new Int32Array(width * height).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < sky.length; start++) {
+    if (!sky[start] || component[start]! >= 0) continue;
+    component[start] = start;
+    stack.push(start);
+    members.length = 0;
+    let topRow = height;
+    const columns = new Set<number>();
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      members.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      topRow = min(topRow, y);
+      columns.add(x);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= sky.length || !sky[q] || component[q]! >= 0) continue;
+        component[q] = start;
+        stack.push(q);
+      }
+    }
+    if (topRow < horizon) continue;
+    const skylines = [...columns].map((x) => bottom[x]!).sort((a, b) => a - b);
+    const skylineHere = skylines[skylines.length >> 1]!;
+    let blue = 0;
+    for (const p of members) if (isBlue(p)) blue++;
+    if (skylineHere < horizon - STRUCTURE_RISE * height && blue >= members.length * POCKET_BLUE_SHARE) continue;
+    for (const p of members) sky[p] = 0;
+  }
+}
+
+/** Before any model: blue and bright neutral pixels lean sky, green and near-black ones ground. */
+function genericCost(r: number, g: number, b: number, l: number): number {
+  let cost = 0;
+  const colour = skyColour(r, g, b, l);
+  if (colour === 'blue') cost -= 0.5;
+  else if (colour === 'neutral') cost -= 0.3;
+  if (g > r + 4 && g > b + 4) cost += 1.5;
+  if (l < 40) cost += 0.5;
+  return cost;
+}
+
+function colourBin(r: number, g: number, b: number): number {
+  return ((min(255, r) >> BIN_SHIFT) * BINS + (min(255, g) >> BIN_SHIFT)) * BINS + (min(255, b) >> BIN_SHIFT);
+}
+
+/**
+ * Log-likelihood ratio of sky over ground per colour bin, from the pixels marked SKY and GROUND;
+ * both histograms are smoothed over neighbouring bins and clamped to +-MAX_EVIDENCE.
+ */
+function colourEvidence(bins: Int32Array, side: Uint8Array): Float32Array {
+  const size = BINS * BINS * BINS;
+  const sky = new Float32Array(size);
+  const ground = new Float32Array(size);
+  let skyCount = 0;
+  let groundCount = 0;
+  for (let p = 0; p < bins.length; p++) {
+    if (side[p] === SKY) {
+      sky[bins[p]!]!++;
+      skyCount++;
+    } else if (side[p] === GROUND) {
+      ground[bins[p]!]!++;
+      groundCount++;
+    }
+  }
+  const skySmooth = smoothBins(sky);
+  const groundSmooth = smoothBins(ground);
+  const evidence = new Float32Array(size);
+  for (let k = 0; k < size; k++) {
+    const ratio =
+      (skySmooth[k]! / max(1, skyCount) + PROBABILITY_FLOOR) /
+      (groundSmooth[k]! / max(1, groundCount) + PROBABILITY_FLOOR);
+    evidence[k] = max(-MAX_EVIDENCE, min(MAX_EVIDENCE, log(ratio)));
+  }
+  return evidence;
+}
+
+/** Mean over the 3x3x3 neighbouring bins (27 always, so the mass spreads and shrinks alike). */
+function smoothBins(histogram: Float32Array): Float32Array {
+  const out = new Float32Array(histogram.length);
+  for (let r = 0; r < BINS; r++) {
+    for (let g = 0; g < BINS; g++) {
+      for (let b = 0; b < BINS; b++) {
+        const count = histogram[(r * BINS + g) * BINS + b]!;
+        if (count === 0) continue;
+        for (let dr = max(0, r - 1); dr <= min(BINS - 1, r + 1); dr++) {
+          for (let dg = max(0, g - 1); dg <= min(BINS - 1, g + 1); dg++) {
+            for (let db = max(0, b - 1); db <= min(BINS - 1, b + 1); db++) {
+              const k = (dr * BINS + dg) * BINS + db;
+              out[k] = out[k]! + count / 27;
+            }
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+interface Skyline {
+  bottom: Int32Array;
+  top: Int32Array;
+}
+
+/**
+ * The skyline minimising, over all columns, the cost of the sky rows [top, bottom) plus the
+ * occluder rows above them (none when `occluder` is null), less the edge reward at `bottom`,
+ * plus a truncated linear cost of steps between neighbouring columns.
+ */
+function skyline(
+  cost: Float32Array,
+  edges: Float32Array,
+  width: number,
+  height: number,
+  occluder: Float32Array | null,
+): Skyline {
+  const states = height + 1;
+  const from = new Int32Array(width * states);
+  const column = new Float32Array(states);
+  const bestTop = new Int32Array(width * states);
+  let previous = new Float32Array(states);
+  let current = new Float32Array(states);
+  const spread = new Float32Array(states);
+  const spreadFrom = new Int32Array(states);
+
+  for (let x = 0; x < width; x++) {
+    // column[b] = min over top <= b of occluder(0..top) + cost(top..b).
+    let sum = 0;
+    let occluded = 0;
+    let best = 0;
+    let bestAt = 0;
+    column[0] = 0;
+    for (let b = 1; b <= height; b++) {
+      const p = (b - 1) * width + x;
+      sum += cost[p]!;
+      if (occluder) {
+        occluded += occluder[p]!;
+        if (occluded - sum < best) {
+          best = occluded - sum;
+          bestAt = b;
+        }
+      }
+      column[b] = sum + best;
+      bestTop[x * states + b] = bestAt;
+      if (b < height) column[b] = column[b]! - EDGE_REWARD * min(1, edges[b * width + x]! / EDGE_FULL);
+    }
+    if (x === 0) {
+      previous.set(column);
+      continue;
+    }
+    // Distance transform of the previous column under a linear step cost, then truncation.
+    let floor = Infinity;
+    let floorAt = 0;
+    for (let b = 0; b < states; b++) {
+      spread[b] = previous[b]!;
+      spreadFrom[b] = b;
+      if (previous[b]! < floor) {
+        floor = previous[b]!;
+        floorAt = b;
+      }
+    }
+    for (let b = 1; b < states; b++) {
+      if (spread[b - 1]! + SKYLINE_STEP_COST < spread[b]!) {
+        spread[b] = spread[b - 1]! + SKYLINE_STEP_COST;
+        spreadFrom[b] = spreadFrom[b - 1]!;
+      }
+    }
+    for (let b = states - 2; b >= 0; b--) {
+      if (spread[b + 1]! + SKYLINE_STEP_COST < spread[b]!) {
+        spread[b] = spread[b + 1]! + SKYLINE_STEP_COST;
+        spreadFrom[b] = spreadFrom[b + 1]!;
+      }
+    }
+    const jump = floor + SKYLINE_STEP_COST * SKYLINE_MAX_STEP;
+    for (let b = 0; b < states; b++) {
+      const stay = spread[b]! <= jump;
+      current[b] = (stay ? spread[b]! : jump) + column[b]!;
+      from[x * states + b] = stay ? spreadFrom[b]! : floorAt;
+    }
+    [previous, current] = [current, previous];
+  }
+
+  const bottom = new Int32Array(width);
+  const top = new Int32Array(width);
+  let b = 0;
+  for (let k = 1; k < states; k++) if (previous[k]! < previous[b]!) b = k;
+  for (let x = width - 1; x >= 0; x--) {
+    bottom[x] = b;
+    top[x] = bestTop[x * states + b]!;
+    b = from[x * states + b]!;
+  }
+  return { bottom, top };
+}
+
+/** Per pixel, the colour change from two rows above to one row below (sum over channels). */
+function edgeStrength(calm: Float32Array[], width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const above = max(0, y - 2) * width;
+    const below = min(height - 1, y + 1) * width;
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (const channel of calm) sum += abs(channel[above + x]! - channel[below + x]!);
+      out[y * width + x] = sum;
+    }
+  }
+  return out;
+}
+
+/** Potts weights exp(-beta |dc|^2), beta from the photo's mean squared neighbour difference. */
+function contrastWeights(calm: Float32Array[], width: number, height: number) {
+  const pixels = width * height;
+  const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
+  const squared = (p: number, q: number) => (r[p]! - r[q]!) ** 2 + (g[p]! - g[q]!) ** 2 + (b[p]! - b[q]!) ** 2;
+  let total = 0;
+  let count = 0;
+  for (let p = 0; p < pixels; p++) {
+    if (p % width < width - 1) {
+      total += squared(p, p + 1);
+      count++;
+    }
+    if (p + width < pixels) {
+      total += squared(p, p + width);
+      count++;
+    }
+  }
+  const beta = count > 0 && total > 0 ? count / (2 * total) : 0;
+  const right = new Float32Array(pixels);
+  const down = new Float32Array(pixels);
+  for (let p = 0; p < pixels; p++) {
+    if (p % width < width - 1) right[p] = SMOOTHNESS * exp(-beta * squared(p, p + 1));
+    if (p + width < pixels) down[p] = SMOOTHNESS * exp(-beta * squared(p, p + width));
+  }
+  return { right, down };
+}
+
+/** Each channel's 3x3 mean, as floats. */
+function boxChannels(data: Buffer, width: number, height: number): Float32Array[] {
+  const pixels = width * height;
+  return [0, 1, 2].map((c) => {
+    const channel = new Float32Array(pixels);
+    for (let p = 0; p < pixels; p++) channel[p] = data[p * 3 + c]!;
+    return boxBlur(channel, width, height, 1, 1);
+  });
+}
+
+/** Fine detail: sum over channels of |pixel - its 3x3 mean|, averaged over 3x3. */
+function detailMap(data: Buffer, width: number, height: number): Float32Array {
+  const pixels = width * height;
+  const calm = boxChannels(data, width, height);
+  const detail = new Float32Array(pixels);
+  for (let c = 0; c < 3; c++) {
+    const mean = calm[c]!;
+    for (let p = 0; p < pixels; p++) detail[p] = detail[p]! + abs(data[p * 3 + c]! - mean[p]!);
+  }
+  return boxBlur(detail, width, height, 1, 1);
+}
