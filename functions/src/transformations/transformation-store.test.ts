@@ -8,7 +8,6 @@ import {
   claimFailure,
   closeTransformation,
   listOpenTransformations,
-  markSucceeded,
   markSucceededAndCount,
   recordResult,
   recordValidatedImage,
@@ -44,8 +43,8 @@ describe('transformation record', () => {
     await markProcessing(deps, 'org-1', 'tx-1');
     await recordValidatedImage(deps, 'org-1', 'tx-1', { normalisedKey: 'n.jpg', width: 40, height: 30 });
     await recordResult(deps, 'org-1', 'tx-1', { resultKey: 'r.png', engine: 'local', simulated: false });
-    await markSucceeded(deps, 'org-1', 'tx-1');
-    await markSucceeded(deps, 'org-1', 'tx-1');
+    await markSucceededAndCount(deps, 'org-1', 'tx-1');
+    await markSucceededAndCount(deps, 'org-1', 'tx-1');
     expect(await getTransformation(deps, 'org-1', 'tx-1')).toMatchObject({
       status: 'succeeded',
       normalisedKey: 'n.jpg',
@@ -64,7 +63,7 @@ describe('transformation record', () => {
 
   it('never moves backwards, and failure keeps the code and French message without a result', async () => {
     await createTransformation(deps, { ...base, id: 'tx-3' });
-    await expect(markSucceeded(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(markSucceededAndCount(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
     await markProcessing(deps, 'org-1', 'tx-3');
     await recordResult(deps, 'org-1', 'tx-3', { resultKey: 'r.png', engine: 'local', simulated: false });
     await markFailed(deps, 'org-1', 'tx-3', { code: 'IMAGE_REJECTED', message: 'Échec.' });
@@ -85,7 +84,7 @@ describe('transformation record', () => {
     await createTransformation(deps, { ...base, id: 'tx-claimed' });
     await markProcessing(deps, 'org-1', 'tx-claimed');
     await claimFailure(deps, 'org-1', 'tx-claimed');
-    await expect(markSucceeded(deps, 'org-1', 'tx-claimed')).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(markSucceededAndCount(deps, 'org-1', 'tx-claimed')).rejects.toBeInstanceOf(TransformationStateError);
     await expect(markSucceededAndCount(deps, 'org-1', 'tx-claimed')).rejects.toBeInstanceOf(TransformationStateError);
     expect(await getTransformation(deps, 'org-1', 'tx-claimed')).toMatchObject({ status: 'processing' });
 

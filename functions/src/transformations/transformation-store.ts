@@ -100,14 +100,6 @@ export async function recordResult(
   await transition(deps, orgId, id, ['processing'], result);
 }
 
-/**
- * Returns the record as it was before (its status tells whether this call made the change). Never
- * once a failure is being recorded (`claimFailure`): its credit is on its way back.
- */
-export function markSucceeded(deps: TransformationDeps, orgId: string, id: string): Promise<TransformationRecord> {
-  return transition(deps, orgId, id, ['processing', 'succeeded'], { status: 'succeeded' }, [], NOT_FAILING);
-}
-
 const NOT_FAILING = 'attribute_not_exists(failingSince)';
 
 /**
@@ -121,7 +113,7 @@ export function claimFailure(deps: TransformationDeps, orgId: string, id: string
 }
 
 /**
- * markSucceeded (also refused once a failure is claimed), and the organization's count of
+ * Marks the record succeeded (refused once a failure is claimed), with the organization's count of
  * successful transformations (the dashboard's total) in the same transaction: the count moves exactly when the status does, so a retried
  * Complete step, which finds the record succeeded, counts nothing. Returns the record as it was
  * before (its status tells whether this call made the change).
@@ -218,7 +210,6 @@ async function transition(
   from: readonly TransformationStatus[],
   set: Partial<TransformationRecord>,
   remove: readonly (keyof TransformationRecord)[] = [],
-  condition?: string,
 ): Promise<TransformationRecord> {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': timestamp(deps) };
@@ -237,7 +228,7 @@ async function transition(
         TableName: deps.tableName,
         Key: transformationKey(orgId, id),
         UpdateExpression: `SET ${assignments.join(', ')}${removal}`,
-        ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})${condition ? ` AND ${condition}` : ''}`,
+        ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',

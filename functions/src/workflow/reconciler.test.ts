@@ -13,7 +13,7 @@ import {
   getTransformation,
   markFailed,
   markProcessing,
-  markSucceeded,
+  markSucceededAndCount,
   TransformationStateError,
 } from '../transformations/transformation-store';
 import { executionArn, reconcileTransformations, type ExecutionState, type ReconcilerDeps } from './reconciler';
@@ -147,7 +147,7 @@ describe('reconciler', () => {
 
   it('settles a succeeded transformation whose step died before settling: the charge stands', async () => {
     const ref = await reservedTransformation();
-    await markSucceeded(at(T0), ref.orgId, ref.transformationId);
+    await markSucceededAndCount(at(T0), ref.orgId, ref.transformationId);
     executions[ref.transformationId] = { status: 'SUCCEEDED', startDate: T0 };
 
     expect(await reconcile()).toMatchObject({ settled: 1, closed: 1, refunded: 0, interrupted: 0 });
