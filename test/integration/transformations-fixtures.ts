@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Transformation } from '@vitrine/shared';
-import { gsi1Keys, keys, SK_PREFIX } from '../../functions/src/lib/keys';
-import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
+import { keys, SK_PREFIX } from '../../functions/src/lib/keys';
+import type { LedgerRecord } from '../../functions/src/lib/records';
 import type { LocalStack } from '../../infra/local/stack';
+import { putOwnedOrganization } from './helpers/team';
 import { api, registerAndSignIn } from './helpers/users';
 
 export interface OrgUser {
@@ -28,34 +29,7 @@ export function tableClient(stack: LocalStack): DynamoDBDocumentClient {
 export async function orgUser(stack: LocalStack, ddb: DynamoDBDocumentClient, credits: number): Promise<OrgUser> {
   const { user, tokens } = await registerAndSignIn(stack);
   const orgId = `org-${randomUUID()}`;
-  const now = new Date().toISOString();
-  const TableName = stack.env.TABLE_NAME;
-  const organization: OrganizationRecord = {
-    ...keys.organization(orgId),
-    id: orgId,
-    name: 'Agence Test',
-    stripeCustomerId: null,
-    creditBalance: credits,
-    subscription: { status: 'active', currentPeriodEnd: null, planId: 'agence' },
-    reservations: {},
-    createdAt: now,
-    updatedAt: now,
-  };
-  const member: UserRecord = {
-    ...keys.user(user.sub),
-    ...gsi1Keys.member(orgId, user.email),
-    id: user.sub,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phoneNumber: '',
-    roles: ['org_owner'],
-    organizationId: orgId,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await ddb.send(new PutCommand({ TableName, Item: organization }));
-  await ddb.send(new PutCommand({ TableName, Item: member }));
+  await putOwnedOrganization(stack, ddb, { orgId, name: 'Agence Test', credits, plan: 'agence', owner: user });
   return { orgId, sub: user.sub, token: tokens.accessToken };
 }
 

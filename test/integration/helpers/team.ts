@@ -64,15 +64,38 @@ export async function agency(
   const owner = options.owner ?? (await person(stack, { verified: true }));
   const orgId = `org-${randomUUID()}`;
   const name = options.name ?? `Agence ${orgId.slice(4, 12)}`;
+  await putOwnedOrganization(stack, ddb, {
+    orgId,
+    name,
+    credits: options.credits ?? 100,
+    plan: options.plan ?? 'agence',
+    owner,
+  });
+  return { orgId, name, owner };
+}
+
+/** An organization with an active subscription and its owner's record, written as billing would leave them. */
+export async function putOwnedOrganization(
+  stack: LocalStack,
+  ddb: DynamoDBDocumentClient,
+  options: {
+    orgId: string;
+    name: string;
+    credits: number;
+    plan: Plan['id'];
+    owner: Pick<TestUser, 'sub' | 'email' | 'firstName' | 'lastName'>;
+  },
+): Promise<void> {
+  const { orgId, owner } = options;
   const now = new Date().toISOString();
   const TableName = stack.env.TABLE_NAME;
   const organization: OrganizationRecord = {
     ...keys.organization(orgId),
     id: orgId,
-    name,
+    name: options.name,
     stripeCustomerId: null,
-    creditBalance: options.credits ?? 100,
-    subscription: { status: 'active', currentPeriodEnd: null, planId: options.plan ?? 'agence' },
+    creditBalance: options.credits,
+    subscription: { status: 'active', currentPeriodEnd: null, planId: options.plan },
     reservations: {},
     createdAt: now,
     updatedAt: now,
@@ -92,7 +115,6 @@ export async function agency(
   };
   await ddb.send(new PutCommand({ TableName, Item: organization }));
   await ddb.send(new PutCommand({ TableName, Item: record }));
-  return { orgId, name, owner };
 }
 
 export async function outbox(stack: LocalStack): Promise<OutboxMail[]> {
