@@ -40,7 +40,8 @@ export const WIZARD_TEXTS = withFrenchTypography({
   resultsStep: 'Résultats',
   project: 'Projet',
   noProject: 'Aucun projet',
-  associatedProject: 'Projet associé',
+  associatedProject: 'Projet associé :',
+  projectDetailsLoadFailed: 'Impossible de charger les détails du projet.',
   projectNotFoundFallback:
     'Projet introuvable : il a peut-être été supprimé. Choisissez un autre projet, ou continuez sans projet.',
   newProject: 'Nouveau projet',

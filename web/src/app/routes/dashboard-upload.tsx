@@ -14,15 +14,17 @@ export function Component() {
   // Only an answer that the project is not there (404) sends the wizard back to the picker.
   const requestedMissing = requested.error instanceof ApiError && requested.error.status === 404;
   const requestedProject = requestedMissing ? null : requested.data;
+  const requestedProjectFailed = Boolean(requested.error) && !requestedMissing;
   const projects = useMemo<WizardProjects>(
     () => ({
       projects: items,
       loading: isLoading,
       loadFailed: Boolean(error) && !items,
       requestedProject,
+      requestedProjectFailed,
       CreateProjectDialog,
     }),
-    [items, isLoading, error, requestedProject],
+    [items, isLoading, error, requestedProject, requestedProjectFailed],
   );
   return (
     <WizardProjectsProvider value={projects}>

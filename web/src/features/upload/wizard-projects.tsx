@@ -16,6 +16,8 @@ export interface WizardProjects {
    * while loading or without the parameter, null when it is missing or another organization's.
    */
   requestedProject: Project | null | undefined;
+  /** Reading the project of `?project=` failed for another reason than its absence (network, server). */
+  requestedProjectFailed: boolean;
   /** The dialog that creates a project and reports it. */
   CreateProjectDialog: ComponentType<{ open: boolean; onClose: () => void; onCreated: (project: Project) => void }>;
 }

@@ -69,6 +69,7 @@ beforeEach(() => {
     if (path === '/projects?limit=100' && method === 'GET') return { items: projects, nextCursor: null, total: 1 };
     if (path.startsWith('/projects/') && method === 'GET') {
       const project = projects.find((candidate) => `/projects/${candidate.id}` === path);
+      if (path === '/projects/unreadable') throw new ApiError(500, 'Erreur interne.', 'INTERNAL');
       if (!project) throw new ApiError(404, 'Projet introuvable.', 'NOT_FOUND');
       return project;
     }
@@ -370,6 +371,13 @@ describe('upload wizard', () => {
     expect(await screen.findByText(/Projet introuvable/)).toHaveAttribute('role', 'alert');
     expect(await screen.findByRole('combobox', { name: 'Projet' })).toHaveValue('');
     expect(screen.queryByText('Projet associé')).not.toBeInTheDocument();
+  });
+
+  it('keeps an unreadable ?project= as the associated project, named Projet introuvable, with the error', async () => {
+    renderWizard('/dashboard/upload?project=unreadable');
+    expect(await screen.findByText('Impossible de charger les détails du projet.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Projet introuvable')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Projet' })).not.toBeInTheDocument();
   });
 
   it('warns before leaving unsaved results and restores the last batch afterwards', async () => {

@@ -51,16 +51,25 @@ export function ProjectPicker({
   );
 }
 
-/** With ?project=<id>: the fixed project, shown by name. */
+/**
+ * With ?project=<id>: the fixed project, shown by name. When it cannot be read (spec 8), its name
+ * reads 'Projet introuvable' beside the error; the results are still saved to that id.
+ */
 export function AssociatedProject({ projectId }: { projectId: string }) {
-  const { requestedProject } = useWizardProjects();
+  const { requestedProject, requestedProjectFailed } = useWizardProjects();
   const project = requestedProject?.id === projectId ? requestedProject : undefined;
-  const name = project?.name ?? (requestedProject === undefined ? COMMON_TEXTS.loading : PROJECTS_TEXTS.notFound);
+  const unreadable = requestedProjectFailed || requestedProject === null;
+  const name = project?.name ?? (unreadable ? PROJECTS_TEXTS.notFound : COMMON_TEXTS.loading);
   return (
-    <p className="text-sm text-ink-700">
-      {WIZARD_TEXTS.associatedProject}
-      {'\u00A0: '}
-      <strong className="text-ink-900">{name}</strong>
-    </p>
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="text-ink-700">
+        {WIZARD_TEXTS.associatedProject} <strong className="text-ink-900">{name}</strong>
+      </p>
+      {requestedProjectFailed && (
+        <p role="alert" className="text-danger-700">
+          {WIZARD_TEXTS.projectDetailsLoadFailed}
+        </p>
+      )}
+    </div>
   );
 }
