@@ -29,21 +29,9 @@ export const LAMBDA_NAMES: readonly string[] = [
 
 /**
  * The most a Lambda bundle may weigh minified (cold start grows with it); the bundled tier fails
- * above (docs/architecture.md, decision 32), except for the Lambdas below, each with its reason.
+ * above (docs/architecture.md, decision 32).
  */
 export const BUNDLE_BUDGET_BYTES = 400 * 1024;
-
-/** Temporary allowances above the budget: each names why, and what would bring it back under. */
-export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, { bytes: number; why: string }>> = {
-  images: {
-    bytes: 410 * 1024,
-    why:
-      'saving re-tags the stored objects kept (decision 52), which brings the S3 client (~125 KB); ' +
-      'PutObjectTagging as a signed fetch, like SES (lib/aws/ses.ts), would remove it',
-  },
-};
-
-export const bundleBudgetOf = (name: string): number => BUNDLE_BUDGET_EXCEPTIONS[name]?.bytes ?? BUNDLE_BUDGET_BYTES;
 
 /** Entry file of a Lambda: one per endpoint group, plus non-HTTP handlers (triggers, workflow). */
 export function handlerEntry(name: EndpointGroup | string): string {

@@ -2,9 +2,11 @@
  * Saving results on the local stack: a succeeded transformation saved to a project and without a
  * project refers to the stored objects, never duplicates, and stays inside its organization.
  */
+import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type Image, type Page, type Project } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
+import { S3RVER_CREDENTIALS } from '../../infra/local/s3';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api } from './helpers/users';
 import { orgUser, settled, start, tableClient, upload, type OrgUser } from './transformations-fixtures';
@@ -57,6 +59,22 @@ describe('saving a result', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('image/png');
     expect((await fetch(first.body.originalSignedUrl!)).status).toBe(200);
+    // Saved objects are kept: re-tagged out of the unsaved objects' expiry (decision 52).
+    const s3 = new S3Client({
+      endpoint: stack.services.s3,
+      region: stack.config.region,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
+    const tags = async (Bucket: string | undefined, Key: string) =>
+      (await s3.send(new GetObjectTaggingCommand({ Bucket, Key }))).TagSet;
+    expect(await tags(stack.env.UPLOADS_BUCKET, first.body.originalFilePath)).toEqual([
+      { Key: 'retention', Value: 'saved' },
+    ]);
+    expect(await tags(stack.env.RESULTS_BUCKET, first.body.transformedFilePath!)).toEqual([
+      { Key: 'retention', Value: 'saved' },
+    ]);
+    s3.destroy();
 
     const again = await save(alice.token, `/api/images/project/${project.id}`, { transformationId });
     expect(again.status).toBe(200);

@@ -8,7 +8,7 @@ import { PROCESSING_TEXTS, type Page, type Image } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { presignGetUrl } from '../lib/aws/presign-get';
-import { s3 } from '../lib/aws/s3-client';
+import { putObjectTags } from '../lib/aws/s3-tagging';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
@@ -53,7 +53,7 @@ const saveDeps = (): SaveImageDeps => ({
     };
   },
   projectExists: openProject,
-  keepObjects: (objects) => keepObjects(s3, objects),
+  keepObjects: (objects) => keepObjects(putObjectTags, objects),
 });
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {

@@ -4,8 +4,8 @@
  * re-tags them `retention=saved`, which no rule expires. An object already expired cannot be
  * saved any more (ObjectExpiredError).
  */
-import { PutObjectTaggingCommand, type S3Client } from '@aws-sdk/client-s3';
 import { RETENTION_TAG } from '@vitrine/shared';
+import type { PutObjectTags } from '../lib/aws/s3-tagging';
 
 export interface StoredObject {
   bucket: string;
@@ -17,17 +17,11 @@ export class ObjectExpiredError extends Error {
   override readonly name = 'ObjectExpiredError';
 }
 
-export async function keepObjects(s3: S3Client, objects: readonly StoredObject[]): Promise<void> {
+export async function keepObjects(putTags: PutObjectTags, objects: readonly StoredObject[]): Promise<void> {
   await Promise.all(
     objects.map(async ({ bucket, key }) => {
       try {
-        await s3.send(
-          new PutObjectTaggingCommand({
-            Bucket: bucket,
-            Key: key,
-            Tagging: { TagSet: [{ Key: RETENTION_TAG.key, Value: RETENTION_TAG.saved }] },
-          }),
-        );
+        await putTags(bucket, key, { [RETENTION_TAG.key]: RETENTION_TAG.saved });
       } catch (error) {
         if (error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound')) {
           throw new ObjectExpiredError(`${bucket}/${key} no longer exists`);

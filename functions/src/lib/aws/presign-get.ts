@@ -12,6 +12,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 import { ENV } from '../env';
+import { encodeS3Key, escapeUri } from './uri-escape';
 
 export interface GetUrlSignerConfig {
   region: string;
@@ -29,13 +30,6 @@ export interface GetUrlOptions {
 }
 
 export type SignGetUrl = (bucket: string, key: string, options?: GetUrlOptions) => Promise<string>;
-
-/** RFC 3986 escaping, as SigV4 and the SDK's URL formatting do (encodeURIComponent plus !'()*). */
-const escape = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** S3's encoding of a key in a path: each segment escaped, slashes kept (and not escaped again). */
-const encodeKey = (key: string) => key.split('/').map(escape).join('/');
 
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
@@ -75,7 +69,7 @@ export function getUrlSigner(config: GetUrlSignerConfig): SignGetUrl {
     const { accessKeyId, secretAccessKey, sessionToken } = await currentCredentials();
     const pathStyle = config.forcePathStyle === true;
     const host = pathStyle ? base.host : `${bucket}.${base.host}`;
-    const path = `${basePath}${pathStyle ? `/${bucket}` : ''}/${encodeKey(key)}`;
+    const path = `${basePath}${pathStyle ? `/${bucket}` : ''}/${encodeS3Key(key)}`;
     const amzDate = signingDate
       .toISOString()
       .replace(/[-:]/g, '')
@@ -93,13 +87,13 @@ export function getUrlSigner(config: GetUrlSignerConfig): SignGetUrl {
       ['X-Amz-SignedHeaders', 'host'],
       ['x-id', 'GetObject'],
     ];
-    const canonicalQuery = query.map(([name, value]) => `${escape(name)}=${escape(value)}`).join('&');
+    const canonicalQuery = query.map(([name, value]) => `${escapeUri(name)}=${escapeUri(value)}`).join('&');
     const canonicalRequest = `GET\n${path}\n${canonicalQuery}\nhost:${host}\n\nhost\nUNSIGNED-PAYLOAD`;
     const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHash('sha256').update(canonicalRequest).digest('hex')}`;
     const signature = createHmac('sha256', signingKey(secretAccessKey, day)).update(stringToSign).digest('hex');
     // The SDK formats the query sorted by name: X-Amz-Signature sits between SignedHeaders... and x-id.
     const signed = [...query, ['X-Amz-Signature', signature] as [string, string]].sort(([a], [b]) => (a < b ? -1 : 1));
-    return `${base.protocol}//${host}${path}?${signed.map(([name, value]) => `${escape(name)}=${escape(value)}`).join('&')}`;
+    return `${base.protocol}//${host}${path}?${signed.map(([name, value]) => `${escapeUri(name)}=${escapeUri(value)}`).join('&')}`;
   };
 }
 

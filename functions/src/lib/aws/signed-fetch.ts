@@ -1,14 +1,15 @@
 /**
  * One AWS API call as a SigV4-signed fetch, for services whose SDK client would cost a Lambda its
  * whole schema (esbuild cannot tree-shake the SDK's schema files: architecture decision 32). Used
- * by the image steps for Bedrock InvokeModel and Secrets Manager GetSecretValue, each in its own
- * adapter module. Credentials come from the SDK's default chain (environment-only in Lambda
+ * by the image steps for Bedrock InvokeModel and Secrets Manager GetSecretValue, by the team group
+ * for SES SendEmail and by the images group for S3 PutObjectTagging, each in its own adapter module. Credentials come from the SDK's default chain (environment-only in Lambda
  * bundles, by the same alias as every SDK client: infra/lib/bundling.ts).
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider, Checksum, SourceData } from '@smithy/types';
+import { escapeUri } from './uri-escape';
 
 /** SHA-256 (or HMAC-SHA-256 with a secret) in the shape SignatureV4 takes, from node:crypto. */
 export class NodeSha256 implements Checksum {
@@ -46,15 +47,19 @@ export interface AwsServiceTarget {
   endpointPrefix: string;
   /** Base URL replacing the regional endpoint (the local simulator). */
   endpoint?: string;
+  /** S3 signs the path as sent; every other service escapes it once more. @default true */
+  uriEscapePath?: boolean;
   credentials?: AwsCredentialIdentityProvider;
   /** Injected by tests. */
   fetch?: typeof fetch;
 }
 
 export interface AwsRequest {
-  method: 'POST' | 'GET';
+  method: 'POST' | 'GET' | 'PUT';
   /** Path with each segment already URI-encoded (SigV4 encodes it once more, as AWS expects). */
   path: string;
+  /** Query parameters, unencoded (`{ tagging: '' }` sends `?tagging=`). */
+  query?: Record<string, string>;
   headers: Record<string, string>;
   body: string;
 }
@@ -84,6 +89,7 @@ export function awsServiceCaller(target: AwsServiceTarget): (request: AwsRequest
       region,
       credentials: target.credentials ?? defaultProvider(),
       sha256: NodeSha256,
+      uriEscapePath: target.uriEscapePath ?? true,
     });
     const base = new URL(target.endpoint ?? `https://${target.endpointPrefix}.${region}.amazonaws.com`);
     const signed = await signer.sign({
@@ -92,13 +98,16 @@ export function awsServiceCaller(target: AwsServiceTarget): (request: AwsRequest
       hostname: base.hostname,
       ...(base.port ? { port: Number(base.port) } : {}),
       path: request.path,
-      query: {},
+      query: request.query ?? {},
       headers: { ...request.headers, host: base.host },
       body: request.body,
     });
     // fetch sets Host itself, from the same URL.
     const { host: _host, ...headers } = signed.headers;
-    const response = await (target.fetch ?? fetch)(`${base.origin}${request.path}`, {
+    const query = Object.entries(request.query ?? {})
+      .map(([name, value]) => `${escapeUri(name)}=${escapeUri(value)}`)
+      .join('&');
+    const response = await (target.fetch ?? fetch)(`${base.origin}${request.path}${query ? `?${query}` : ''}`, {
       method: request.method,
       headers,
       body: request.body,
@@ -110,11 +119,14 @@ export function awsServiceCaller(target: AwsServiceTarget): (request: AwsRequest
 }
 
 function serviceError(response: Response, bytes: Uint8Array): AwsServiceError {
+  const text = new TextDecoder().decode(bytes);
   let body: { __type?: string; message?: string; Message?: string } = {};
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes)) as typeof body;
+    body = JSON.parse(text) as typeof body;
   } catch {
-    // Not JSON (a proxy's error page): the status says enough.
+    // Not JSON: S3's XML error (<Code>, <Message>), or a proxy's page, where the status says enough.
+    const xml = (element: string) => new RegExp(`<${element}>([^<]*)</${element}>`).exec(text)?.[1];
+    body = { __type: xml('Code'), message: xml('Message') };
   }
   // Both carry 'Type:namespace' or 'namespace#Type' forms: keep the bare type.
   const type = response.headers.get('x-amzn-errortype') ?? body.__type ?? `HTTP${response.status}`;

@@ -49,6 +49,13 @@ export async function startLocalTable(tableName = 'vitrine-test'): Promise<Local
 
 export interface LocalBuckets {
   s3: S3Client;
+  /** How the hand-signed S3 calls reach the same server (path-style, s3rver's own key pair). */
+  access: {
+    region: string;
+    endpoint: string;
+    forcePathStyle: true;
+    credentials: () => Promise<typeof S3RVER_CREDENTIALS>;
+  };
   uploadsBucket: string;
   resultsBucket: string;
   close(): Promise<void>;
@@ -64,9 +71,10 @@ export async function startLocalBuckets(uploadsBucket = 'vitrine-uploads', resul
     configureBuckets: [{ name: uploadsBucket }, { name: resultsBucket }],
   });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   const s3 = new S3Client({
     region: REGION,
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     forcePathStyle: true,
     credentials: S3RVER_CREDENTIALS,
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -74,6 +82,7 @@ export async function startLocalBuckets(uploadsBucket = 'vitrine-uploads', resul
   });
   return {
     s3,
+    access: { region: REGION, endpoint, forcePathStyle: true, credentials: async () => S3RVER_CREDENTIALS },
     uploadsBucket,
     resultsBucket,
     close: async () => {

@@ -1,0 +1,76 @@
+/**
+ * S3 PutObjectTagging as one signed request (./signed-fetch.ts), not the S3 client, whose schemas
+ * cost the images Lambda ~125 KB for this one call (architecture decision 32). Same wire call:
+ * `PUT /<key>?tagging` with the tag set as XML, its Content-MD5 (S3 requires one) and the payload's
+ * SHA-256 signed in. Virtual-hosted in AWS; path-style on an endpoint override with
+ * S3_FORCE_PATH_STYLE (the local s3rver), as presign-get.ts builds its URLs.
+ */
+import { createHash } from 'node:crypto';
+import { ENV } from '../env';
+import { awsServiceCaller, type AwsServiceTarget } from './signed-fetch';
+import { encodeS3Key } from './uri-escape';
+
+export interface S3TaggingConfig extends Partial<Pick<AwsServiceTarget, 'credentials' | 'fetch'>> {
+  region: string | undefined;
+  /** Replaces `https://s3.<region>.amazonaws.com` (AWS_ENDPOINT_URL_S3). */
+  endpoint?: string;
+  forcePathStyle?: boolean;
+}
+
+/** Replaces the object's whole tag set. A missing object rejects with an AwsServiceError named NoSuchKey. */
+export type PutObjectTags = (bucket: string, key: string, tags: Readonly<Record<string, string>>) => Promise<void>;
+
+const xmlText = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+function taggingXml(tags: Readonly<Record<string, string>>): string {
+  const tagSet = Object.entries(tags)
+    .map(([key, value]) => `<Tag><Key>${xmlText(key)}</Key><Value>${xmlText(value)}</Value></Tag>`)
+    .join('');
+  return `<Tagging xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><TagSet>${tagSet}</TagSet></Tagging>`;
+}
+
+export function s3ObjectTagger(config: S3TaggingConfig): PutObjectTags {
+  const callers = new Map<string, ReturnType<typeof awsServiceCaller>>();
+  const base = config.endpoint ? new URL(config.endpoint) : undefined;
+  const pathStyle = config.forcePathStyle === true;
+  const callerFor = (bucket: string) => {
+    let call = callers.get(bucket);
+    if (!call) {
+      call = awsServiceCaller({
+        ...config,
+        service: 's3',
+        uriEscapePath: false,
+        endpointPrefix: `${bucket}.s3`,
+        endpoint: base && (pathStyle ? base.origin : `${base.protocol}//${bucket}.${base.host}`),
+      });
+      callers.set(bucket, call);
+    }
+    return call;
+  };
+  return async (bucket, key, tags) => {
+    const body = taggingXml(tags);
+    await callerFor(bucket)({
+      method: 'PUT',
+      path: `${pathStyle ? `/${bucket}` : ''}/${encodeS3Key(key)}`,
+      query: { tagging: '' },
+      headers: {
+        'content-type': 'application/xml',
+        'content-md5': createHash('md5').update(body).digest('base64'),
+      },
+      body,
+    });
+  };
+}
+
+let containerTagger: PutObjectTags | undefined;
+
+/** This container's tagger, from the Lambda's environment (region, S3 endpoint override, path style). */
+export const putObjectTags: PutObjectTags = (bucket, key, tags) => {
+  containerTagger ??= s3ObjectTagger({
+    region: process.env.AWS_REGION,
+    endpoint: process.env.AWS_ENDPOINT_URL_S3 || undefined,
+    forcePathStyle: process.env[ENV.s3ForcePathStyle] === 'true',
+  });
+  return containerTagger(bucket, key, tags);
+};
