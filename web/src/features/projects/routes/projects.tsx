@@ -3,6 +3,7 @@ import { COMMON_TEXTS, DASHBOARD_TEXTS, formatDate, PROJECTS_TEXTS, type Project
 import { Link, useNavigate } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button } from '../../../components/ui/button';
+import { ActionsCell, DataCell, DataTable, SkeletonRows } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -19,6 +20,12 @@ const T = PROJECTS_TEXTS;
 /** Spec 9: 10 list-row skeletons. */
 const ROW_SKELETONS = 10;
 const SEARCH_DELAY_MS = 300;
+const COLUMNS = [
+  { key: 'name', header: T.columns.name },
+  { key: 'description', header: T.columns.description },
+  { key: 'createdAt', header: T.columns.createdAt },
+  { key: 'actions', header: T.columns.actions, align: 'end' },
+] as const;
 
 /**
  * /dashboard/projects (spec 2.9): breadcrumb, 'Nouveau projet', a name search done by the server,
@@ -67,77 +74,59 @@ export function Component() {
       {list.error && !items ? (
         <ErrorAlert description={T.loadFailed} />
       ) : (
-        <div className="overflow-x-auto rounded-card bg-white shadow-card">
-          <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={list.isLoading || undefined}>
-            <thead className="border-b border-ink-200 text-ink-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {T.columns.name}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {T.columns.description}
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  {T.columns.createdAt}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  {T.columns.actions}
-                </th>
+        <DataTable
+          columns={COLUMNS}
+          labelledBy="projects-heading"
+          busy={list.isLoading}
+          minWidthClassName="min-w-[40rem]"
+          footer={items?.length === 0 && <p className="p-6 text-center text-ink-600">{T.empty}</p>}
+        >
+          {items === undefined ? (
+            <SkeletonRows
+              count={ROW_SKELETONS}
+              cells={['w-2/3', 'w-3/4', 'w-1/2', 'ml-auto w-28'].map((width) => (
+                <Skeleton key={width} className={`h-4 ${width}`} />
+              ))}
+            />
+          ) : (
+            items.map((project) => (
+              <tr
+                key={project.id}
+                onClick={(event) => openRow(event, project)}
+                className="cursor-pointer hover:bg-ink-50"
+              >
+                <DataCell className="font-medium">
+                  <Link to={paths.dashboard.project.getHref(project.id)} className="hover:underline">
+                    {project.name}
+                  </Link>
+                </DataCell>
+                <DataCell className="max-w-xs truncate text-ink-600" title={project.description || undefined}>
+                  {project.description}
+                </DataCell>
+                <DataCell className="whitespace-nowrap text-ink-600">{formatDate(project.createdAt)}</DataCell>
+                <ActionsCell>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={T.actionLabel(T.edit, project.name)}
+                    onClick={() => setEditing(project)}
+                  >
+                    {T.edit}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger-700"
+                    aria-label={T.actionLabel(T.delete, project.name)}
+                    onClick={() => setDeleting(project)}
+                  >
+                    {T.delete}
+                  </Button>
+                </ActionsCell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {items === undefined
-                ? Array.from({ length: ROW_SKELETONS }, (_, index) => (
-                    <tr key={index} data-testid="row-skeleton">
-                      {['w-2/3', 'w-3/4', 'w-1/2', 'ml-auto w-28'].map((width, cell) => (
-                        <td key={cell} className="px-4 py-3">
-                          <Skeleton className={`h-4 ${width}`} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : items.map((project) => (
-                    <tr
-                      key={project.id}
-                      onClick={(event) => openRow(event, project)}
-                      className="cursor-pointer hover:bg-ink-50"
-                    >
-                      <td className="px-4 py-3 font-medium">
-                        <Link to={paths.dashboard.project.getHref(project.id)} className="hover:underline">
-                          {project.name}
-                        </Link>
-                      </td>
-                      <td className="max-w-xs truncate px-4 py-3 text-ink-600" title={project.description || undefined}>
-                        {project.description}
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-ink-600">{formatDate(project.createdAt)}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-2">
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={T.actionLabel(T.edit, project.name)}
-                            onClick={() => setEditing(project)}
-                          >
-                            {T.edit}
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-danger-700"
-                            aria-label={T.actionLabel(T.delete, project.name)}
-                            onClick={() => setDeleting(project)}
-                          >
-                            {T.delete}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-          {items?.length === 0 && <p className="p-6 text-center text-ink-600">{T.empty}</p>}
-        </div>
+            ))
+          )}
+        </DataTable>
       )}
       {list.isLoading && (
         <span role="status" className="sr-only">
