@@ -2,16 +2,12 @@
  * The local engine on real photos (test/fixtures/photos): per photo, the sky mask's
  * intersection-over-union with the drawn one and the share of non-sky pixels replaced; whether
  * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
- * contrast, halo around bright areas, colour cast).
+ * contrast, halo around bright areas, colour cast) and a verdict against HDR_CRITERIA.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { enhance } from '../../../functions/src/engines/local/enhance';
-import { measureExposure, HDR_EXTRA_PHOTOS } from '../../../functions/src/engines/local/hdr-evaluation';
+import { evaluateHdrPhotos, HDR_CONTROLS, HDR_CRITERIA } from '../../../functions/src/engines/local/hdr-evaluation';
 import {
   evaluateNoSkyPhotos,
   evaluateSkyPhotos,
-  PHOTOS_DIR,
   type SkyPhotoResult,
 } from '../../../functions/src/engines/local/photo-evaluation';
 import type { BenchSection } from '../run';
@@ -62,25 +58,24 @@ export const photos: BenchSection = {
     for (const r of noSky) report.line(`no sky: ${r.name.padEnd(30)} ${r.refused ? 'refused' : 'NOT REFUSED'}`);
     report.line(`no-sky photos refused: ${noSky.filter((r) => r.refused).length}/${noSky.length}`);
 
-    report.line('\nHDR photo                      clipped before→after  mean luma  local contrast  halo   cast');
-    const hdrDir = join(PHOTOS_DIR, 'hdr');
-    const files = [
-      ...(await readdir(hdrDir)).filter((f) => f.endsWith('.jpg')).map((f) => join(hdrDir, f)),
-      ...HDR_EXTRA_PHOTOS.map((f) => join(PHOTOS_DIR, f)),
-    ];
-    for (const file of files) {
-      const input = await readFile(file);
-      const m = await measureExposure(input, await enhance(input));
-      const name = file
-        .split('/')
-        .pop()!
-        .replace(/\.jpg$/, '');
+    const hdr = await evaluateHdrPhotos();
+    report.line(
+      '\nHDR photo                      clipped before→after  mean luma  local contrast   halo  cast  verdict',
+    );
+    for (const m of hdr) {
       report.line(
-        `${name.padEnd(30)} ${pct(m.before.clipped).padStart(8)} → ${pct(m.after.clipped).padEnd(8)}  ` +
+        `${(m.name + (HDR_CONTROLS.includes(m.name) ? ' (control)' : '')).padEnd(30)} ` +
+          `${pct(m.before.clipped).padStart(8)} → ${pct(m.after.clipped).padEnd(8)}  ` +
           `${m.before.meanLuma.toFixed(0).padStart(3)} → ${m.after.meanLuma.toFixed(0).padEnd(3)}  ` +
           `${m.before.localContrast.toFixed(1).padStart(5)} → ${m.after.localContrast.toFixed(1).padEnd(5)}  ` +
-          `${m.halo.toFixed(3)}  ${m.cast.toFixed(1)}`,
+          `${m.halo.toFixed(2).padStart(5)}  ${m.cast.toFixed(1).padStart(4)}  ${m.failures.length ? 'FAILS ' + m.failures.join(', ') : 'ok'}`,
       );
     }
+    const c = HDR_CRITERIA;
+    report.line(
+      `HDR: ${hdr.filter((m) => m.failures.length === 0).length}/${hdr.length} photos meet the criteria ` +
+        `(clipped +${(c.clippedGrowth * 100).toFixed(2)} point at most, local contrast −${c.contrastDrop * 100} % ` +
+        `at most, −${c.controlContrastDrop * 100} % on controls, halo ≤ ${c.halo}, cast ≤ ${c.cast})`,
+    );
   },
 };

@@ -47,10 +47,13 @@ describe('enhance', () => {
     const gradient = Buffer.alloc(64 * 64 * 3);
     for (let p = 0; p < 64 * 64; p++) gradient.fill(((p % 64) * 4) & 255, p * 3, p * 3 + 3);
     const plan = planEnhancement({ data: gradient, width: 64, height: 64 });
-    // Already spanning the full range: no strong stretch of the mid-tones.
-    expect(plan.curves[1][128]).toBeGreaterThan(110);
-    expect(plan.curves[1][128]).toBeLessThan(160);
-    expect(plan.saturation).toBeGreaterThanOrEqual(1.05);
+    // Already spanning the full range: no stretch of the mid-tones, no white balance, and the
+    // grey photo gets its little saturation.
+    const mid = plan.balance[1][128]! * plan.tone[512]!;
+    expect(mid).toBeGreaterThan(120);
+    expect(mid).toBeLessThan(140);
+    expect([plan.balance[0][128], plan.balance[1][128], plan.balance[2][128]]).toEqual([128, 128, 128]);
+    expect(plan.saturation).toBeGreaterThanOrEqual(1.04);
   });
 
   it.each([
