@@ -132,8 +132,15 @@ export const IDEMPOTENCY_KEY = {
 /** Paged lists (types.ts `Page`): the page size clients ask for by default, and the most a call returns. */
 export const PAGE_LIMITS = { default: 40, max: 100 } as const;
 
-/** Invitations (issue 10). Seats are the plan's `maxUsers` (plans.ts): members plus pending invitations. */
-export const TEAM_LIMITS = { invitationTtlDays: 7 } as const;
+/**
+ * Invitations (issue 10). Seats are the plan's `maxUsers` (plans.ts): members plus pending invitations.
+ * One address gets at most one invitation a minute and five a day, so the form cannot mail-bomb it.
+ */
+export const TEAM_LIMITS = {
+  invitationTtlDays: 7,
+  reinviteIntervalSeconds: 60,
+  invitationsPerAddressPerDay: 5,
+} as const;
 
 export const UI_CONSTANTS = {
   bulkDownloadStaggerMs: 200,

@@ -20,6 +20,7 @@ import { keys } from '../../functions/src/lib/keys';
 import type { InvitationRecord } from '../../functions/src/lib/records';
 import { startTestStack, type TestStack } from './helpers/stack';
 import {
+  backdateInvitations,
   agency,
   invitationTokenFor,
   invite,
@@ -312,6 +313,15 @@ describe('invitations', () => {
     const team = await agency(stack, ddb);
     const email = newEmail('twice');
     const first = await invite(stack, team, email);
+    const tooSoon = await api<ApiErrorBody>(stack, `/api/organizations/${team.orgId}/users`, {
+      method: 'POST',
+      token: team.owner.token,
+      body: { email },
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.code).toBe('RATE_LIMITED');
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
+    await backdateInvitations(stack, ddb, team.orgId, 61);
     const second = await invite(stack, team, email);
     expect(second.token).not.toBe(first.token);
     const list = (await pending(team)).body;
@@ -402,6 +412,7 @@ describe('seats', () => {
     expect(full.body).toEqual({ code: 'SEAT_LIMIT_REACHED', message: TEAM_API_TEXTS.seatLimitReached(5, 'Agence') });
     // Re-inviting a pending address replaces it: no extra seat.
     const email = invited[0]!.invitation.email;
+    await backdateInvitations(stack, ddb, team.orgId, 61);
     await invite(stack, team, email);
 
     const id = invited[1]!.invitation.id;

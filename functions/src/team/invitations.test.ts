@@ -59,8 +59,13 @@ async function agency(): Promise<{ caller: TeamCaller; orgId: string }> {
   return { orgId, caller: { user: owner, orgId, role: 'owner' } };
 }
 
-function deps(sendMail: (mail: OutgoingMail) => Promise<string>, email = 'someone@exemple.fr'): TeamDeps {
+function deps(
+  sendMail: (mail: OutgoingMail) => Promise<string>,
+  email = 'someone@exemple.fr',
+  now?: () => Date,
+): TeamDeps {
   return {
+    now,
     ddb: table.ddb,
     tableName: table.tableName,
     readIdentity: async () => ({ email, emailVerified: true, givenName: '', familyName: '', phoneNumber: '' }),
@@ -90,10 +95,15 @@ describe('inviteMember', () => {
     );
     expect(mails).toHaveLength(1);
 
+    const aMinuteLater = () => new Date(Date.now() + 61_000);
     const failing = inviteMember(
-      deps(async () => {
-        throw new Error('MessageRejected');
-      }),
+      deps(
+        async () => {
+          throw new Error('MessageRejected');
+        },
+        undefined,
+        aMinuteLater,
+      ),
       caller,
       'token',
       { email: 'lea@exemple.fr' },
@@ -108,6 +118,21 @@ describe('inviteMember', () => {
       { id: first.id, status: 'pending' },
       { id: expect.any(String), status: 'revoked' },
     ]);
+  });
+
+  it('answers 429 with Retry-After to a second invitation of one address within a minute, and mails nothing', async () => {
+    const { caller, orgId } = await agency();
+    const mails: OutgoingMail[] = [];
+    const send = deps(async (mail) => (mails.push(mail), 'id'));
+    await inviteMember(send, caller, 'token', { email: 'lea@exemple.fr' });
+    const again = inviteMember(send, caller, 'token', { email: 'Lea@Exemple.fr' });
+    await expect(again).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: "Une invitation vient déjà d'être envoyée à cette adresse. Réessayez dans 1 minute.",
+    });
+    expect(mails).toHaveLength(1);
+    expect(await listInvitations(table, orgId)).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,8 @@
  * Invitations (issue 10, spec 2.11/2.12/4): an owner or admin invites an e-mail address; the person
  * accepts through the link and joins as org_member. Rules, all checked here:
  * - the inviter's e-mail is verified, the plan has a team and a free seat (members + pending
- *   invitations <= maxUsers), the address is not a member yet; re-inviting replaces the pending one;
+ *   invitations <= maxUsers), the address is not a member yet nor invited too often (429 with
+ *   Retry-After: invitation-throttle.ts); re-inviting replaces the pending one;
  * - the token is single-use, expires after TEAM_LIMITS.invitationTtlDays, and is stored as a hash;
  * - accepting needs the signed-in person's verified e-mail to be the invited one, and no other
  *   organization: a clear refusal rather than a silent switch.
@@ -24,7 +25,7 @@ import {
 import { getOrganization } from '../billing/billing-store';
 import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import type { SendMail } from '../lib/aws/ses';
-import { Conflict, HttpError, NotFound, ServiceUnavailable } from '../lib/errors';
+import { Conflict, HttpError, NotFound, ServiceUnavailable, TooManyRequests } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import type { InvitationRecord, OrganizationRecord, UserRecord } from '../lib/records';
@@ -51,6 +52,7 @@ import {
   newInvitationToken,
   type NewInvitationToken,
 } from './invitation-token';
+import { reinviteWaitSeconds } from './invitation-throttle';
 import { joinOrganization, listMemberRecords } from './member-store';
 import { occupiedSeats, teamPlan } from './seats';
 import { requireManager, type TeamCaller } from './team-access';
@@ -133,6 +135,8 @@ export async function inviteMember(
     if (members.some((member) => member.email.toLowerCase() === email)) {
       throw new Conflict(TEAM_API_TEXTS.alreadyMember);
     }
+    const wait = reinviteWaitSeconds(invitations, email, now);
+    if (wait > 0) throw new TooManyRequests(TEAM_API_TEXTS.invitationTooSoon(wait), wait);
     if (occupiedSeats(members, invitations, now, email) + 1 > plan.maxUsers) {
       throw new HttpError(409, 'SEAT_LIMIT_REACHED', TEAM_API_TEXTS.seatLimitReached(plan.maxUsers, plan.name));
     }

@@ -24,6 +24,12 @@ export const TEAM_API_TEXTS = withFrenchTypography({
     "Vous appartenez déjà à une autre organisation. Demandez à son propriétaire de vous retirer avant d'accepter cette invitation.",
   alreadyInThisOrganization: 'Vous faites déjà partie de cette organisation.',
   alreadyMember: 'Cette personne fait déjà partie de votre organisation.',
+  /** Code RATE_LIMITED: too many invitations to one address; the wait is filled in. */
+  invitationTooSoon: (waitSeconds: number) => {
+    const minutes = Math.ceil(waitSeconds / 60);
+    const wait = minutes > 90 ? `${Math.ceil(minutes / 60)} heures` : `${minutes} minute${minutes > 1 ? 's' : ''}`;
+    return `Une invitation vient déjà d'être envoyée à cette adresse. Réessayez dans ${wait}.`;
+  },
   /** Code SEAT_LIMIT_REACHED; the plan's limit and name are filled in. */
   seatLimitReached: (maxUsers: number, planName: string) =>
     `Votre offre ${planName} est limitée à ${maxUsers} utilisateurs, invitations en attente comprises. Retirez un membre ou annulez une invitation pour en ajouter un autre.`,

@@ -10,10 +10,11 @@ import {
   SignUpCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Invitation, Plan } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../../../functions/src/lib/keys';
 import type { OrganizationRecord, UserRecord } from '../../../functions/src/lib/records';
+import { listInvitations } from '../../../functions/src/team/invitation-store';
 import type { OutboxMail } from '../../../infra/local/outbox';
 import type { LocalStack } from '../../../infra/local/stack';
 import { api, cognitoClient, registerUser, signIn, type TestUser } from './users';
@@ -193,4 +194,29 @@ export async function invite(stack: LocalStack, from: Agency | { orgId: string; 
   });
   if (response.status !== 201) throw new Error(`invite: ${response.status} ${JSON.stringify(response.body)}`);
   return { invitation: response.body, token: await invitationTokenFor(stack, email) };
+}
+
+/**
+ * Moves the organization's invitations `seconds` into the past, as if sent earlier: one address
+ * is invited at most once a minute (TEAM_LIMITS), and the stack's clock cannot be moved.
+ */
+export async function backdateInvitations(
+  stack: LocalStack,
+  ddb: DynamoDBDocumentClient,
+  orgId: string,
+  seconds: number,
+): Promise<void> {
+  const TableName = stack.env.TABLE_NAME;
+  for (const invitation of await listInvitations({ ddb, tableName: TableName! }, orgId)) {
+    await ddb.send(
+      new UpdateCommand({
+        TableName,
+        Key: keys.invitation(orgId, invitation.id),
+        UpdateExpression: 'SET createdAt = :createdAt',
+        ExpressionAttributeValues: {
+          ':createdAt': new Date(Date.parse(invitation.createdAt) - seconds * 1000).toISOString(),
+        },
+      }),
+    );
+  }
 }
