@@ -1,11 +1,11 @@
 import { forgotPasswordSchema, AUTH_TEXTS } from '@vitrine/shared';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { errorName } from '../utils/auth-errors';
 import { FormMessage } from '../../../components/auth-layout';
+import { AuthForm } from './auth-form';
 
 /** Asks Cognito for a reset code; the confirmation never reveals whether the account exists. */
 export function ForgotPasswordForm() {
@@ -29,13 +29,11 @@ export function ForgotPasswordForm() {
 
   if (sent) return <FormMessage tone="success">{AUTH_TEXTS.forgotConfirmation}</FormMessage>;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setFormError(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="flex flex-col gap-4"
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onAttempt={() => setFormError(null)}
+      submitLabel={AUTH_TEXTS.forgotSubmit}
+      submitting={isSubmitting}
     >
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <Input
@@ -46,9 +44,6 @@ export function ForgotPasswordForm() {
         {...register('email')}
         error={errors.email?.message}
       />
-      <Button type="submit" fullWidth isLoading={isSubmitting}>
-        {AUTH_TEXTS.forgotSubmit}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

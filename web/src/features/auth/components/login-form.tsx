@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths, redirectTarget } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
+import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { confirmSignInWithTotp, signIn } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
@@ -51,13 +52,11 @@ export function LoginForm() {
     );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setFormError(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="flex flex-col gap-4"
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onAttempt={() => setFormError(null)}
+      submitLabel={t.loginSubmit}
+      submitting={isSubmitting}
     >
       {passwordReset && !formError && <FormMessage tone="success">{t.resetDone}</FormMessage>}
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
@@ -82,10 +81,7 @@ export function LoginForm() {
           {t.forgotLink}
         </Link>
       </div>
-      <Button type="submit" fullWidth isLoading={isSubmitting}>
-        {t.loginSubmit}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }
 

@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, type RedirectState } from '../../../config/paths';
-import { Button } from '../../../components/ui/button';
+import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { signIn, signUp } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
@@ -83,13 +83,11 @@ export function RegisterForm({ invitation, onSignedIn, submitLabel }: RegisterFo
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setFormError(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="flex flex-col gap-4"
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onAttempt={() => setFormError(null)}
+      submitLabel={submitLabel ?? t.registerSubmit}
+      submitting={isSubmitting}
     >
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -134,9 +132,6 @@ export function RegisterForm({ invitation, onSignedIn, submitLabel }: RegisterFo
         {...register('password')}
         error={errors.password?.message}
       />
-      <Button type="submit" fullWidth isLoading={isSubmitting}>
-        {submitLabel ?? t.registerSubmit}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,7 +2,7 @@ import { decodeResetToken, resetPasswordSchema, AUTH_TEXTS, VALIDATION_TEXTS } f
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { Button } from '../../../components/ui/button';
+import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
@@ -62,13 +62,11 @@ function NewPasswordForm({ token, email, code }: { token: string; email: string;
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setFormError(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="flex flex-col gap-4"
+    <AuthForm
+      onSubmit={handleSubmit(onSubmit)}
+      onAttempt={() => setFormError(null)}
+      submitLabel={AUTH_TEXTS.resetSubmit}
+      submitting={isSubmitting}
     >
       {formError && (
         <FormMessage tone="error">
@@ -98,9 +96,6 @@ function NewPasswordForm({ token, email, code }: { token: string; email: string;
         {...register('confirmation')}
         error={errors.confirmation?.message}
       />
-      <Button type="submit" fullWidth isLoading={isSubmitting}>
-        {AUTH_TEXTS.resetSubmit}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }
