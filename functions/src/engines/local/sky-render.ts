@@ -29,7 +29,7 @@ const CONTRAST_PIVOT = 110;
  * lower down (through trees, beside a building). Packed RGB.
  */
 export async function fitSkyPhoto(photo: SkyPhoto, width: number, rows: number, horizon: number): Promise<Buffer> {
-  const above = clamp(round(horizon), 1, rows);
+  const above = max(1, round(horizon));
   const scale = max(width / photo.width, above / photo.height);
   const sourceWidth = clamp(round(width / scale), 1, photo.width);
   const sourceHeight = clamp(round(above / scale), 1, photo.height);
@@ -42,6 +42,7 @@ export async function fitSkyPhoto(photo: SkyPhoto, width: number, rows: number, 
     })
     .resize(width, above, { fit: 'fill' });
   if (rows > above) pipeline = pipeline.extend({ bottom: rows - above, extendWith: 'mirror' });
+  else if (rows < above) pipeline = pipeline.extract({ left: 0, top: 0, width, height: rows });
   return pipeline.raw().toBuffer();
 }
 
@@ -77,17 +78,18 @@ export function groundHazeWeights(height: number, horizon: number): Float32Array
 }
 
 /**
- * One lookup table per channel: the foreground's tones under the new sky. Contrast first (soft
- * under an even sky), then the gain, faded out toward white so that what shines by its own light
- * (lit windows, lamps, a white wall in the sun) keeps most of its level: v·g + (1−g)·v·(v/255)^k.
+ * One lookup table per channel: the foreground's tones under the new sky, T(v) = g·(p + (v − p)·c)
+ * (the gain after a contrast change around a middle grey, soft under an even sky), faded out
+ * toward white, h = (v/255)^k, so that what shines by its own light (lit windows, lamps) keeps
+ * most of its level: (1 − h)·T(v) + h·v.
  */
 export function lightCurves(light: SkyLight): [Uint8Array, Uint8Array, Uint8Array] {
   return light.gain.map((gain) => {
     const table = new Uint8Array(256);
     for (let v = 0; v < 256; v++) {
-      const u = clamp(CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast, 0, 255);
-      const lit = u * gain + (1 - gain) * u * (u / 255) ** HIGHLIGHT_KNEE;
-      table[v] = clamp(round(lit), 0, 255);
+      const toned = gain * (CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast);
+      const kept = (v / 255) ** HIGHLIGHT_KNEE;
+      table[v] = clamp(round((1 - kept) * toned + kept * v), 0, 255);
     }
     return table;
   }) as [Uint8Array, Uint8Array, Uint8Array];
