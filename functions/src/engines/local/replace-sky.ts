@@ -110,8 +110,8 @@ interface SkyBand {
 }
 
 /**
- * In place: every pixel takes the new sky's light (tone curves through lookup tables, and near
- * the skyline a little of its haze), and the band's pixels are mixed with the sky by its alpha,
+ * In place: every pixel takes the new sky's light (tone curves through lookup tables, keeping
+ * highlights except along the skyline, and near the skyline a little of its haze), and the band's pixels are mixed with the sky by its alpha,
  * the sky itself fading into its haze toward the skyline. Undecided pixels along the skyline are
  * sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel or
  * two would otherwise leave a fringe of old sky along roofs and trees.
@@ -125,6 +125,7 @@ function blendSky(
   edges: SkyEdges,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
+  const [er, eg, eb] = lightCurves(light, false);
   const [hr, hg, hb] = light.haze;
   const skyHaze = skyHazeWeights(band.rows, band.horizon);
   const groundHaze = groundHazeWeights(height, band.horizon);
@@ -145,10 +146,17 @@ function blendSky(
       }
       if (inBand) {
         const coded = alpha[p]!;
-        if (coded > 0 && edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
-          r = rgb[i]! + (hr - rgb[i]!) * sh;
-          g = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
-          b = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+        if (coded > 0) {
+          if (edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
+            r = rgb[i]! + (hr - rgb[i]!) * sh;
+            g = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
+            b = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+          } else {
+            // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
+            r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
+            g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
+            b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
+          }
         }
       }
       pixels[i] = r;

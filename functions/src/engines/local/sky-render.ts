@@ -81,14 +81,15 @@ export function groundHazeWeights(height: number, horizon: number): Float32Array
  * One lookup table per channel: the foreground's tones under the new sky, T(v) = g·(p + (v − p)·c)
  * (the gain after a contrast change around a middle grey, soft under an even sky), faded out
  * toward white, h = (v/255)^k, so that what shines by its own light (lit windows, lamps) keeps
- * most of its level: (1 − h)·T(v) + h·v.
+ * most of its level: (1 − h)·T(v) + h·v. Without `keepHighlights`, T alone: for the pixels along
+ * the skyline, where a bright pixel is a remnant of the old sky rather than a lamp.
  */
-export function lightCurves(light: SkyLight): [Uint8Array, Uint8Array, Uint8Array] {
+export function lightCurves(light: SkyLight, keepHighlights = true): [Uint8Array, Uint8Array, Uint8Array] {
   return light.gain.map((gain) => {
     const table = new Uint8Array(256);
     for (let v = 0; v < 256; v++) {
       const toned = gain * (CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast);
-      const kept = (v / 255) ** HIGHLIGHT_KNEE;
+      const kept = keepHighlights ? (v / 255) ** HIGHLIGHT_KNEE : 0;
       table[v] = clamp(round((1 - kept) * toned + kept * v), 0, 255);
     }
     return table;
