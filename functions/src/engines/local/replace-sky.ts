@@ -36,12 +36,15 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
   const [full, photo] = await Promise.all([decodeRgb(image), loadSkyPhoto(skyType)]);
   const { width, height } = full;
 
-  const alpha = await skyAlphaBand(sky, width, height);
+  // Sharp fits the photo and upscales the alpha on worker threads while this one calibrates the
+  // edges; both are awaited together, so a failure of either is never left unhandled.
+  const rows = skyBandRows(sky, width, height);
   const horizon = (sky.horizonRow + 0.5) * (height / sky.height);
-  const skyRgb = await fitSkyPhoto(photo, width, alpha.rows, horizon);
+  const bands = Promise.all([fitSkyPhoto(photo, width, rows, horizon), skyAlphaBand(sky, width, height)]);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
-  blendSky(full.data, width, height, { rgb: skyRgb, alpha: alpha.data, rows: alpha.rows, horizon }, photo.light, edges);
+  const [rgb, alpha] = await bands;
+  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges);
   return encodePng(full);
 }
 
@@ -57,46 +60,53 @@ export async function skyReplacementMask(
   if (!sky) return null;
   const full = await decodeRgb(image);
   const { width, height } = full;
-  const band = await skyAlphaBand(sky, width, height);
+  const alpha = await skyAlphaBand(sky, width, height);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
   const d = full.data;
-  for (let y = 0, p = 0; y < band.rows; y++) {
+  for (let y = 0, p = 0, rows = skyBandRows(sky, width, height); y < rows; y++) {
     edges.row(y);
     for (let x = 0; x < width; x++, p++) {
-      const coded = band.data[p]!;
+      const coded = alpha[p]!;
       if (coded > 0) mask[p] = edges.alpha(x, y, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!, coded);
     }
   }
   return { width, height, mask };
 }
 
-/** The sky's edge-coded alpha (edgeCoded), one byte per pixel at full width for the top `rows` rows. */
-async function skyAlphaBand(sky: SkyDetection, width: number, height: number) {
+/** The sky band's size at the resolution its alpha is computed at, and at full resolution. */
+function bandGeometry(sky: SkyDetection, width: number, height: number) {
   const renderWidth = min(width, SKY_RENDER_WIDTH);
   const ratio = renderWidth / width;
   const renderHeight = max(1, round(height * ratio));
-  const toRender = renderHeight / sky.height;
-  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * toRender));
+  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * (renderHeight / sky.height)));
+  return { renderWidth, renderHeight, bandRows, rows: min(height, round(bandRows / ratio)) };
+}
 
+/** Rows of the photo (from the top) the new sky may reach: down to just under the lowest sky. */
+function skyBandRows(sky: SkyDetection, width: number, height: number): number {
+  return bandGeometry(sky, width, height).rows;
+}
+
+/** The sky's edge-coded alpha (edgeCoded), one byte per pixel at full width for the band's rows. */
+async function skyAlphaBand(sky: SkyDetection, width: number, height: number): Promise<Buffer> {
+  const { renderWidth, renderHeight, bandRows, rows } = bandGeometry(sky, width, height);
   const alpha = Buffer.alloc(renderWidth * bandRows);
   for (let y = 0, p = 0; y < bandRows; y++) {
     for (let x = 0; x < renderWidth; x++, p++) {
       alpha[p] = edgeCoded(skyMaskValue(sky, renderWidth, renderHeight, x, y));
     }
   }
-  const rows = min(height, round(bandRows / ratio));
-  const data =
-    ratio === 1 && rows === bandRows
-      ? alpha
-      : await sharp(alpha, { raw: { width: renderWidth, height: bandRows, channels: 1 } })
-          .resize(width, rows, { fit: 'fill', kernel: 'linear' })
-          // One channel in, one out (sharp would otherwise widen greyscale to sRGB).
-          .toColourspace('b-w')
-          .raw()
-          .toBuffer();
-  return { data, rows };
+  if (renderWidth === width && rows === bandRows) return alpha;
+  return (
+    sharp(alpha, { raw: { width: renderWidth, height: bandRows, channels: 1 } })
+      .resize(width, rows, { fit: 'fill', kernel: 'linear' })
+      // One channel in, one out (sharp would otherwise widen greyscale to sRGB).
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer()
+  );
 }
 
 interface SkyBand {
