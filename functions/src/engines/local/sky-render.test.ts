@@ -125,7 +125,7 @@ describe('the light of the new sky', () => {
   it('fades the sky into its haze toward the skyline only', () => {
     const weights = skyHazeWeights(450, 400);
     expect(weights[0]).toBe(0);
-    expect(weights[200]).toBe(0);
+    expect(weights[100]).toBe(0);
     expect(weights[300]!).toBeGreaterThan(0);
     expect(weights[399]!).toBeGreaterThan(weights[300]!);
     expect(weights[399]!).toBeLessThan(0.8);

@@ -11,9 +11,9 @@ import type { SkyLight, SkyPhoto } from './sky-assets';
 const { abs, ceil, floor, max, min, round } = Math;
 
 /** Share of the sky above the skyline over which the sky fades into its haze. */
-const SKY_HAZE_HEIGHT = 0.4;
+const SKY_HAZE_HEIGHT = 0.65;
 /** Haze over the sky at the skyline itself: the photo still shows through. */
-const SKY_HAZE_AT_HORIZON = 0.7;
+const SKY_HAZE_AT_HORIZON = 0.65;
 /** Haze over the foreground at the skyline (distant trees, hills), and how far it reaches (share of the image height, each side). */
 const GROUND_HAZE_AT_HORIZON = 0.14;
 const GROUND_HAZE_REACH = 0.06;
