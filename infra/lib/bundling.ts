@@ -3,7 +3,7 @@
  * (test/bundled) and by `npm run bench` (bundle sizes and cold load times), so the figures and
  * the tests are those of what is deployed.
  */
-import { stat } from 'node:fs/promises';
+import { cp, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { ENDPOINT_GROUPS, type EndpointGroup } from '../../functions/src/routes';
@@ -32,6 +32,17 @@ export const LAMBDA_NAMES: readonly string[] = [
  * above (docs/architecture.md, decision 32).
  */
 export const BUNDLE_BUDGET_BYTES = 400 * 1024;
+
+/**
+ * Files a Lambda reads at run time, copied beside its bundle (never inlined: the sky photographs
+ * alone would be several times the JS budget). `from` is relative to the repository, `to` to the
+ * bundle's directory, where the code finds them (functions/src/engines/local/sky-assets.ts).
+ */
+export const LAMBDA_ASSETS: Readonly<Record<string, readonly { from: string; to: string }[]>> = {
+  'workflow-image-steps': [{ from: 'functions/assets/skies', to: 'skies' }],
+};
+
+export const lambdaAssetsOf = (name: string): readonly { from: string; to: string }[] => LAMBDA_ASSETS[name] ?? [];
 
 /** Entry file of a Lambda: one per endpoint group, plus non-HTTP handlers (triggers, workflow). */
 export function handlerEntry(name: EndpointGroup | string): string {
@@ -91,7 +102,8 @@ export interface LambdaBundle {
 }
 
 /**
- * Bundles Lambdas into `outDir` with esbuild's JS API, in parallel. Externals (sharp) must
+ * Bundles Lambdas into `outDir` with esbuild's JS API, in parallel, each with its assets
+ * (LAMBDA_ASSETS) beside it. Externals (sharp) must
  * resolve from there at import: place `outDir` inside the repository or give it a node_modules link.
  */
 export async function bundleLambdas(outDir: string, names: readonly string[] = LAMBDA_NAMES): Promise<LambdaBundle[]> {
@@ -100,6 +112,9 @@ export async function bundleLambdas(outDir: string, names: readonly string[] = L
     names.map(async (name) => {
       const file = path.join(outDir, `${name}.mjs`);
       const { metafile } = await build(lambdaBuildOptions(name, file));
+      for (const asset of lambdaAssetsOf(name)) {
+        await cp(path.join(REPO_ROOT, asset.from), path.join(outDir, asset.to), { recursive: true });
+      }
       return { name, file, bytes: (await stat(file)).size, metafile: metafile! };
     }),
   );

@@ -3,7 +3,10 @@ import * as path from 'node:path';
 import { TRANSFORMATION_ASL_PATH } from '../../functions/src/workflow/definition';
 import { EXECUTION_TIMEOUT_SECONDS } from '../../functions/src/workflow/execution-timeout';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
+import { execSync } from 'node:child_process';
+import * as os from 'node:os';
 import { REPO_ROOT } from '../lib/bundling';
+import { nodejsBundlingOptions } from '../lib/constructs/vitrine-function';
 import { synthStage } from './synth';
 
 const { template, stack } = synthStage('dev');
@@ -134,6 +137,20 @@ describe('transformation workflow', () => {
     expect(layer.Description).toMatch(/^sharp /);
     expect(fn.MemorySize).toBeGreaterThanOrEqual(1769);
     expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('copies the sky photographs beside the image steps bundle, and nothing beside the others', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-assets-'));
+    try {
+      for (const command of nodejsBundlingOptions('workflow-image-steps').commandHooks.afterBundling(REPO_ROOT, out)) {
+        execSync(command);
+      }
+      const copied = fs.readdirSync(path.join(out, 'skies')).sort();
+      expect(copied).toEqual(['PROVENANCE.md', 'blue.jpg', 'cloudy.jpg', 'dramatic.jpg', 'night.jpg', 'sunset.jpg']);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+    expect(nodejsBundlingOptions('workflow-record-steps').commandHooks.afterBundling(REPO_ROOT, '/out')).toEqual([]);
   });
 
   it('builds each step Lambda from its own entry, the record steps on ARM64 without the sharp layer', () => {

@@ -129,6 +129,26 @@ describe('a transformation, bundled', () => {
     }
   });
 
+  it('replaces the sky with the photograph shipped beside the bundled image steps', async () => {
+    const owner = await orgUser(stack, ddb, 1);
+    const uploadId = await upload(stack, owner.token, photo, 'image/jpeg', 'facade.jpg');
+    const started = await start(stack, owner.token, 'sky-replacement', { uploadId, sky_type: 'night' });
+    assert.equal(started.status, 202);
+    const result = await settled(stack, owner.token, started.body.transformationId!);
+    assert.equal(result.status, 'succeeded', JSON.stringify(result));
+
+    // The scene's pale day sky became the night photo's dark blue (skies/night.jpg, found from
+    // the bundle's own directory: without it the step fails).
+    const png = Buffer.from(await (await fetch(result.resultUrl!)).arrayBuffer());
+    const top = await sharp(png).extract({ left: 0, top: 0, width: WIDTH, height: 8 }).removeAlpha().raw().toBuffer();
+    const [r, g, b] = [0, 1, 2].map((c) => {
+      let sum = 0;
+      for (let i = c; i < top.length; i += 3) sum += top[i]!;
+      return sum / (top.length / 3);
+    }) as [number, number, number];
+    assert.ok(b > r + 15 && b < 110, `night sky expected at the top, got ${[r, g, b].map(Math.round).join(', ')}`);
+  });
+
   it('refunds a refusal of the provider through the bundled record steps', async () => {
     const workflow = runningTransformationWorkflow();
     assert.ok(workflow);

@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 import * as path from 'node:path';
 import { ENV } from '../../../functions/src/lib/env';
 import type { MailConfig } from '../../config/stages';
-import { ESBUILD_OPTIONS, handlerEntry, REPO_ROOT } from '../bundling';
+import { ESBUILD_OPTIONS, handlerEntry, lambdaAssetsOf, REPO_ROOT } from '../bundling';
 
 export interface VitrineFunctionProps {
   /** Handler file name under functions/src/handlers, without `.ts` (an endpoint group or a trigger). */
@@ -123,7 +123,7 @@ export class VitrineFunction extends NodejsFunction {
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
-      bundling: nodejsBundlingOptions(),
+      bundling: nodejsBundlingOptions(props.handlerName),
     });
     this.handlerName = props.handlerName;
 
@@ -245,9 +245,19 @@ export class VitrineFunction extends NodejsFunction {
   }
 }
 
-/** ESBUILD_OPTIONS (the one source of bundling settings) in NodejsFunction's vocabulary. */
-export function nodejsBundlingOptions() {
+/**
+ * ESBUILD_OPTIONS (the one source of bundling settings) in NodejsFunction's vocabulary, with the
+ * Lambda's run-time assets (LAMBDA_ASSETS) copied beside the bundle after it is built.
+ */
+export function nodejsBundlingOptions(handlerName: string) {
+  const assets = lambdaAssetsOf(handlerName);
   return {
+    commandHooks: {
+      beforeBundling: (): string[] => [],
+      beforeInstall: (): string[] => [],
+      afterBundling: (inputDir: string, outputDir: string): string[] =>
+        assets.map((asset) => `cp -R "${path.join(inputDir, asset.from)}" "${path.join(outputDir, asset.to)}"`),
+    },
     format: ESBUILD_OPTIONS.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
     target: ESBUILD_OPTIONS.target,
     minify: ESBUILD_OPTIONS.minify,

@@ -1,23 +1,25 @@
 /**
- * Sky replacement: detect the sky on a thumbnail, render the new sky and its alpha at a reduced
- * resolution, let sharp upscale that band, then one pass over the full-resolution pixels tints the
- * foreground toward the new sky's light and blends the sky in, deciding the pixels along the
- * skyline by their own colour.
+ * Sky replacement: detect the sky on a thumbnail, compute its alpha at a reduced resolution and
+ * let sharp upscale it, fit the new sky's photograph over the band with sharp, then one pass over
+ * the full-resolution pixels relights the foreground under the new sky (tone curves and a haze
+ * along the skyline) and blends the sky in, deciding the pixels along the skyline by their own
+ * colour.
  */
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, encodePng } from './raster';
+import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
-import { renderSky, skyLight } from './sky-render';
+import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
 const SKY = SURE_SKY;
 
-/** Width the sky is rendered at before sharp upscales it: clouds are soft, this is plenty. */
+/** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
 const SKY_RENDER_WIDTH = 1024;
 
 /** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
@@ -31,13 +33,18 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
   const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
   const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
-  const full = await decodeRgb(image);
+  const [full, photo] = await Promise.all([decodeRgb(image), loadSkyPhoto(skyType)]);
   const { width, height } = full;
 
-  const band = await renderSkyBand(sky, skyType, width, height);
+  // Sharp fits the photo and upscales the alpha on worker threads while this one calibrates the
+  // edges; both are awaited together, so a failure of either is never left unhandled.
+  const rows = skyBandRows(sky, width, height);
+  const horizon = (sky.horizonRow + 0.5) * (height / sky.height);
+  const bands = Promise.all([fitSkyPhoto(photo, width, rows, horizon), skyAlphaBand(sky, width, height)]);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
-  blendSky(full.data, width, height, band.data, band.rows, skyLight(skyType), edges);
+  const [rgb, alpha] = await bands;
+  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges);
   return encodePng(full);
 }
 
@@ -53,87 +60,113 @@ export async function skyReplacementMask(
   if (!sky) return null;
   const full = await decodeRgb(image);
   const { width, height } = full;
-  const band = await renderSkyBand(sky, 'blue', width, height);
+  const alpha = await skyAlphaBand(sky, width, height);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
   const d = full.data;
-  for (let y = 0, p = 0; y < band.rows; y++) {
+  for (let y = 0, p = 0, rows = skyBandRows(sky, width, height); y < rows; y++) {
     edges.row(y);
     for (let x = 0; x < width; x++, p++) {
-      const coded = band.data[p * 4 + 3]!;
+      const coded = alpha[p]!;
       if (coded > 0) mask[p] = edges.alpha(x, y, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!, coded);
     }
   }
   return { width, height, mask };
 }
 
-/** The new sky with its alpha, RGBA at full width for the top `rows` rows of the photo. */
-async function renderSkyBand(sky: SkyDetection, skyType: SkyType, width: number, height: number) {
+/** The sky band's size at the resolution its alpha is computed at, and at full resolution. */
+function bandGeometry(sky: SkyDetection, width: number, height: number) {
   const renderWidth = min(width, SKY_RENDER_WIDTH);
   const ratio = renderWidth / width;
   const renderHeight = max(1, round(height * ratio));
-  const toRender = renderHeight / sky.height;
-  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * toRender));
-  const horizon = max(1, sky.horizonRow * toRender);
+  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * (renderHeight / sky.height)));
+  return { renderWidth, renderHeight, bandRows, rows: min(height, round(bandRows / ratio)) };
+}
 
-  const rgb = renderSky(skyType, renderWidth, bandRows, horizon);
-  const rgba = Buffer.alloc(renderWidth * bandRows * 4);
-  for (let x = 0; x < renderWidth; x++) {
-    for (let y = 0; y < bandRows; y++) {
-      const p = y * renderWidth + x;
-      rgba[p * 4] = rgb[p * 3]!;
-      rgba[p * 4 + 1] = rgb[p * 3 + 1]!;
-      rgba[p * 4 + 2] = rgb[p * 3 + 2]!;
-      rgba[p * 4 + 3] = edgeCoded(skyMaskValue(sky, renderWidth, renderHeight, x, y));
+/** Rows of the photo (from the top) the new sky may reach: down to just under the lowest sky. */
+function skyBandRows(sky: SkyDetection, width: number, height: number): number {
+  return bandGeometry(sky, width, height).rows;
+}
+
+/** The sky's edge-coded alpha (edgeCoded), one byte per pixel at full width for the band's rows. */
+async function skyAlphaBand(sky: SkyDetection, width: number, height: number): Promise<Buffer> {
+  const { renderWidth, renderHeight, bandRows, rows } = bandGeometry(sky, width, height);
+  const alpha = Buffer.alloc(renderWidth * bandRows);
+  for (let y = 0, p = 0; y < bandRows; y++) {
+    for (let x = 0; x < renderWidth; x++, p++) {
+      alpha[p] = edgeCoded(skyMaskValue(sky, renderWidth, renderHeight, x, y));
     }
   }
-  const rows = min(height, round(bandRows / ratio));
-  const data =
-    ratio === 1 && rows === bandRows
-      ? rgba
-      : await sharp(rgba, { raw: { width: renderWidth, height: bandRows, channels: 4 } })
-          .resize(width, rows, { fit: 'fill', kernel: 'linear' })
-          .raw()
-          .toBuffer();
-  return { data, rows };
+  if (renderWidth === width && rows === bandRows) return alpha;
+  return (
+    sharp(alpha, { raw: { width: renderWidth, height: bandRows, channels: 1 } })
+      .resize(width, rows, { fit: 'fill', kernel: 'linear' })
+      // One channel in, one out (sharp would otherwise widen greyscale to sRGB).
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer()
+  );
+}
+
+interface SkyBand {
+  /** The fitted sky photo, packed RGB, `rows` rows at full width. */
+  rgb: Buffer;
+  /** Edge-coded alpha per pixel of the same rows. */
+  alpha: Buffer;
+  rows: number;
+  /** The skyline's row (full resolution, fractional): where the haze is densest. */
+  horizon: number;
 }
 
 /**
- * In place: every pixel takes the new sky's light (a per-channel gain through a lookup table),
- * and the band's pixels are mixed with the sky by its alpha. Undecided pixels along the skyline
- * are sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel
- * or two would otherwise leave a fringe of old sky along roofs and trees. Sharp un-premultiplies
- * after the resize, so the band's colours are plain.
+ * In place: every pixel takes the new sky's light (tone curves through lookup tables, keeping
+ * highlights except along the skyline, and near the skyline a little of its haze), and the band's pixels are mixed with the sky by its alpha,
+ * the sky itself fading into its haze toward the skyline. Undecided pixels along the skyline are
+ * sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel or
+ * two would otherwise leave a fringe of old sky along roofs and trees.
  */
 function blendSky(
   pixels: Buffer,
   width: number,
   height: number,
-  band: Buffer,
-  rows: number,
-  light: readonly [number, number, number],
+  band: SkyBand,
+  light: SkyLight,
   edges: SkyEdges,
 ): void {
-  const tables = light.map((gain) => {
-    const table = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) table[v] = min(255, round(v * gain));
-    return table;
-  });
-  const [tr, tg, tb] = tables as [Uint8Array, Uint8Array, Uint8Array];
+  const [tr, tg, tb] = lightCurves(light);
+  const [er, eg, eb] = lightCurves(light, false);
+  const [hr, hg, hb] = light.haze;
+  const skyHaze = skyHazeWeights(band.rows, band.horizon);
+  const groundHaze = groundHazeWeights(height, band.horizon);
+  const { rgb, alpha, rows } = band;
   for (let y = 0, p = 0, i = 0; y < height; y++) {
     const inBand = y < rows;
     if (inBand) edges.row(y);
+    const gh = groundHaze[y]!;
+    const sh = inBand ? skyHaze[y]! : 0;
     for (let x = 0; x < width; x++, p++, i += 3) {
       let r = tr[pixels[i]!]!;
       let g = tg[pixels[i + 1]!]!;
       let b = tb[pixels[i + 2]!]!;
+      if (gh > 0) {
+        r += (hr - r) * gh;
+        g += (hg - g) * gh;
+        b += (hb - b) * gh;
+      }
       if (inBand) {
-        const coded = band[p * 4 + 3]!;
-        if (coded > 0 && edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
-          r = band[p * 4]!;
-          g = band[p * 4 + 1]!;
-          b = band[p * 4 + 2]!;
+        const coded = alpha[p]!;
+        if (coded > 0) {
+          if (edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
+            r = rgb[i]! + (hr - rgb[i]!) * sh;
+            g = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
+            b = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+          } else {
+            // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
+            r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
+            g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
+            b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
+          }
         }
       }
       pixels[i] = r;

@@ -3,7 +3,8 @@ import { encodeJpeg, houseScene, renderHouseScene, renderInterior } from '../fix
 import { EngineRejection } from '../types';
 import { detectSky, skyAlpha, skyMaskValue } from './sky-mask';
 import { replaceSky } from './replace-sky';
-import { skyLight } from './sky-render';
+import { loadSkyPhoto } from './sky-assets';
+import { lightCurves } from './sky-render';
 
 const WIDTH = 960;
 const HEIGHT = 720;
@@ -99,7 +100,7 @@ describe('replaceSky', () => {
       expect([info.width, info.height]).toEqual([WIDTH, HEIGHT]);
 
       // The sky changed a lot; the house only took the new sky's light.
-      const light = skyLight(skyType);
+      const curves = lightCurves((await loadSkyPhoto(skyType)).light);
       let skyChange = 0;
       let skyCount = 0;
       let houseChange = 0;
@@ -114,7 +115,7 @@ describe('replaceSky', () => {
             skyChange += change((c) => original[i + c]!);
             skyCount++;
           } else if (scene.isHouse(x, y)) {
-            houseChange += change((c) => Math.min(255, original[i + c]! * light[c]!));
+            houseChange += change((c) => curves[c]![original[i + c]!]!);
             houseCount++;
           }
         }

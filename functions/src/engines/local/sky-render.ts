@@ -1,232 +1,97 @@
 /**
- * Procedural skies: a vertical colour gradient down to the horizon, fBm value-noise clouds,
- * and per type a sun glow, a moon, stars or snowflakes. Deterministic (seeded) so a result can
- * be reproduced. Also gives each sky the light it casts on the foreground.
+ * Painting a new sky from a photograph (sky-assets.ts): the photo fitted over the sky band with
+ * its lowest rows at the skyline, a haze toward the horizon, and the light it casts on the
+ * foreground as tone curves. Sharp does the resampling; the caller's one pass applies the rest.
  */
-import type { SkyType } from '@vitrine/shared';
+import sharp from 'sharp';
 import { clamp } from './raster';
+import type { SkyLight, SkyPhoto } from './sky-assets';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { exp, floor, imul, max, min, round, sqrt } = Math;
+const { abs, ceil, floor, max, min, round } = Math;
 
-type Rgb = readonly [number, number, number];
+/** Share of the sky above the skyline over which the sky fades into its haze. */
+const SKY_HAZE_HEIGHT = 0.65;
+/** Haze over the sky at the skyline itself: the photo still shows through. */
+const SKY_HAZE_AT_HORIZON = 0.65;
+/** Haze over the foreground at the skyline (distant trees, hills), and how far it reaches (share of the image height, each side). */
+const GROUND_HAZE_AT_HORIZON = 0.14;
+const GROUND_HAZE_REACH = 0.06;
+/** The exponent of the highlight-preserving curve: higher keeps fewer tones at their level. */
+const HIGHLIGHT_KNEE = 6;
+/** Pivot of the contrast change: a middle grey of the foreground. */
+const CONTRAST_PIVOT = 110;
 
-/** Rows between a cloud pixel and the one that shades it. */
-const SHADE_OFFSET = 4;
-
-interface SkyLook {
-  /** Gradient stops from the top (0) to the horizon (1). */
-  gradient: readonly (readonly [number, Rgb])[];
-  clouds: { cover: number; softness: number; shadow: Rgb; light: Rgb; opacity: number };
-  /** Per-channel multiplier for the foreground so its light matches the sky. */
-  light: Rgb;
-}
-
-const LOOKS: Record<SkyType, SkyLook> = {
-  blue: {
-    gradient: [
-      [0, [36, 92, 186]],
-      [0.6, [92, 150, 222]],
-      [1, [186, 214, 242]],
-    ],
-    clouds: { cover: 0.62, softness: 0.16, shadow: [214, 224, 238], light: [252, 252, 254], opacity: 0.85 },
-    light: [1.02, 1.02, 1.01],
-  },
-  sunset: {
-    gradient: [
-      [0, [42, 40, 96]],
-      [0.4, [150, 74, 118]],
-      [0.72, [238, 128, 70]],
-      [1, [255, 206, 124]],
-    ],
-    clouds: { cover: 0.58, softness: 0.14, shadow: [112, 54, 86], light: [255, 164, 112], opacity: 0.75 },
-    light: [1.1, 0.95, 0.8],
-  },
-  cloudy: {
-    gradient: [
-      [0, [148, 156, 170]],
-      [1, [218, 223, 230]],
-    ],
-    clouds: { cover: 0.38, softness: 0.3, shadow: [160, 166, 178], light: [238, 240, 244], opacity: 0.9 },
-    light: [0.97, 0.99, 1.04],
-  },
-  dramatic: {
-    gradient: [
-      [0, [26, 32, 46]],
-      [0.7, [74, 82, 98]],
-      [1, [150, 150, 146]],
-    ],
-    clouds: { cover: 0.45, softness: 0.1, shadow: [34, 38, 50], light: [210, 212, 218], opacity: 0.95 },
-    light: [0.88, 0.9, 0.96],
-  },
-  night: {
-    gradient: [
-      [0, [4, 8, 28]],
-      [0.7, [14, 24, 58]],
-      [1, [34, 50, 92]],
-    ],
-    clouds: { cover: 0.7, softness: 0.12, shadow: [20, 26, 52], light: [52, 62, 96], opacity: 0.5 },
-    light: [0.45, 0.5, 0.7],
-  },
-};
-
-export function skyLight(type: SkyType): Rgb {
-  return LOOKS[type].light;
+/**
+ * `rows` rows of a `width`-wide sky whose horizon is at row `horizon` (may be fractional): the
+ * photo is scaled to cover the rows above the horizon (cropped at its centre, its top given up
+ * first) so that its own horizon sits at the skyline, and mirrored below it for the sky seen
+ * lower down (through trees, beside a building). Packed RGB.
+ */
+export async function fitSkyPhoto(photo: SkyPhoto, width: number, rows: number, horizon: number): Promise<Buffer> {
+  const above = max(1, round(horizon));
+  const scale = max(width / photo.width, above / photo.height);
+  const sourceWidth = clamp(round(width / scale), 1, photo.width);
+  const sourceHeight = clamp(round(above / scale), 1, photo.height);
+  let pipeline = sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .extract({
+      left: floor((photo.width - sourceWidth) / 2),
+      top: photo.height - sourceHeight,
+      width: sourceWidth,
+      height: sourceHeight,
+    })
+    .resize(width, above, { fit: 'fill' });
+  if (rows > above) pipeline = pipeline.extend({ bottom: rows - above, extendWith: 'mirror' });
+  else if (rows < above) pipeline = pipeline.extract({ left: 0, top: 0, width, height: rows });
+  return pipeline.raw().toBuffer();
 }
 
 /**
- * Renders `height` rows of a `width`-wide sky whose horizon sits at row `horizon` (the gradient
- * reaches its horizon colour there). Returns packed RGB bytes.
+ * 0 to 1 with a flat start and end: a ramp whose slope broke off at either end would show as a
+ * line across a smooth sky or a wall (a Mach band).
  */
-export function renderSky(type: SkyType, width: number, height: number, horizon: number, seed = 7): Buffer {
-  const look = LOOKS[type];
-  const out = Buffer.alloc(width * height * 3);
-  const noise = new ValueNoise(seed);
-  const cloudScale = 3.2 / width;
-  const { cover, softness, shadow, light, opacity } = look.clouds;
-  const sun = type === 'sunset' ? { x: width * 0.68, y: horizon * 0.92, r: width * 0.05 } : null;
-  const moon = type === 'night' ? { x: width * 0.78, y: horizon * 0.25, r: width * 0.022 } : null;
-  const gradient = gradientTable(look.gradient, 1024);
+function smoothstep(t: number): number {
+  const u = clamp(t, 0, 1);
+  return u * u * (3 - 2 * u);
+}
 
-  // One noise value per pixel, plus SHADE_OFFSET rows below the band for the cloud shading.
-  const rows = height + SHADE_OFFSET;
-  const field = new Float32Array(width * rows);
+/** Per row of the sky band, how much of the haze colour replaces the photo (0 high up). */
+export function skyHazeWeights(rows: number, horizon: number): Float32Array {
+  const weights = new Float32Array(rows);
+  const start = horizon * (1 - SKY_HAZE_HEIGHT);
   for (let y = 0; y < rows; y++) {
-    // Clouds flatten towards the horizon, as seen in perspective.
-    const stretch = 1 + 2.5 * clamp(y / max(horizon, 1), 0, 1);
-    for (let x = 0; x < width; x++) field[y * width + x] = noise.fbm(x * cloudScale, y * cloudScale * stretch, 5);
+    weights[y] = SKY_HAZE_AT_HORIZON * smoothstep((y - start) / max(1, horizon - start));
   }
+  return weights;
+}
 
-  for (let y = 0; y < height; y++) {
-    const t = clamp(y / max(horizon, 1), 0, 1);
-    const g = round(t * 1023) * 3;
-    for (let x = 0; x < width; x++) {
-      let r = gradient[g]!;
-      let gr = gradient[g + 1]!;
-      let b = gradient[g + 2]!;
+/** Per row of the photo, how much of the haze colour the foreground takes: most at the skyline, none a little away. */
+export function groundHazeWeights(height: number, horizon: number): Float32Array {
+  const weights = new Float32Array(height);
+  const reach = max(1, height * GROUND_HAZE_REACH);
+  const from = max(0, floor(horizon - reach));
+  const to = min(height - 1, ceil(horizon + reach));
+  for (let y = from; y <= to; y++) {
+    weights[y] = GROUND_HAZE_AT_HORIZON * smoothstep(1 - abs(y - horizon) / reach);
+  }
+  return weights;
+}
 
-      const n = field[y * width + x]!;
-      const density = smoothstep(cover - softness, cover + softness, n) * opacity;
-      if (density > 0) {
-        // Lit tops, shaded bases: denser cloud a little lower means this pixel is its top.
-        const shade = clamp(0.5 + (n - field[(y + SHADE_OFFSET) * width + x]!) * 6, 0, 1);
-        const cr = shadow[0] + (light[0] - shadow[0]) * shade;
-        const cg = shadow[1] + (light[1] - shadow[1]) * shade;
-        const cb = shadow[2] + (light[2] - shadow[2]) * shade;
-        r += (cr - r) * density;
-        gr += (cg - gr) * density;
-        b += (cb - b) * density;
-      }
-
-      if (sun) {
-        // A photographed low sun: a white-hot core with a soft edge (no flat disc), a warm bloom
-        // that fades over several radii, and a wider faint glow.
-        const d2 = ((x - sun.x) ** 2 + (y - sun.y) ** 2) / (sun.r * sun.r);
-        const d = sqrt(d2);
-        const core = smoothstep(0.75, 0.4, d);
-        const bloom = min(1, exp(-d2 / 3) * 0.8 + exp(-d / 4) * 0.35);
-        r += (255 - r) * bloom;
-        gr += (214 - gr) * bloom;
-        b += (160 - b) * bloom;
-        r += (255 - r) * core;
-        gr += (248 - gr) * core;
-        b += (228 - b) * core;
-      }
-      if (moon) {
-        const d2 = ((x - moon.x) ** 2 + (y - moon.y) ** 2) / (moon.r * moon.r);
-        const glow = (d2 < 1 ? 0.95 : 0) + exp(-d2 / 6) * 0.25;
-        r += (236 - r) * min(1, glow);
-        gr += (236 - gr) * min(1, glow);
-        b += (222 - b) * min(1, glow);
-      }
-      if (type === 'night' && density < 0.3) {
-        const star = hash(x, y, seed);
-        if (star > 0.9965) {
-          const brightness = (star - 0.9965) / 0.0035;
-          const level = 120 + brightness * 135 * (1 - t * 0.7);
-          r = max(r, level);
-          gr = max(gr, level);
-          b = max(b, level + 10);
-        }
-      }
-      if (type === 'cloudy' && hash(x, y, seed + 1) > 0.996) {
-        // 'Enneigé': falling snow over a pale overcast sky.
-        r = gr = b = 250;
-      }
-
-      const i = (y * width + x) * 3;
-      out[i] = clamp(round(r), 0, 255);
-      out[i + 1] = clamp(round(gr), 0, 255);
-      out[i + 2] = clamp(round(b), 0, 255);
+/**
+ * One lookup table per channel: the foreground's tones under the new sky, T(v) = g·(p + (v − p)·c)
+ * (the gain after a contrast change around a middle grey, soft under an even sky), faded out
+ * toward white, h = (v/255)^k, so that what shines by its own light (lit windows, lamps) keeps
+ * most of its level: (1 − h)·T(v) + h·v. Without `keepHighlights`, T alone: for the pixels along
+ * the skyline, where a bright pixel is a remnant of the old sky rather than a lamp.
+ */
+export function lightCurves(light: SkyLight, keepHighlights = true): [Uint8Array, Uint8Array, Uint8Array] {
+  return light.gain.map((gain) => {
+    const table = new Uint8Array(256);
+    for (let v = 0; v < 256; v++) {
+      const toned = gain * (CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast);
+      const kept = keepHighlights ? (v / 255) ** HIGHLIGHT_KNEE : 0;
+      table[v] = clamp(round((1 - kept) * toned + kept * v), 0, 255);
     }
-  }
-  return out;
-}
-
-function gradientTable(stops: SkyLook['gradient'], size: number): Float32Array {
-  const table = new Float32Array(size * 3);
-  for (let k = 0; k < size; k++) {
-    const t = k / (size - 1);
-    let index = 0;
-    while (index < stops.length - 2 && t > stops[index + 1]![0]) index++;
-    const [t0, c0] = stops[index]!;
-    const [t1, c1] = stops[min(index + 1, stops.length - 1)]!;
-    const f = t1 > t0 ? clamp((t - t0) / (t1 - t0), 0, 1) : 0;
-    for (let c = 0; c < 3; c++) table[k * 3 + c] = c0[c]! + (c1[c]! - c0[c]!) * f;
-  }
-  return table;
-}
-
-function smoothstep(edge0: number, edge1: number, x: number): number {
-  const t = clamp((x - edge0) / (edge1 - edge0), 0, 1);
-  return t * t * (3 - 2 * t);
-}
-
-/** Integer hash to [0, 1). */
-function hash(x: number, y: number, seed: number): number {
-  let h = imul(x, 374761393) ^ imul(y, 668265263) ^ imul(seed, 2147483647);
-  h = imul(h ^ (h >>> 13), 1274126177);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
-/** Lattice value noise with smooth interpolation; fbm sums octaves to ~[0, 1]. */
-class ValueNoise {
-  private readonly lattice = new Float32Array(256 * 256);
-
-  constructor(seed: number) {
-    for (let y = 0; y < 256; y++) for (let x = 0; x < 256; x++) this.lattice[y * 256 + x] = hash(x, y, seed);
-  }
-
-  sample(x: number, y: number): number {
-    const xi = floor(x);
-    const yi = floor(y);
-    const fx = x - xi;
-    const fy = y - yi;
-    const x0 = xi & 255;
-    const y0 = yi & 255;
-    const x1 = (x0 + 1) & 255;
-    const y1 = (y0 + 1) & 255;
-    const sx = fx * fx * (3 - 2 * fx);
-    const sy = fy * fy * (3 - 2 * fy);
-    const a = this.lattice[y0 * 256 + x0]!;
-    const b = this.lattice[y0 * 256 + x1]!;
-    const c = this.lattice[y1 * 256 + x0]!;
-    const d = this.lattice[y1 * 256 + x1]!;
-    return a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy;
-  }
-
-  fbm(x: number, y: number, octaves: number): number {
-    let sum = 0;
-    let amplitude = 0.5;
-    let frequency = 1;
-    let norm = 0;
-    for (let o = 0; o < octaves; o++) {
-      sum += this.sample(x * frequency, y * frequency) * amplitude;
-      norm += amplitude;
-      amplitude *= 0.5;
-      frequency *= 2.03;
-    }
-    return sum / norm;
-  }
+    return table;
+  }) as [Uint8Array, Uint8Array, Uint8Array];
 }

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { SKY_TYPES, type SkyType } from '@vitrine/shared';
+import { encodeJpeg, houseScene, renderHouseScene } from '../fixtures/synthetic-photos';
+import { replaceSky } from './replace-sky';
+import { loadSkyPhoto, SKY_ASSETS, skyAssetDirectory, type SkyPhoto } from './sky-assets';
+import { detectSky } from './sky-mask';
+import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
+
+const ALL_TYPES = SKY_TYPES.map((sky) => sky.value);
+const photos = {} as Record<SkyType, SkyPhoto>;
+
+beforeAll(async () => {
+  for (const type of ALL_TYPES) photos[type] = await loadSkyPhoto(type);
+});
+
+/** A foreground pixel of grey `v` under a sky: each channel through its curve. */
+const lit = (type: SkyType, v: number): [number, number, number] => {
+  const [r, g, b] = lightCurves(photos[type].light);
+  return [r[v]!, g[v]!, b[v]!];
+};
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+describe('sky photographs', () => {
+  it.each(ALL_TYPES)('%s is a real photograph, wide enough for a 12 MP result, with its provenance', (type) => {
+    const photo = photos[type];
+    expect(photo.width).toBeGreaterThanOrEqual(1920);
+    expect(photo.height).toBeGreaterThanOrEqual(600);
+    expect(photo.data.length).toBe(photo.width * photo.height * 3);
+    const provenance = readFileSync(path.join(skyAssetDirectory(), 'PROVENANCE.md'), 'utf8');
+    expect(provenance).toContain(`| ${SKY_ASSETS[type].file} | `);
+  });
+
+  it('decodes each photo once per process', async () => {
+    expect(await loadSkyPhoto('sunset')).toBe(photos.sunset);
+  });
+
+  it('fits the photo so that its own horizon sits at the skyline, cropped at its centre', async () => {
+    const photo = photos.dramatic;
+    // Scale 1: the photo's full height above the skyline, its central half across.
+    const width = photo.width / 2;
+    const horizon = photo.height;
+    const rows = horizon + 20;
+    const band = await fitSkyPhoto(photo, width, rows, horizon);
+    expect(band.length).toBe(width * rows * 3);
+    const bandRow = (y: number) => band.subarray(y * width * 3, (y + 1) * width * 3);
+    const photoRow = (y: number) =>
+      photo.data.subarray((y * photo.width + photo.width / 4) * 3, (y * photo.width + (photo.width * 3) / 4) * 3);
+    const difference = (a: Buffer, b: Buffer) => mean([...a].map((v, i) => Math.abs(v - b[i]!)));
+    expect(difference(bandRow(0), photoRow(0))).toBeLessThan(2);
+    expect(difference(bandRow(horizon - 1), photoRow(photo.height - 1))).toBeLessThan(2);
+    // Below the skyline (sky seen through trees), the photo is mirrored.
+    expect(difference(bandRow(horizon + 10), photoRow(photo.height - 11))).toBeLessThan(2);
+  });
+
+  it('scales the photo to cover a band taller than its proportions, giving up its sides', async () => {
+    const photo = photos.blue;
+    // A narrow portrait band: the photo's height is kept (scale 900/940), only its middle used.
+    const band = await fitSkyPhoto(photo, 200, 900, 900);
+    const columns = Math.round(200 / (900 / photo.height));
+    const left = Math.floor((photo.width - columns) / 2);
+    const meanOf = (data: Buffer) => [0, 1, 2].map((c) => mean([...data].filter((_, i) => i % 3 === c)));
+    const photoBottom = meanOf(
+      photo.data.subarray(
+        ((photo.height - 1) * photo.width + left) * 3,
+        ((photo.height - 1) * photo.width + left + columns) * 3,
+      ),
+    );
+    const photoTop = meanOf(
+      photo.data.subarray((40 * photo.width + left) * 3, (40 * photo.width + left + columns) * 3),
+    );
+    meanOf(band.subarray(899 * 200 * 3, 900 * 200 * 3)).forEach((v, c) =>
+      expect(Math.abs(v - photoBottom[c]!)).toBeLessThan(4),
+    );
+    meanOf(band.subarray(38 * 200 * 3, 39 * 200 * 3)).forEach((v, c) =>
+      expect(Math.abs(v - photoTop[c]!)).toBeLessThan(4),
+    );
+  });
+});
+
+describe('the light of the new sky', () => {
+  it('keeps a blue sky near neutral', () => {
+    for (const channel of lit('blue', 128)) expect(Math.abs(channel - 128)).toBeLessThan(10);
+  });
+
+  it('warms the scene under a sunset', () => {
+    const [r, , b] = lit('sunset', 128);
+    const [blueR, , blueB] = lit('blue', 128);
+    expect(r - b).toBeGreaterThan(blueR - blueB + 4);
+    expect(r).toBeGreaterThan(128);
+  });
+
+  it('keeps an overcast scene soft: less contrast, a little cool', () => {
+    const spread = (type: SkyType) => mean(lit(type, 220)) - mean(lit(type, 40));
+    expect(spread('cloudy')).toBeLessThan(spread('blue') * 0.92);
+    const [r, , b] = lit('cloudy', 128);
+    expect(b).toBeGreaterThanOrEqual(r);
+  });
+
+  it('darkens and cools the scene under a dramatic sky', () => {
+    const [r, g, b] = lit('dramatic', 128);
+    expect(mean([r, g, b])).toBeLessThan(115);
+    expect(b).toBeGreaterThan(r + 5);
+  });
+
+  it('darkens the scene strongly at night and turns it blue, while a lit window keeps most of its brightness', () => {
+    const grey = lit('night', 128);
+    expect(mean(grey)).toBeLessThan(70);
+    expect(grey[2]!).toBeGreaterThan(grey[0]! + 5);
+    const window = lit('night', 250);
+    expect(Math.min(...window)).toBeGreaterThan(250 * 0.8);
+  });
+
+  it('hazes the foreground most at the skyline, fading with distance and gone a little away', () => {
+    const weights = groundHazeWeights(1000, 400);
+    expect(weights[400]!).toBeGreaterThan(0.1);
+    expect(weights[400]!).toBeLessThan(0.2);
+    expect(weights[420]!).toBeLessThan(weights[400]!);
+    expect(weights[440]!).toBeLessThan(weights[420]!);
+    expect(weights[470]).toBe(0);
+    expect(weights[0]).toBe(0);
+  });
+
+  it('fades the sky into its haze toward the skyline only', () => {
+    const weights = skyHazeWeights(450, 400);
+    expect(weights[0]).toBe(0);
+    expect(weights[100]).toBe(0);
+    expect(weights[300]!).toBeGreaterThan(0);
+    expect(weights[399]!).toBeGreaterThan(weights[300]!);
+    expect(weights[399]!).toBeLessThan(0.8);
+  });
+});
+
+describe('replaceSky with a photograph', () => {
+  const WIDTH = 320;
+  const HEIGHT = 240;
+
+  it('paints the photo over the old sky, high up as it is in the photo', async () => {
+    const scene = houseScene(WIDTH, HEIGHT);
+    const original = renderHouseScene(scene);
+    const jpeg = await encodeJpeg(original, WIDTH, HEIGHT);
+    const output = await replaceSky(jpeg, 'night');
+    const sky = (await detectSky(jpeg))!;
+    const top = await sharp(output).extract({ left: 0, top: 0, width: WIDTH, height: 6 }).raw().toBuffer();
+    const result = [0, 1, 2].map((c) => mean([...top].filter((_, i) => i % 3 === c)));
+    const photo = photos.night;
+    // The photo's rows that land at the top of the band (it is cropped from its top), in colour.
+    const band = await fitSkyPhoto(photo, WIDTH, 6, ((sky.horizonRow + 0.5) * HEIGHT) / sky.height);
+    const expected = [0, 1, 2].map((c) => mean([...band].filter((_, i) => i % 3 === c)));
+    result.forEach((value, c) => expect(Math.abs(value - expected[c]!)).toBeLessThan(12));
+    // Not the old sky: the scene's was a pale day sky.
+    expect(mean([original[0]!, original[1]!, original[2]!])).toBeGreaterThan(mean(result) + 60);
+  });
+});
