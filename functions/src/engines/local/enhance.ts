@@ -10,17 +10,14 @@
  * Parameters are measured on a thumbnail; the full-resolution work is one pass of table lookups
  * and multiplications over the decoded pixels, with the gain map upscaled by sharp.
  */
-import sharp from 'sharp';
-import { clamp, decodeRgb, decodeThumbnail, encodePng, guidedSmooth, luma, type Raster } from './raster';
+import { clamp, decodeRgb, encodePng, guidedSmooth, luma, shrinkRaster, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, exp, max, min, pow, round } = Math;
 
 const ANALYSIS_SIDE = 256;
-/** The tone map is applied at quarter resolution: it is smooth, so a 4x4 block shares one gain. */
-const GAIN_BLOCK_SHIFT = 2;
-/** Gains are stored as bytes: value / GAIN_SCALE, so 255 is a gain of about 4. */
-const GAIN_SCALE = 64;
+/** The lift map is smooth: one upsampled row serves this many rows of the photo (a power of 2). */
+const LIFT_ROW_STEP = 4;
 const MAX_GAIN = 2.5;
 /** Added to the base before the lift (0..1 luma): the gain levels off in near-black regions. */
 const SHADOW_FLOOR = 0.05;
@@ -36,38 +33,36 @@ const BLACK_ROOM = 1 - BLACK_LEVEL / 255;
 const WHITE_TARGET = 245;
 const KNEE_START = 240;
 const KNEE_ROOM = 13;
-const WHITE_MAX = 252.99;
+/** Output values are rounded: the knee's top stays under 252.5, so nothing reaches 253. */
+const WHITE_MAX = 252.49;
 /** The stretch of a dim photo, at most: a low-key scene stays a low-key scene. */
 const MAX_STRETCH = 2.2;
 /** A green or magenta cast is corrected only when the near-neutral pixels' mean is this far off. */
 const CAST_THRESHOLD = 0.08;
 
 export interface EnhancePlan {
-  /** Per channel: input byte -> white-balanced value (float). */
-  balance: [Float32Array, Float32Array, Float32Array];
+  /** White balance: the green channel's gain (red and blue are kept, see whiteBalance). */
+  greenGain: number;
   /**
    * Global tone curve as a factor on all three channels, indexed by 4x the white-balanced luma
    * (0..1023): scaling RGB together keeps each pixel's hue and saturation as it is brightened.
    */
   tone: Float32Array;
   saturation: number;
-  /** Per-pixel gain of the local tone map, at thumbnail resolution. */
-  gain: Raster;
+  /** Local tone map: per thumbnail pixel, the gain minus 1 (0 where nothing is lifted). */
+  lift: LiftMap;
+}
+
+export interface LiftMap {
+  data: Float32Array;
+  width: number;
+  height: number;
 }
 
 export async function enhance(image: Buffer): Promise<Buffer> {
-  const thumb = await decodeThumbnail(image, ANALYSIS_SIDE);
-  const plan = planEnhancement(thumb);
   const full = await decodeRgb(image);
-  const blockWidth = ceil(full.width / (1 << GAIN_BLOCK_SHIFT));
-  const blockHeight = ceil(full.height / (1 << GAIN_BLOCK_SHIFT));
-  const gain = await sharp(plan.gain.data, { raw: { width: plan.gain.width, height: plan.gain.height, channels: 1 } })
-    .resize(blockWidth, blockHeight, { fit: 'fill', kernel: 'linear' })
-    // sharp would hand a one-channel raw input back as three channels.
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  applyPlan(full, plan, gain, blockWidth);
+  const plan = planEnhancement(await shrinkRaster(full, ANALYSIS_SIDE));
+  applyPlan(full, plan);
   return encodePng(full);
 }
 
@@ -75,7 +70,7 @@ export async function enhance(image: Buffer): Promise<Buffer> {
 export function planEnhancement(thumb: Raster): EnhancePlan {
   const { data, width, height } = thumb;
   const pixels = width * height;
-  const wb = whiteBalance(data, pixels);
+  const greenGain = whiteBalance(data, pixels);
 
   // Exposure from luma percentiles after white balance: a dim photo is stretched so its
   // highlights reach WHITE_TARGET (only part of the way to black: a dim photo's darkest corner is
@@ -83,7 +78,7 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   // midtone gamma that brings its walls and sky back from white, ends fixed.
   const histogram = new Uint32Array(256);
   for (let i = 0; i < data.length; i += 3) {
-    const l = luma(data[i]! * wb[0]!, data[i + 1]! * wb[1]!, data[i + 2]! * wb[2]!);
+    const l = luma(data[i]!, data[i + 1]! * greenGain, data[i + 2]!);
     histogram[min(255, round(l))]!++;
   }
   // A black point only for a hazy photo (its darkest pixels well above black), and only part of
@@ -95,7 +90,6 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   for (let v = 245; v < 256; v++) nearWhite += histogram[v]!;
   const median = percentile(histogram, pixels, 0.5);
   const gamma = 1 + clamp((median - 140) / 200, 0, 0.3) * clamp((nearWhite / pixels) * 10, 0, 1);
-  const balance = wb.map((g) => Float32Array.from({ length: 256 }, (_, v) => v * g)) as EnhancePlan['balance'];
   const tone = new Float32Array(TONE_STEPS);
   for (let index = 0; index < TONE_STEPS; index++) {
     const l = (index + 0.5) / 4;
@@ -116,7 +110,7 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   const base = new Float32Array(pixels);
   let meanLuma = 0;
   for (let p = 0, i = 0; p < pixels; p++, i += 3) {
-    const balanced = luma(balance[0][data[i]!]!, balance[1][data[i + 1]!]!, balance[2][data[i + 2]!]!);
+    const balanced = luma(data[i]!, data[i + 1]! * greenGain, data[i + 2]!);
     const l = (balanced * toneOf(balanced)) / 255;
     base[p] = min(l, 1);
     meanLuma += l;
@@ -126,12 +120,11 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   // then drops in a dark rim (a halo); the guided filter stops at the window's frame.
   const blurred = guidedSmooth(base, width, height, max(2, round(max(width, height) / 24)), TONE_EDGE_EPS);
   const strength = clamp((0.5 - meanLuma) * 1.2 + 0.25, 0.15, 0.55);
-  const gainData = Buffer.alloc(pixels);
+  const lift = new Float32Array(pixels);
   for (let p = 0; p < pixels; p++) {
     // Offset so the darkest, flat regions (a black backdrop) are not lifted into grey noise.
     const b = (max(blurred[p]!, 0) + SHADOW_FLOOR) / (LIFT_PIVOT + SHADOW_FLOOR);
-    const gain = b >= 1 ? 1 : min(MAX_GAIN, pow(b, -strength));
-    gainData[p] = round(gain * GAIN_SCALE);
+    lift[p] = b >= 1 ? 0 : min(MAX_GAIN, pow(b, -strength)) - 1;
   }
 
   // Flat (low-chroma) photos get a little more saturation; colourful ones none.
@@ -141,16 +134,16 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   }
   const saturation = clamp(1.1 - chroma / pixels / 300, 1, 1.05);
 
-  return { balance, tone, saturation, gain: { data: gainData, width, height } };
+  return { greenGain, tone, saturation, lift: { data: lift, width, height } };
 }
 
 /**
- * Channel gains from the near-neutral pixels (walls, ceilings, clouds): their mean colour is the
+ * The green channel's gain from the near-neutral pixels (walls, ceilings, clouds): their mean colour is the
  * cast. Not grey-world over everything: a big sky, a lawn or a sunset is not a cast. Too few
  * neutral pixels or a mean near grey: no correction; otherwise half of it, so a lamp's warmth
  * stays warm.
  */
-function whiteBalance(data: Buffer, pixels: number): number[] {
+function whiteBalance(data: Buffer, pixels: number): number {
   const sums = [0, 0, 0];
   let counted = 0;
   for (let i = 0; i < data.length; i += 3) {
@@ -165,69 +158,106 @@ function whiteBalance(data: Buffer, pixels: number): number[] {
     sums[2]! += b;
     counted++;
   }
-  if (counted < pixels * 0.05) return [1, 1, 1];
+  if (counted < pixels * 0.05) return 1;
   const [r, g, b] = sums as [number, number, number];
   // Only the green-magenta axis: a green or magenta tint is a cast (fluorescent light, a wrong
   // white balance); warm lamps, sunlight and a blue dusk lie on the amber-blue axis and are kept.
   const tint = g / ((r + b) / 2) - 1;
-  if (abs(tint) < CAST_THRESHOLD) return [1, 1, 1];
-  return [1, clamp(1 - 0.5 * tint, 0.9, 1.1), 1];
+  if (abs(tint) < CAST_THRESHOLD) return 1;
+  return clamp(1 - 0.5 * tint, 0.9, 1.1);
 }
 
 /**
- * The full-resolution pass, in place: white balance, tone curve, tone-map gain, saturation, highlight knee. Written
- * for speed (it touches 36 M values at 12 MP): the saturation mix and the knee table's half-step
- * index are folded into two factors per pixel, and clamps are plain comparisons.
+ * The full-resolution pass, in place: white balance, tone curve, tone-map gain, saturation,
+ * highlight knee. Written for speed (it touches 36 M values at 12 MP, and is most of the engine's
+ * own time): per pixel, three byte reads, the luma, one factor from two tables indexed by it and
+ * the lift, the knee only above KNEE_START, and three clamped writes; no Math call.
  */
-export function applyPlan(full: Raster, plan: EnhancePlan, gain: Buffer, gainWidth: number): void {
-  const { data, width, height } = full;
-  const [balanceR, balanceG, balanceB] = plan.balance;
-  const tone = plan.tone;
-  const toneMax = tone.length - 1;
+export function applyPlan(full: Raster, plan: EnhancePlan): void {
+  const { width, height } = full;
+  // A clamped view: writes round and clamp to 0..255 without a branch.
+  const data = new Uint8ClampedArray(full.data.buffer, full.data.byteOffset, full.data.length);
+  const balanceG = Float32Array.from({ length: 256 }, (_, v) => v * plan.greenGain);
+  // factor = base[i] + lift * liftWeight[i], i = 4x the white-balanced luma: the tone curve's
+  // factor, and the tone-map gain faded out on the brightest pixels only (a lamp in a dark
+  // region), so detail keeps its contrast and highlights are not pushed into the knee.
+  const steps = ceil(luma(255, balanceG[255]!, 255) * 4) + 1;
+  const base = new Float32Array(steps);
+  const liftWeight = new Float32Array(steps);
+  for (let index = 0; index < steps; index++) {
+    const t = plan.tone[min(index, plan.tone.length - 1)]!;
+    const toned = ((index + 0.5) / 4) * t;
+    base[index] = t;
+    liftWeight[index] = t * (toned < 160 ? 1 : toned < 255 ? (255 - toned) * 0.0105 : 0);
+  }
   const knee = highlightKnee();
   const kneeMax = knee.length - 1;
-  // out = knee[2 * (l + s * (c - l)) * t * k] = knee[lPart + cPart * c], t the tone factor and k
-  // the gain.
-  const lFactor = 2 * (1 - plan.saturation);
-  const cFactor = 2 * plan.saturation;
-  const lift = new Float32Array(256);
-  for (let g = 0; g < 256; g++) lift[g] = g / GAIN_SCALE - 1;
+  const s = plan.saturation;
+  const grey = 1 - s;
+  const liftRow = new Float32Array(width);
+  const lifts = liftSampler(plan.lift, width, height);
   for (let y = 0, i = 0; y < height; y++) {
-    const gainRow = (y >> GAIN_BLOCK_SHIFT) * gainWidth;
+    if ((y & (LIFT_ROW_STEP - 1)) === 0) lifts(y + (LIFT_ROW_STEP - 1) / 2, liftRow);
     for (let x = 0; x < width; x++, i += 3) {
-      const r = balanceR[data[i]!]!;
+      const r = data[i]!;
       const g = balanceG[data[i + 1]!]!;
-      const b = balanceB[data[i + 2]!]!;
+      const b = data[i + 2]!;
       const l = 0.299 * r + 0.587 * g + 0.114 * b;
-      const toneIndex = (l * 4) | 0;
-      const t = tone[toneIndex > toneMax ? toneMax : toneIndex]!;
-      const toned = l * t;
-      // The lift fades out on the brightest pixels only (a lamp in a dark region), so detail
-      // keeps its contrast and highlights are not pushed into the knee.
-      const up = lift[gain[gainRow + (x >> GAIN_BLOCK_SHIFT)]!]!;
-      const k = t * (toned < 160 ? 1 + up : toned < 255 ? 1 + up * (255 - toned) * 0.0105 : 1);
-      const base = lFactor * l * k;
-      const scale = cFactor * k;
-      const outR = base + scale * r;
-      const outG = base + scale * g;
-      const outB = base + scale * b;
+      const index = (l * 4) | 0;
+      let k = base[index]! + liftRow[x]! * liftWeight[index]!;
+      // Saturation about the pixel's luma (s is 1 for most photos).
+      const mix = grey * l;
+      const sr = mix + s * r;
+      const sg = mix + s * g;
+      const sb = mix + s * b;
       // The knee scales the three channels together by their maximum, so a bright blue sky rolls
       // off towards white without turning cyan.
-      const top = outR > outG ? (outR > outB ? outR : outB) : outG > outB ? outG : outB;
-      // Never below the input's own maximum: what the engine did not lift keeps its highlights
-      // (an already good photo's white façade keeps its contrast).
-      let f = 1;
-      if (top > KNEE_START * 2) {
-        const index = top | 0;
-        const own = (2 * (r > g ? (r > b ? r : b) : g > b ? g : b)) / top;
-        f = knee[index > kneeMax ? kneeMax : index]!;
+      const top = k * (sr > sg ? (sr > sb ? sr : sb) : sg > sb ? sg : sb);
+      if (top > KNEE_START) {
+        const kneeIndex = (top * 2) | 0;
+        let f = kneeIndex > kneeMax ? WHITE_MAX / top : knee[kneeIndex]!;
+        // Never below the input's own maximum: what the engine did not lift keeps its highlights
+        // (an already good photo's white façade keeps its contrast).
+        const own = (r > g ? (r > b ? r : b) : g > b ? g : b) / top;
         if (own > f) f = own > 1 ? 1 : own;
+        k *= f;
       }
-      data[i] = outR < 0 ? 0 : (outR * f) >> 1;
-      data[i + 1] = outG < 0 ? 0 : (outG * f) >> 1;
-      data[i + 2] = outB < 0 ? 0 : (outB * f) >> 1;
+      data[i] = sr * k;
+      data[i + 1] = sg * k;
+      data[i + 2] = sb * k;
     }
   }
+}
+
+/**
+ * Bilinear upsampling of the thumbnail's lift map, one full-width row at a time (pixel centres
+ * aligned). The map is smooth, so a row serves LIFT_ROW_STEP rows of the photo.
+ */
+function liftSampler(map: LiftMap, width: number, height: number): (y: number, row: Float32Array) => void {
+  const { data, width: mapWidth, height: mapHeight } = map;
+  const x0 = new Int32Array(width);
+  const fx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = clamp(((x + 0.5) * mapWidth) / width - 0.5, 0, mapWidth - 1);
+    x0[x] = min(mapWidth - 2, sx | 0);
+    fx[x] = mapWidth > 1 ? sx - x0[x]! : 0;
+  }
+  const column = new Float32Array(mapWidth + 1);
+  return (y, row) => {
+    const sy = clamp(((y + 0.5) * mapHeight) / height - 0.5, 0, mapHeight - 1);
+    const y0 = min(max(mapHeight - 2, 0), sy | 0);
+    const y1 = min(mapHeight - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let c = 0; c < mapWidth; c++) {
+      const top = data[y0 * mapWidth + c]!;
+      column[c] = top + (data[y1 * mapWidth + c]! - top) * fy;
+    }
+    column[mapWidth] = column[mapWidth - 1]!;
+    for (let x = 0; x < width; x++) {
+      const left = column[max(x0[x]!, 0)]!;
+      row[x] = left + (column[x0[x]! + 1]! - left) * fx[x]!;
+    }
+  };
 }
 
 let kneeTable: Float32Array | undefined;
@@ -242,7 +272,6 @@ function highlightKnee(): Float32Array {
   for (let index = 0; index < kneeTable.length; index++) {
     const v = max(index / 2, 1);
     const out = v <= KNEE_START ? v : KNEE_START + KNEE_ROOM * (1 - exp(-(v - KNEE_START) / KNEE_ROOM));
-    // Slightly under 1 at the top, so x * f rounds down below WHITE_MAX.
     kneeTable[index] = min(out, WHITE_MAX) / v;
   }
   return kneeTable;
