@@ -41,6 +41,12 @@ const KNEE_ROOM = 13;
 const WHITE_MAX = 252.49;
 /** The stretch of a dim photo, at most: a low-key scene stays a low-key scene. */
 const MAX_STRETCH = 2.2;
+/** The median (0..255) a stretch beyond LOW_KEY_FREE_STRETCH may bring a photo to, at most. */
+const LOW_KEY_MEDIAN = 100;
+const LOW_KEY_FREE_STRETCH = 1.15;
+/** The 99.7th luma percentile from which the lift starts, and its ramp to full strength. */
+const LIFT_HIGHLIGHTS_FROM = 140;
+const LIFT_HIGHLIGHTS_RAMP = 80;
 /** A green or magenta cast is corrected only when the near-neutral pixels' mean is this far off. */
 const CAST_THRESHOLD = 0.08;
 
@@ -89,10 +95,15 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   // the way: a dim photo's shadows are kept, not crushed.
   const low = max(0, percentile(histogram, pixels, 0.005) - 8) * 0.6;
   const high = max(percentile(histogram, pixels, 0.997), low + 16);
-  const scale = clamp(WHITE_TARGET / (high - low), 1, MAX_STRETCH);
+  const median = percentile(histogram, pixels, 0.5);
+  // Low-key on purpose (a misty lake at dusk): mid-tones already near mid-grey, dim only for lack
+  // of highlights. Stretching it to white would brighten its mood away, so a stretch beyond
+  // LOW_KEY_FREE_STRETCH raises the median to LOW_KEY_MEDIAN at most (an under-exposed photo's
+  // median is far lower; a photo with highlights needs no such stretch).
+  const lowKeyCap = max(LOW_KEY_FREE_STRETCH, LOW_KEY_MEDIAN / max(median - low, 1));
+  const scale = clamp(min(WHITE_TARGET / (high - low), lowKeyCap), 1, MAX_STRETCH);
   let nearWhite = 0;
   for (let v = 245; v < 256; v++) nearWhite += histogram[v]!;
-  const median = percentile(histogram, pixels, 0.5);
   const gamma = 1 + clamp((median - 140) / 200, 0, 0.3) * clamp((nearWhite / pixels) * 10, 0, 1);
   const tone = new Float32Array(TONE_STEPS);
   for (let index = 0; index < TONE_STEPS; index++) {
@@ -123,7 +134,11 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   // Edge-preserving: a box blur spreads a window's light over the wall around it, whose gain
   // then drops in a dark rim (a halo); the guided filter stops at the window's frame.
   const blurred = guidedSmooth(base, width, height, max(2, round(max(width, height) / 24)), TONE_EDGE_EPS);
-  const strength = clamp((0.5 - meanLuma) * 1.2 + 0.25, 0.15, 0.55);
+  // The local tone map compresses a scene's range: dark regions beside bright ones (windows,
+  // lamps, a lit façade). Without bright regions there is no range to compress, the stretch alone
+  // exposes the photo, and a lift would only wash out a deliberately dark scene.
+  const rangeWeight = clamp((high - LIFT_HIGHLIGHTS_FROM) / LIFT_HIGHLIGHTS_RAMP, 0, 1);
+  const strength = clamp((0.5 - meanLuma) * 1.2 + 0.25, 0.15, 0.55) * rangeWeight;
   const lift = new Float32Array(pixels);
   for (let p = 0; p < pixels; p++) {
     // Offset so the darkest, flat regions (a black backdrop) are not lifted into grey noise.
