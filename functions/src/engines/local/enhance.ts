@@ -13,7 +13,7 @@
 import { clamp, decodeRgb, encodePng, guidedSmooth, luma, shrinkRaster, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { abs, ceil, exp, floor, log2, max, min, pow, round } = Math;
+const { abs, ceil, exp, floor, log2, max, min, pow, round, sqrt } = Math;
 
 const ANALYSIS_SIDE = 256;
 /**
@@ -47,6 +47,11 @@ const LOW_KEY_FREE_STRETCH = 1.15;
 /** The 99.7th luma percentile from which the lift starts, and its ramp to full strength. */
 const LIFT_HIGHLIGHTS_FROM = 140;
 const LIFT_HIGHLIGHTS_RAMP = 80;
+/** Chroma factor table: steps per unit of the luma factor, the factor it covers. */
+const CHROMA_STEPS = 32;
+const MAX_CHROMA_GAIN = 32;
+/** The luma factor up to which the chroma is scaled as much (see chromaFactors). */
+const CHROMA_FREE_GAIN = 2;
 /** A green or magenta cast is corrected only when the near-neutral pixels' mean is this far off. */
 const CAST_THRESHOLD = 0.08;
 
@@ -193,6 +198,8 @@ interface Shading {
   /** The lift's weight by the same index: the tone factor, faded out on the brightest pixels. */
   liftWeight: Float32Array;
   knee: Float32Array;
+  /** The chroma factor over the luma factor, by CHROMA_STEPS x the luma factor (chromaFactors). */
+  chroma: Float32Array;
   greenGain: number;
   saturation: number;
 }
@@ -220,7 +227,8 @@ export function applyPlan(full: Raster, plan: EnhancePlan): void {
     base[index] = t;
     liftWeight[index] = t * (toned < 160 ? 1 : toned < 255 ? (255 - toned) * 0.0105 : 0);
   }
-  const shading: Shading = { base, liftWeight, knee: highlightKnee(), greenGain, saturation };
+  const chroma = chromaFactors(saturation);
+  const shading: Shading = { base, liftWeight, knee: highlightKnee(), chroma, greenGain, saturation };
   const shift = clamp(floor(log2(width / plan.lift.width / 3)), 0, MAX_LIFT_SHIFT);
   const step = 1 << shift;
   const liftRow = new Float32Array((width >> shift) + 1);
@@ -245,47 +253,51 @@ function shadeRow(
   shift: number,
   shading: Shading,
 ): void {
-  const { base, liftWeight, knee, greenGain, saturation: s } = shading;
+  const { base, liftWeight, knee, chroma, greenGain, saturation } = shading;
   const kneeMax = knee.length - 1;
-  // Branches on these two are predicted every time: most photos get neither.
+  const chromaMax = chroma.length - 1;
+  // Predicted every time: most photos get neither white balance nor saturation.
   const balanced = greenGain !== 1;
-  const saturate = s !== 1;
-  const grey = 1 - s;
+  const saturate = saturation !== 1;
   for (let x = 0, i = start; x < width; x++, i += 3) {
-    let r = data[i]!;
+    const r = data[i]!;
     let g = data[i + 1]!;
-    let b = data[i + 2]!;
+    const b = data[i + 2]!;
     if (balanced) g *= greenGain;
     const l = 0.299 * r + 0.587 * g + 0.114 * b;
     const index = (l * 4) | 0;
-    let k = base[index]! + liftRow[x >> shift]! * liftWeight[index]!;
-    let top = r > g ? (r > b ? r : b) : g > b ? g : b;
-    // The factor that gives the pixel back its own maximum (1 but for saturated pixels).
-    let own = 1;
-    if (saturate) {
-      // Saturation about the pixel's luma.
-      const mix = grey * l;
-      r = mix + s * r;
-      g = mix + s * g;
-      b = mix + s * b;
-      const saturatedTop = r > g ? (r > b ? r : b) : g > b ? g : b;
-      own = top / saturatedTop;
-      top = saturatedTop;
+    const k = base[index]! + liftRow[x >> shift]! * liftWeight[index]!;
+    let outR = k * r;
+    let outG = k * g;
+    let outB = k * b;
+    // Most pixels: colours scaled with the luma, as by exposure. Near-black ones (and all of a
+    // flat photo, which gets saturation): luma scaled by k, the pixel's difference from it by
+    // the chroma factor (see chromaFactors).
+    if (k > CHROMA_FREE_GAIN || saturate) {
+      const chromaIndex = (k * CHROMA_STEPS) | 0;
+      const kc = k * chroma[chromaIndex < chromaMax ? chromaIndex : chromaMax]!;
+      const mix = (k - kc) * l;
+      outR = mix + kc * r;
+      outG = mix + kc * g;
+      outB = mix + kc * b;
     }
     // The knee scales the three channels together by their maximum, so a bright blue sky rolls
     // off towards white without turning cyan.
-    top *= k;
+    const top = outR > outG ? (outR > outB ? outR : outB) : outG > outB ? outG : outB;
     if (top > KNEE_START) {
       const kneeIndex = (top * 2) | 0;
-      const kneed = k * (kneeIndex > kneeMax ? WHITE_MAX / top : knee[kneeIndex]!);
+      let f = kneeIndex > kneeMax ? WHITE_MAX / top : knee[kneeIndex]!;
       // Never below the input's own maximum: what the engine did not lift keeps its highlights
       // (an already good photo's white façade keeps its contrast).
-      const kept = k < own ? k : own;
-      k = kneed > kept ? kneed : kept;
+      const own = r > g ? (r > b ? r : b) : g > b ? g : b;
+      if (own > f * top) f = own >= top ? 1 : own / top;
+      outR *= f;
+      outG *= f;
+      outB *= f;
     }
-    data[i] = r * k;
-    data[i + 1] = g * k;
-    data[i + 2] = b * k;
+    data[i] = outR;
+    data[i + 1] = outG;
+    data[i + 2] = outB;
   }
 }
 
@@ -326,6 +338,23 @@ function liftSampler(
       row[block] = left + (column[x0[block]! + 1]! - left) * fx[block]!;
     }
   };
+}
+
+/**
+ * Chroma factor (the scale of a pixel's difference from its luma) over the luma factor k, times
+ * the saturation: a ratio, so that quantising k does not touch pixels left as they are. Up to
+ * CHROMA_FREE_GAIN the chroma factor is k (colours brightened as by exposure); beyond, it
+ * grows as the square root: near-black pixels get the largest factors (the toe and the lift
+ * together reach 5 to 8), and scaling their JPEG chroma noise as much turns a night sky or a
+ * black backdrop into blue and red speckles.
+ */
+function chromaFactors(saturation: number): Float32Array {
+  const table = new Float32Array(CHROMA_STEPS * MAX_CHROMA_GAIN + 1);
+  for (let index = 0; index < table.length; index++) {
+    const k = (index + 0.5) / CHROMA_STEPS;
+    table[index] = k <= CHROMA_FREE_GAIN ? saturation : sqrt(CHROMA_FREE_GAIN / k) * saturation;
+  }
+  return table;
 }
 
 let kneeTable: Float32Array | undefined;
