@@ -60,7 +60,7 @@ export const photos: BenchSection = {
 
     const hdr = await evaluateHdrPhotos();
     report.line(
-      '\nHDR photo                      clipped before→after  mean luma  local contrast   halo  cast  verdict',
+      '\nHDR photo                      clipped before→after  mean luma  local contrast   halo  cast  saturation  verdict',
     );
     for (const m of hdr) {
       report.line(
@@ -68,14 +68,17 @@ export const photos: BenchSection = {
           `${pct(m.before.clipped).padStart(8)} → ${pct(m.after.clipped).padEnd(8)}  ` +
           `${m.before.meanLuma.toFixed(0).padStart(3)} → ${m.after.meanLuma.toFixed(0).padEnd(3)}  ` +
           `${m.before.localContrast.toFixed(1).padStart(5)} → ${m.after.localContrast.toFixed(1).padEnd(5)}  ` +
-          `${m.halo.toFixed(2).padStart(5)}  ${m.cast.toFixed(1).padStart(4)}  ${m.failures.length ? 'FAILS ' + m.failures.join(', ') : 'ok'}`,
+          `${m.halo.toFixed(2).padStart(5)}  ${m.cast.toFixed(1).padStart(4)}  ` +
+          `${(m.before.saturation * 100).toFixed(0).padStart(3)} → ${(m.after.saturation * 100).toFixed(0).padEnd(3)}   ` +
+          `${m.failures.length ? 'FAILS ' + m.failures.join(', ') : 'ok'}`,
       );
     }
     const c = HDR_CRITERIA;
     report.line(
       `HDR: ${hdr.filter((m) => m.failures.length === 0).length}/${hdr.length} photos meet the criteria ` +
         `(clipped +${(c.clippedGrowth * 100).toFixed(2)} point at most, local contrast −${c.contrastDrop * 100} % ` +
-        `at most, −${c.controlContrastDrop * 100} % on controls, halo ≤ ${c.halo}, cast ≤ ${c.cast})`,
+        `at most, −${c.controlContrastDrop * 100} % on controls, halo ≤ ${c.halo}, cast ≤ ${c.cast}, ` +
+        `saturation +${c.saturationGrowth * 100} % at most, a low-key photo +${c.lowKeyGain * 100} % mean luma at most)`,
     );
   },
 };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { encodeJpeg, renderDarkRoom } from '../fixtures/synthetic-photos';
-import { enhance, planEnhancement } from './enhance';
+import { applyPlan, enhance, planEnhancement } from './enhance';
 import { luma } from './raster';
 
 const WIDTH = 800;
@@ -49,11 +49,53 @@ describe('enhance', () => {
     const plan = planEnhancement({ data: gradient, width: 64, height: 64 });
     // Already spanning the full range: no stretch of the mid-tones, no white balance, and the
     // grey photo gets its little saturation.
-    const mid = plan.balance[1][128]! * plan.tone[512]!;
+    const mid = 128 * plan.tone[512]!;
     expect(mid).toBeGreaterThan(120);
     expect(mid).toBeLessThan(140);
-    expect([plan.balance[0][128], plan.balance[1][128], plan.balance[2][128]]).toEqual([128, 128, 128]);
+    expect(plan.greenGain).toBe(1);
     expect(plan.saturation).toBeGreaterThanOrEqual(1.04);
+  });
+
+  it('keeps a low-key photo low-key: no stretch of its mid-tones past mid-grey, no lift', () => {
+    // A misty dusk: levels 15 to 135, median about 80, nothing bright.
+    const side = 64;
+    const misty = Buffer.alloc(side * side * 3);
+    for (let p = 0; p < side * side; p++) {
+      const level = 15 + Math.round(((p % side) / (side - 1)) * 120);
+      misty.set(
+        [level * 0.6, level * 0.9, level * 1.3].map((v) => Math.min(255, Math.round(v))),
+        p * 3,
+      );
+    }
+    const plan = planEnhancement({ data: misty, width: side, height: side });
+    const medianLuma = luma(75 * 0.6, 75 * 0.9, 75 * 1.3);
+    // Stretching its brightest level (about 122) to 245 would double the median.
+    expect(medianLuma * plan.tone[Math.round(medianLuma * 4)]!).toBeLessThan(105);
+    expect(Math.max(...plan.lift.data)).toBe(0);
+  });
+
+  it('does not turn near-black chroma noise into coloured speckles', () => {
+    // A dark room (levels 6 to 14, some pixels with a blue JPEG tint) beside a bright window.
+    const width = 64;
+    const height = 32;
+    const room = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3;
+        if (x >= 48) room.set([235, 235, 230], i);
+        else if ((x + y) % 7 === 0) room.set([4, 5, 16], i);
+        else room.fill(6 + ((x * 3 + y) % 9), i, i + 3);
+      }
+    }
+    const plan = planEnhancement({ data: room, width, height });
+    const out = { data: Buffer.from(room), width, height };
+    applyPlan(out, plan);
+    const speck = (2 * width + 5) * 3; // x + y = 7
+    const before = luma(4, 5, 16);
+    const after = luma(out.data[speck]!, out.data[speck + 1]!, out.data[speck + 2]!);
+    // Lifted several times over, but its blue excess (B - luma) grows less than its luma does.
+    expect(after).toBeGreaterThan(before * 2.5);
+    expect((out.data[speck + 2]! - after) / (16 - before)).toBeLessThan((after / before) * 0.8);
   });
 
   it.each([

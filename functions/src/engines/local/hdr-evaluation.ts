@@ -9,7 +9,7 @@ import { enhance } from './enhance';
 import { PHOTOS_DIR } from './photo-evaluation';
 import { boxBlur, decodeThumbnail, luma, type Raster } from './raster';
 
-const { abs, hypot, max, min } = Math;
+const { abs, hypot, max, min, round } = Math;
 const SIDE = 512;
 
 /**
@@ -21,7 +21,10 @@ const SIDE = 512;
  * tone curve by more than 5 luma levels (the highest figures, 4 to 4.5, are a candle's lens flare
  * and the glow around stained-glass windows lifted with the dark room around them, which looked
  * natural at full size). Cast: 2 units (see HdrMeasure.cast; a slightly warm lamp against
- * daylight is about 5).
+ * daylight is about 5). Saturation (ExposureFigures.saturation) may not grow by more than 10 %:
+ * brightening keeps each pixel's colour, it does not make it more vivid. Low-key gain: a photo
+ * dark on purpose (no highlights, mid-tones not dark: a misty lake at dusk) may get at most 30 %
+ * brighter on average, so its mood stays.
  */
 export const HDR_CRITERIA = {
   clippedGrowth: 0.0005,
@@ -29,7 +32,16 @@ export const HDR_CRITERIA = {
   controlContrastDrop: 0.02,
   halo: 5,
   cast: 2,
+  saturationGrowth: 0.1,
+  lowKeyGain: 0.3,
 } as const;
+
+/**
+ * A low-key photo (see HDR_CRITERIA.lowKeyGain): its brightest parts (99.7th luma percentile)
+ * under this, and its median at least LOW_KEY_MEDIAN.
+ */
+export const LOW_KEY_BRIGHTEST = 160;
+export const LOW_KEY_MEDIAN = 60;
 
 /** Already well-exposed photos: HDR must not make them worse. */
 export const HDR_CONTROLS = ['chateau-river', 'palace-blue-domes', 'white-siding-towel-dogs', 'interior-window-chair'];
@@ -57,6 +69,14 @@ export interface ExposureFigures {
   meanLuma: number;
   /** Mean absolute difference between a pixel's luma and its 9x9 neighbourhood's. */
   localContrast: number;
+  /** Luma percentiles: the median and the brightest parts (99.7th). */
+  median: number;
+  brightest: number;
+  /**
+   * Mean saturation, (max - min) / max of RGB, over the pixels not near black in the input (max >=
+   * 24; darker, JPEG noise makes it meaningless), so before and after count the same pixels.
+   */
+  saturation: number;
 }
 
 function lumaOf(raster: Raster): Float32Array {
@@ -73,16 +93,39 @@ export function exposureFigures(raster: Raster, input?: Raster): ExposureFigures
   const l = lumaOf(raster);
   const li = input ? lumaOf(input) : l;
   const blurred = boxBlur(Float32Array.from(l), raster.width, raster.height, 4, 1);
+  const { data } = raster;
+  const reference = (input ?? raster).data;
   let clipped = 0;
   let sum = 0;
   let contrast = 0;
-  for (let p = 0; p < l.length; p++) {
+  let saturation = 0;
+  let coloured = 0;
+  const histogram = new Uint32Array(256);
+  for (let p = 0, i = 0; p < l.length; p++, i += 3) {
     const v = l[p]!;
     if (isClipped(v) || isClipped(li[p]!)) clipped++;
     sum += v;
     contrast += abs(v - blurred[p]!);
+    histogram[min(255, round(v))]!++;
+    const top = max(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (max(reference[i]!, reference[i + 1]!, reference[i + 2]!) >= 24) {
+      saturation += (top - min(data[i]!, data[i + 1]!, data[i + 2]!)) / top;
+      coloured++;
+    }
   }
-  return { clipped: clipped / l.length, meanLuma: sum / l.length, localContrast: contrast / l.length };
+  const percentile = (fraction: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= l.length * fraction) return v;
+    return 255;
+  };
+  return {
+    clipped: clipped / l.length,
+    meanLuma: sum / l.length,
+    localContrast: contrast / l.length,
+    median: percentile(0.5),
+    brightest: percentile(0.997),
+    saturation: saturation / max(1, coloured),
+  };
 }
 
 export interface HdrMeasure {
@@ -157,6 +200,9 @@ export function hdrFailures(m: HdrMeasure, control: boolean): string[] {
   if (m.after.localContrast < m.before.localContrast * (1 - drop)) failures.push('contrast');
   if (m.halo > HDR_CRITERIA.halo) failures.push('halo');
   if (m.cast > HDR_CRITERIA.cast) failures.push('cast');
+  if (m.after.saturation > m.before.saturation * (1 + HDR_CRITERIA.saturationGrowth)) failures.push('saturation');
+  const lowKey = m.before.brightest < LOW_KEY_BRIGHTEST && m.before.median >= LOW_KEY_MEDIAN;
+  if (lowKey && m.after.meanLuma > m.before.meanLuma * (1 + HDR_CRITERIA.lowKeyGain)) failures.push('low-key');
   return failures;
 }
 

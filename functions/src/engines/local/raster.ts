@@ -35,6 +35,19 @@ export async function decodeThumbnail(image: Buffer, maxSide: number): Promise<R
   return { data, width: info.width, height: info.height };
 }
 
+/**
+ * A small copy of already decoded pixels: when the full decode is needed anyway, resizing it costs
+ * less than decoding the image a second time, even with JPEG shrink-on-load.
+ */
+export async function shrinkRaster(raster: Raster, maxSide: number): Promise<Raster> {
+  const { data, width, height } = raster;
+  const { data: small, info } = await sharp(data, { raw: { width, height, channels: 3 } })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: small, width: info.width, height: info.height };
+}
+
 export function encodePng(raster: Raster): Promise<Buffer> {
   const { data, width, height } = raster;
   return sharp(data, { raw: { width, height, channels: 3 } })
