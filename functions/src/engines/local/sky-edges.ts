@@ -4,6 +4,9 @@
  *   pixel is sky when its own colour is close to the local sure sky's and closer to it than to
  *   the local sure ground's: sunlit stone passes for an overcast sky and a grey roof for a stormy
  *   one under any fixed colour test, but each is closer to the roof beside it than to the sky;
+ *   and, erring toward the foreground (a replaced roof pixel shows more than a kept sky pixel),
+ *   only when joined to sky decided above or left of it (the sky is one region from the top) and
+ *   not just over a pixel of the foreground's colour (that pixel mixes both);
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
  *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays.
  */
@@ -137,9 +140,6 @@ export class SkyEdges {
   private thinDistance = THIN_DISTANCE;
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
-  /** The last undecided pixel whose own colour is the foreground's. */
-  private foregroundX = -2;
-  private foregroundY = -2;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
   private source: Buffer | null = null;
   /** The thumbnail's colour at the last pixel measured. */
@@ -242,14 +242,9 @@ export class SkyEdges {
         last[x] === y - 1 ||
         (x > 0 && (last[x - 1] === y - 1 || last[x - 1] === y)) ||
         (x + 1 < this.width && last[x + 1] === y - 1);
-      if (!isSkySide(this.model, this.width, this.height, x, y, r, g, b)) {
-        this.foregroundX = x;
-        this.foregroundY = y;
-        return 0;
-      }
-      if (!joined) return 0;
-      // A pixel next to the foreground mixes both (the drawn masks and the eye count it as the
-      // roof's): the sky stops one pixel short of the foreground below, right and left of it.
+      if (!joined || !isSkySide(this.model, this.width, this.height, x, y, r, g, b)) return 0;
+      // A pixel just over the foreground mixes both (the drawn masks and the eye count it as the
+      // roof's): the sky stops one pixel short of a pixel of the foreground's colour under it.
       return this.skyAt(x, y + 1) ? SURE_SKY : 0;
     }
     if (this.check[this.checkRow + this.nearestColumn[x]!] === 0) return SURE_SKY;
