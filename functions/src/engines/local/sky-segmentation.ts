@@ -137,6 +137,13 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
     for (let p = waterline * width; p < pixels; p++) cost[p] = cost[p]! + WATER_COST;
   }
   const edges = edgeStrength(calm, width, height);
+  // The rest of a sky whose colours the core's tests do not know (a sunset's glow, low clouds
+  // over the horizon) is smoothly joined to it: the first models take it for sky, not ground. A
+  // smooth path down to the bottom of the photo crossed into the ground (a blurred horizon, a
+  // lake mirroring the sky): then it only stays out of the ground model.
+  const nearSky = smoothlyJoined(calm, core, width, height);
+  let leaked = false;
+  for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
   let line = skyline(cost, edges, width, height, null);
 
   let evidence: Float32Array = new Float32Array(0);
@@ -151,7 +158,12 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
         const below = y > bottom[x]! + MODEL_MARGIN;
         if (y >= waterline) side[p] = NEITHER;
         else if (iteration === 0)
-          side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
+          side[p] =
+            core[p] === 1 || (nearSky[p] && !leaked)
+              ? SKY
+              : core[p] === 0 && below && !skyLike[p] && !nearSky[p]
+                ? GROUND
+                : NEITHER;
         else if (y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) side[p] = SKY;
         else side[p] = (below || y < top[x]! - MODEL_MARGIN) && !skyLike[p] ? GROUND : NEITHER;
       }
@@ -228,6 +240,45 @@ function findWaterline(calm: Float32Array[], width: number, height: number): num
     }
   }
   return best;
+}
+
+/** Smooth path from the sure sky: largest colour step (sum of channel differences, 3x3 means)... */
+const SMOOTH_STEP = 14;
+/** ...and largest darkening (sum of channels) of a step down. */
+const DOWN_DARKER = 2;
+
+/**
+ * Pixels reached from the core's sure sky by small colour steps, never down into anything darker
+ * (the land under a sky is darker than the sky just above it); a roof or a wall is cut from the
+ * sky by an edge.
+ */
+function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, height: number): Uint8Array {
+  const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
+  const pixels = width * height;
+  const joined = new Uint8Array(pixels);
+  const queue = new Int32Array(pixels);
+  let tail = 0;
+  for (let p = 0; p < pixels; p++) {
+    if (core[p] === 1) {
+      joined[p] = 1;
+      queue[tail++] = p;
+    }
+  }
+  const visit = (p: number, q: number) => {
+    if (joined[q] || abs(r[p]! - r[q]!) + abs(g[p]! - g[q]!) + abs(b[p]! - b[q]!) > SMOOTH_STEP) return;
+    joined[q] = 1;
+    queue[tail++] = q;
+  };
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const x = p % width;
+    if (x > 0) visit(p, p - 1);
+    if (x < width - 1) visit(p, p + 1);
+    if (p >= width) visit(p, p - width);
+    const q = p + width;
+    if (q < pixels && r[q]! + g[q]! + b[q]! >= r[p]! + g[p]! + b[p]! - DOWN_DARKER) visit(p, q);
+  }
+  return joined;
 }
 
 /** The skyline's horizon: this share of the sky columns end above it. */
