@@ -25,7 +25,7 @@ function summary(label: string, results: SkyPhotoResult[]): string {
   return (
     `${label} (${results.length}): mean IoU ${mean.toFixed(3)} (target ≥ ${TARGETS.meanIou}), ` +
     `lowest ${worst.toFixed(3)} (target ≥ ${TARGETS.minIou}), ` +
-    `non-sky replaced ${pct(falseMean)} mean (target < ${pct(TARGETS.falseReplaced)}), ` +
+    `non-sky replaced ${(falseMean * 100).toFixed(3)} % mean (target < ${pct(TARGETS.falseReplaced)}), ` +
     `${results.filter((r) => r.iou < TARGETS.minIou).length} under ${TARGETS.minIou}`
   );
 }

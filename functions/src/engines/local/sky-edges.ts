@@ -4,6 +4,9 @@
  *   pixel is sky when its own colour is close to the local sure sky's and closer to it than to
  *   the local sure ground's: sunlit stone passes for an overcast sky and a grey roof for a stormy
  *   one under any fixed colour test, but each is closer to the roof beside it than to the sky;
+ *   and, erring toward the foreground (a replaced roof pixel shows more than a kept sky pixel),
+ *   only when joined to sky decided above or left of it (the sky is one region from the top) and
+ *   not just over a pixel of the foreground's colour (that pixel mixes both);
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
  *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays.
  */
@@ -40,6 +43,9 @@ const NOISE_SAMPLE_STEP = 8;
  * checked pixel by pixel. Clear sky, most of a photo's sky, is skipped.
  */
 const CHECK_CONTRAST = 6;
+
+/** Undecided pixels the thumbnail holds mostly sky (band code at least this) need not join the sky. */
+const JOIN_FREE = 128;
 
 /** Alpha codes of the band: 255 sure sky, 0 foreground, anything between undecided. */
 export const SURE_SKY = 255;
@@ -132,6 +138,10 @@ export class SkyEdges {
   /** Nearest thumbnail column per column. */
   private readonly nearestColumn: Int32Array;
   private thinDistance = THIN_DISTANCE;
+  /** Per column, the last row decided sky (-2 before any). */
+  private readonly lastSkyRow: Int32Array;
+  /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
+  private source: Buffer | null = null;
   /** The thumbnail's colour at the last pixel measured. */
   private tr = 0;
   private tg = 0;
@@ -151,6 +161,7 @@ export class SkyEdges {
     this.rowColours = new Float32Array(thumb.width * 3);
     this.check = contrastedPixels(thumb);
     this.nearestColumn = new Int32Array(width);
+    this.lastSkyRow = new Int32Array(width).fill(-2);
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -165,6 +176,7 @@ export class SkyEdges {
    * thin-structure distance above it.
    */
   calibrate(pixels: Buffer, sky: SkyDetection): void {
+    this.source = pixels;
     // Distances are whole-ish numbers up to 3 x 255: a histogram gives the percentile.
     const histogram = new Uint32Array(3 * 256);
     let count = 0;
@@ -199,9 +211,42 @@ export class SkyEdges {
     }
   }
 
-  /** SURE_SKY or 0 for the pixel (x, y) of colour r, g, b whose band alpha is `coded` (> 0). */
+  /**
+   * SURE_SKY or 0 for the pixel (x, y) of colour r, g, b whose band alpha is `coded` (> 0).
+   * Pixels must come in rows from the top, left to right, as the blend reads them.
+   */
   alpha(x: number, y: number, r: number, g: number, b: number, coded: number): number {
-    if (coded < SURE_SKY) return isSkySide(this.model, this.width, this.height, x, y, r, g, b) ? SURE_SKY : 0;
+    const sky = this.decide(x, y, r, g, b, coded);
+    if (sky) this.lastSkyRow[x] = y;
+    return sky;
+  }
+
+  /** Whether the photo's own pixel (x, y), not yet blended, has the sky side's colour (true off the image). */
+  private skyAt(x: number, y: number): boolean {
+    const source = this.source;
+    if (!source || x >= this.width || y >= this.height) return true;
+    const i = (y * this.width + x) * 3;
+    return isSkySide(this.model, this.width, this.height, x, y, source[i]!, source[i + 1]!, source[i + 2]!);
+  }
+
+  private decide(x: number, y: number, r: number, g: number, b: number, coded: number): number {
+    if (coded < SURE_SKY) {
+      // The sky is one region from the top: an undecided pixel is sky only next to sky already
+      // decided above it or on its left. A band of land of the sky's colour under a dark line
+      // (a blurred horizon, a roof's shadowed eave) stays, as a kept sky pixel shows less than a
+      // replaced roof pixel.
+      const last = this.lastSkyRow;
+      const joined =
+        coded >= JOIN_FREE ||
+        y === 0 ||
+        last[x] === y - 1 ||
+        (x > 0 && (last[x - 1] === y - 1 || last[x - 1] === y)) ||
+        (x + 1 < this.width && last[x + 1] === y - 1);
+      if (!joined || !isSkySide(this.model, this.width, this.height, x, y, r, g, b)) return 0;
+      // A pixel just over the foreground mixes both (the drawn masks and the eye count it as the
+      // roof's): the sky stops one pixel short of a pixel of the foreground's colour under it.
+      return this.skyAt(x, y + 1) ? SURE_SKY : 0;
+    }
     if (this.check[this.checkRow + this.nearestColumn[x]!] === 0) return SURE_SKY;
     if (this.distance(x, r, g, b) <= this.thinDistance) return SURE_SKY;
     return lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER ? 0 : SURE_SKY;

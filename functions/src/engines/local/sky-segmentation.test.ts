@@ -30,7 +30,101 @@ async function mirroredLake(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Deterministic noise in -1..1 (texture for foliage and ripples). */
+function noise(x: number, y: number): number {
+  const n = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+  return 2 * (n - Math.floor(n)) - 1;
+}
+
+/** Share of the pixels of `region` (sampled every 2 pixels) that the mask replaces. */
+function replacedShare(mask: Uint8Array, region: (x: number, y: number) => boolean): number {
+  let count = 0;
+  let replaced = 0;
+  for (let y = 0; y < HEIGHT; y += 2) {
+    for (let x = 0; x < WIDTH; x += 2) {
+      if (!region(x, y)) continue;
+      count++;
+      if (mask[y * WIDTH + x]! >= 128) replaced++;
+    }
+  }
+  return replaced / count;
+}
+
+async function jpeg(scene: (x: number, y: number) => number[]): Promise<Buffer> {
+  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const colour = scene(x, y);
+      for (let c = 0; c < 3; c++) data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(colour[c]!)));
+    }
+  }
+  return sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Rows of the sunset scene: blue sky, the glow (under dark clouds on the left), hills, a lake. */
+const CLOUDS = 110;
+const GLOW = 160;
+const HILLS = 260;
+const SHORE = 320;
+
+/**
+ * A sunset: on the left a band of dark clouds, on the right the blue sky warms and brightens
+ * into the orange glow, which runs under the clouds to the hills. The rippled lake below the
+ * wooded hills shows the same orange and blue, and no mirror.
+ */
+function sunsetOverLake(x: number, y: number): number[] {
+  const ripple = 14 * noise(x, y);
+  if (y < HILLS - 20 * Math.abs(Math.sin(x / 90))) {
+    const blue = [70 + y / 6, 110 + y / 5, 190];
+    const glow = [240, 150 + (y - GLOW) / 4, 70];
+    const sky = mix(blue, glow, (y - 40) / (GLOW - 40));
+    // The clouds thin out to the right.
+    const cloudy = Math.max(0, Math.min(1, (WIDTH * 0.55 - x) / 120));
+    const inBand = Math.max(0, 1 - Math.abs(y - CLOUDS) / 35);
+    return mix(sky, [85, 85, 110], cloudy * Math.min(1, 2 * inBand));
+  }
+  if (y < SHORE) return [30 + 20 * noise(x, y), 40 + 20 * noise(y, x), 30];
+  return (x + 3 * y) % 160 < 90 ? [235 + ripple, 150 + ripple, 70] : [80 + ripple, 110 + ripple, 185];
+}
+
+/** a to b, t clamped to 0..1. */
+function mix(a: number[], b: number[], t: number): number[] {
+  const k = Math.max(0, Math.min(1, t));
+  return a.map((v, c) => v + (b[c]! - v) * k);
+}
+
 describe('sky segmentation', () => {
+  it("takes a sunset's glow under dark clouds for sky, though the lake below has its colours", async () => {
+    const image = await jpeg(sunsetOverLake);
+    const result = await skyReplacementMask(image);
+    expect(result).not.toBeNull();
+    const { mask } = result!;
+    // The glow under the clouds, between them and the hills.
+    expect(replacedShare(mask, (x, y) => x < WIDTH * 0.4 && y >= CLOUDS + 40 && y < HILLS - 26)).toBeGreaterThan(0.95);
+    expect(replacedShare(mask, (_x, y) => y >= SHORE + 4)).toBeLessThan(0.01);
+  });
+
+  it('replaces a dark cloud enclosed by sky, and keeps a bird', async () => {
+    // Taller above its middle than under it, as a cumulus (a symmetric one would pass for a mirror).
+    const inCloud = (x: number, y: number) => ((x - 450) / 120) ** 2 + ((y - 170) / (y < 170 ? 70 : 30)) ** 2;
+    const cloud = (x: number, y: number) => inCloud(x, y) < 0.5;
+    const bird = (x: number, y: number) => Math.abs(x - 200) < 5 && Math.abs(y - 100) < 3;
+    const scene = (x: number, y: number): number[] => {
+      if (y >= 380 + 30 * Math.sin(x / 70)) return [150 + 20 * noise(x, y), 80 + 20 * noise(y, x), 60];
+      if (bird(x, y)) return [25, 25, 30];
+      // A dark cloud whose rim fades into the blue sky.
+      return mix([70 + 4 * noise(x, y), 65, 75], [90 + y / 8, 140 + y / 8, 215], (inCloud(x, y) - 0.5) / 0.8);
+    };
+    const image = await jpeg(scene);
+    const result = await skyReplacementMask(image);
+    expect(result).not.toBeNull();
+    const { mask } = result!;
+    expect(replacedShare(mask, cloud)).toBeGreaterThan(0.95);
+    expect(mask[100 * WIDTH + 200]).toBe(0);
+  });
+
   it('keeps a calm lake that mirrors the sky out of the sky', async () => {
     const result = await skyReplacementMask(await mirroredLake());
     expect(result).not.toBeNull();

@@ -7,10 +7,13 @@
  *    (smooth from column to column, free to jump at a facade's edge) that puts sky-coloured,
  *    smooth pixels above it and the rest below, and lets the sky start under a textured occluder
  *    (branches, palm leaves) at the top of a column; the models are learnt again from each
- *    skyline, three times;
+ *    skyline, three times; the pixels smoothly joined to the sure sky always teach the sky (a
+ *    sunset's glow and low clouds, whose colours a lake or a beach below may share);
  * 3. a graph cut per pixel (colour, texture, the skyline as a prior, contrast-sensitive
  *    smoothness): the sky between branches, under arches and beside towers, and the thin things
- *    crossing it (wires, cables, a lattice) that no column-wise line can hold.
+ *    crossing it (wires, cables, a lattice) that no column-wise line can hold; then patches
+ *    detached from the sky under the horizon are dropped and holes in the sky that float (dark
+ *    clouds) are filled.
  */
 import { gridCut } from './grid-cut';
 import { boxBlur, luma, type Raster } from './raster';
@@ -137,6 +140,13 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
     for (let p = waterline * width; p < pixels; p++) cost[p] = cost[p]! + WATER_COST;
   }
   const edges = edgeStrength(calm, width, height);
+  // The rest of a sky whose colours the core's tests do not know (a sunset's glow, low clouds
+  // over the horizon) is smoothly joined to it: every model takes it for sky. A smooth path down
+  // to the bottom of the photo crossed into the ground (a blurred horizon, a lake mirroring the
+  // sky): then it only stays out of the first ground model.
+  const nearSky = smoothlyJoined(calm, core, width, height);
+  let leaked = false;
+  for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
   let line = skyline(cost, edges, width, height, null);
 
   let evidence: Float32Array = new Float32Array(0);
@@ -151,8 +161,14 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
         const below = y > bottom[x]! + MODEL_MARGIN;
         if (y >= waterline) side[p] = NEITHER;
         else if (iteration === 0)
-          side[p] = core[p] === 1 ? SKY : core[p] === 0 && below && !skyLike[p] ? GROUND : NEITHER;
-        else if (y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) side[p] = SKY;
+          side[p] =
+            core[p] === 1 || (nearSky[p] && !leaked)
+              ? SKY
+              : core[p] === 0 && below && !skyLike[p] && !nearSky[p]
+                ? GROUND
+                : NEITHER;
+        else if ((y >= top[x]! + MODEL_MARGIN && y < bottom[x]! - MODEL_MARGIN) || (nearSky[p] && !leaked))
+          side[p] = SKY;
         else side[p] = (below || y < top[x]! - MODEL_MARGIN) && !skyLike[p] ? GROUND : NEITHER;
       }
     }
@@ -194,6 +210,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const sky = gridCut({ width, height, unary, right, down });
   const blue = (p: number) => skyColour(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
   dropDetachedPatches(sky, width, height, bottom, top, blue);
+  fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   return { sky, bottom, top };
 }
 
@@ -228,6 +245,45 @@ function findWaterline(calm: Float32Array[], width: number, height: number): num
     }
   }
   return best;
+}
+
+/** Smooth path from the sure sky: largest colour step (sum of channel differences, 3x3 means)... */
+const SMOOTH_STEP = 14;
+/** ...and largest darkening (sum of channels) of a step down. */
+const DOWN_DARKER = 2;
+
+/**
+ * Pixels reached from the core's sure sky by small colour steps, never down into anything darker
+ * (the land under a sky is darker than the sky just above it); a roof or a wall is cut from the
+ * sky by an edge.
+ */
+function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, height: number): Uint8Array {
+  const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
+  const pixels = width * height;
+  const joined = new Uint8Array(pixels);
+  const queue = new Int32Array(pixels);
+  let tail = 0;
+  for (let p = 0; p < pixels; p++) {
+    if (core[p] === 1) {
+      joined[p] = 1;
+      queue[tail++] = p;
+    }
+  }
+  const visit = (p: number, q: number) => {
+    if (joined[q] || abs(r[p]! - r[q]!) + abs(g[p]! - g[q]!) + abs(b[p]! - b[q]!) > SMOOTH_STEP) return;
+    joined[q] = 1;
+    queue[tail++] = q;
+  };
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const x = p % width;
+    if (x > 0) visit(p, p - 1);
+    if (x < width - 1) visit(p, p + 1);
+    if (p >= width) visit(p, p - width);
+    const q = p + width;
+    if (q < pixels && r[q]! + g[q]! + b[q]! >= r[p]! + g[p]! + b[p]! - DOWN_DARKER) visit(p, q);
+  }
+  return joined;
 }
 
 /** The skyline's horizon: this share of the sky columns end above it. */
@@ -285,6 +341,56 @@ function dropDetachedPatches(
     for (const p of members) if (isBlue(p)) blue++;
     if (skylineHere < horizon - STRUCTURE_RISE * height && blue >= members.length * POCKET_BLUE_SHARE) continue;
     for (const p of members) sky[p] = 0;
+  }
+}
+
+/** Holes in the sky smaller than this (thumbnail pixels) stay: birds, a lamp, a wire's knot. */
+const MIN_HOLE = 40;
+/** Mean colour evidence at least: a gilded statue has the ground's colours, a dark cloud not. */
+const HOLE_MIN_EVIDENCE = -1;
+/** Rows of sky a hole must have under it (a dark cloud floats; a statue's head stands on it). */
+const HOLE_CLEARANCE = 4;
+
+/**
+ * In place: a patch of ground enclosed by sky, touching no edge of the photo, with sky under it and
+ * colours the models do not call ground, is a dark cloud (nothing standing on the ground floats in
+ * the sky): sky. The sky is one region, with holes only for what flies or hangs in it.
+ */
+function fillEnclosedHoles(sky: Uint8Array, evidenceAt: (p: number) => number, width: number, height: number) {
+  const component = new Int32Array(width * height).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < sky.length; start++) {
+    if (sky[start] || component[start]! >= 0) continue;
+    component[start] = start;
+    stack.push(start);
+    members.length = 0;
+    let enclosed = true;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      members.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) enclosed = false;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= sky.length || sky[q] || component[q]! >= 0) continue;
+        component[q] = start;
+        stack.push(q);
+      }
+    }
+    if (!enclosed || members.length < MIN_HOLE) continue;
+    // The top of a statue or a lamp whose thin support the thumbnail lost sits just over it.
+    let floating = true;
+    for (const p of members) {
+      for (let k = 1; k <= HOLE_CLEARANCE && floating; k++) {
+        const q = p + k * width;
+        if (q < sky.length && !sky[q] && component[q] !== start) floating = false;
+      }
+      if (!floating) break;
+    }
+    let colour = 0;
+    for (const p of members) colour += evidenceAt(p);
+    if (floating && colour >= HOLE_MIN_EVIDENCE * members.length) for (const p of members) sky[p] = 1;
   }
 }
 
