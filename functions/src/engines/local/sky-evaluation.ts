@@ -56,7 +56,8 @@ export interface SkyScore {
 }
 
 /**
- * `replaced` holds the engine's alpha per pixel (0..255, replaced when >= 128); the drawn mask
+ * `replaced` holds the engine's alpha per pixel (0..255, replaced when 255: a pixel along the
+ * skyline given a share of the new sky keeps its foreground and the mask does not move); the drawn mask
  * must have the same size. Ignored pixels count nowhere.
  */
 export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScore {
@@ -72,7 +73,7 @@ export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScor
   for (let p = 0; p < width * height; p++) {
     if (ignore?.[p]) continue;
     const isSky = sky[p] === 1;
-    const isReplaced = replaced[p]! >= 128;
+    const isReplaced = replaced[p]! === 255;
     if (isSky && isReplaced) both++;
     if (isSky || isReplaced) either++;
     if (isSky) {
@@ -111,7 +112,7 @@ export const FRINGE_LUMA = 30;
 
 /**
  * Old sky left visible along the skyline, in a result whose new sky is darker than the old one
- * (the night): among the kept pixels (alpha under 128) within FRINGE_RING pixels of a replaced
+ * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels of a replaced
  * one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's mean luma nearby
  * (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the kept pixels 4 to
  * 10 pixels from the sky, in a 21x21 window): a bright line between a dark sky and the darker
@@ -129,7 +130,7 @@ export function skylineFringe(
   const replaced = new Float32Array(n);
   const skyLuma = new Float32Array(n);
   for (let p = 0; p < n; p++) {
-    if (alpha[p]! < 128) continue;
+    if (alpha[p]! < 255) continue;
     replaced[p] = 1;
     skyLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
   }
