@@ -35,6 +35,8 @@ const EDGE_SOFT_REACH = 2;
 const EDGE_SOFT_APART = 40;
 const EDGE_SOFT_DEAD = 0.15;
 const EDGE_SOFT_FULL = 0.9;
+/** A kept pixel with at least this share of old sky (of SURE_SKY) extends the reach like sky. */
+const EDGE_SOFT_CARRY = 191;
 /**
  * Inside the sure sky: a pixel this far (sum of channel differences) from the thumbnail's colour
  * at its place, and not brighter than it by more than THIN_BRIGHTER, is a thin structure. Brighter
@@ -156,6 +158,8 @@ export class SkyEdges {
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
   private source: Buffer | null = null;
+  /** Per column, the last row decided sky or given a large share of it (-2 before any). */
+  private readonly lastNearRow: Int32Array;
   /** Per column, whether sky was decided within the reach above or beside it (current row). */
   private readonly nearSky: Uint8Array;
   private readonly forward: Int32Array;
@@ -188,6 +192,7 @@ export class SkyEdges {
     this.nearestColumn = new Int32Array(width);
     this.lastSkyRow = new Int32Array(width).fill(-2);
     this.nearSky = new Uint8Array(width);
+    this.lastNearRow = new Int32Array(width).fill(-2);
     this.forward = new Int32Array(width);
     this.backward = new Int32Array(width);
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
@@ -244,10 +249,10 @@ export class SkyEdges {
 
   /**
    * nearSky[x] = 1 when a column within the reach had sky within the reach of rows above: the
-   * maximum of lastSkyRow over a sliding window (van Herk / Gil-Werman: 3 comparisons a column).
+   * maximum of lastNearRow over a sliding window (van Herk / Gil-Werman: 3 comparisons a column).
    */
   private markNearSky(y: number): void {
-    const { lastSkyRow: last, forward, backward, nearSky, reach } = this;
+    const { lastNearRow: last, forward, backward, nearSky, reach } = this;
     const n = this.width;
     const k = 2 * reach + 1;
     for (let x = 0; x < n; x++) {
@@ -274,11 +279,19 @@ export class SkyEdges {
     const sky = this.decide(x, y, r, g, b, coded);
     if (sky) {
       this.lastSkyRow[x] = y;
+      this.lastNearRow[x] = y;
       this.lastSkyColumn = x;
       return sky;
     }
     if (coded === SURE_SKY || (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach)) return 0;
-    return this.softAlpha(x, y, r, g, b);
+    const share = this.softAlpha(x, y, r, g, b);
+    // A pixel mostly of old sky carries the reach on (a darker line in the sky, a gutter's edge,
+    // then more old sky over the roof), never the decisions of the sky itself.
+    if (share >= EDGE_SOFT_CARRY) {
+      this.lastNearRow[x] = y;
+      this.lastSkyColumn = x;
+    }
+    return share;
   }
 
   /**
