@@ -1,12 +1,14 @@
 /**
  * The local engine on real photos (test/fixtures/photos): per photo, the sky mask's
- * intersection-over-union with the drawn one and the share of non-sky pixels replaced; whether
+ * intersection-over-union with the drawn one and the share of non-sky pixels replaced; the old
+ * sky's fringe left along the skyline under the night sky; whether
  * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
  * contrast, halo around bright areas, colour cast) and a verdict against HDR_CRITERIA.
  */
 import { evaluateHdrPhotos, HDR_CONTROLS, HDR_CRITERIA } from '../../../functions/src/engines/local/hdr-evaluation';
 import {
   evaluateNoSkyPhotos,
+  evaluateSkyFringes,
   evaluateSkyPhotos,
   type SkyPhotoResult,
 } from '../../../functions/src/engines/local/photo-evaluation';
@@ -52,6 +54,20 @@ export const photos: BenchSection = {
         'held out',
         sky.filter((r) => r.heldOut),
       ),
+    );
+
+    const fringes = await evaluateSkyFringes();
+    report.line(
+      '\nold sky left along the skyline, night sky (kept pixels within 3 px of the new sky, brighter than both sides by 30+)',
+    );
+    for (const f of fringes) {
+      report.line(
+        `${f.name.padEnd(32)} ${String(f.fringe).padStart(6)} of ${String(f.ring).padStart(7)}  ${pct(f.share).padStart(8)}`,
+      );
+    }
+    const fringeMean = fringes.reduce((a, f) => a + f.share, 0) / fringes.length;
+    report.line(
+      `fringe: ${pct(fringeMean)} mean of the skyline's ring, worst ${pct(Math.max(...fringes.map((f) => f.share)))}\n`,
     );
 
     const noSky = await evaluateNoSkyPhotos();

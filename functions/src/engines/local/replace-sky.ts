@@ -19,6 +19,10 @@ import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './s
 const { ceil, max, min, round } = Math;
 const SKY = SURE_SKY;
 
+function clampByte(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : v;
+}
+
 /** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
 const SKY_RENDER_WIDTH = 1024;
 
@@ -49,8 +53,9 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
 }
 
 /**
- * Which pixels a replacement would take for sky, at full resolution (255 sky, 0 kept), by the
- * same decisions as `replaceSky`; null when the photo would be refused. For measurement.
+ * Which pixels a replacement would take for sky, at full resolution (255 sky, 0 kept, between:
+ * the share of old sky replaced in a pixel along the skyline), by the same decisions as
+ * `replaceSky`; null when the photo would be refused. For measurement.
  */
 export async function skyReplacementMask(
   image: Buffer,
@@ -123,8 +128,9 @@ interface SkyBand {
  * In place: every pixel takes the new sky's light (tone curves through lookup tables, keeping
  * highlights except along the skyline, and near the skyline a little of its haze), and the band's pixels are mixed with the sky by its alpha,
  * the sky itself fading into its haze toward the skyline. Undecided pixels along the skyline are
- * sky when their own colour is, foreground otherwise: the thumbnail's uncertainty of a pixel or
- * two would otherwise leave a fringe of old sky along roofs and trees.
+ * sky when their own colour is, foreground otherwise, and a kept pixel beside the sky has its
+ * share of old sky swapped for the new sky: the thumbnail's uncertainty of a pixel or two, and
+ * the pixels that mix roof and sky, would otherwise leave a fringe of old sky along roofs and trees.
  */
 function blendSky(
   pixels: Buffer,
@@ -157,15 +163,27 @@ function blendSky(
       if (inBand) {
         const coded = alpha[p]!;
         if (coded > 0) {
-          if (edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded) === SKY) {
-            r = rgb[i]! + (hr - rgb[i]!) * sh;
-            g = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
-            b = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+          const a = edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded);
+          const sr = rgb[i]! + (hr - rgb[i]!) * sh;
+          const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
+          const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+          if (a === SKY) {
+            r = sr;
+            g = sg;
+            b = sb;
           } else {
             // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
             r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
             g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
             b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
+            if (a > 0) {
+              // Its share of old sky (relit like the rest, the curves being near affine) is
+              // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
+              const share = a / SKY;
+              r = clampByte(r + share * (sr - er[round(edges.oldR)]!));
+              g = clampByte(g + share * (sg - eg[round(edges.oldG)]!));
+              b = clampByte(b + share * (sb - eb[round(edges.oldB)]!));
+            }
           }
         }
       }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { skyReplacementMask } from './replace-sky';
+import { replaceSky, skyReplacementMask } from './replace-sky';
+import { skylineFringe } from './sky-evaluation';
 
 const WIDTH = 960;
 const HEIGHT = 640;
@@ -65,5 +66,30 @@ describe('full-resolution sky edges', () => {
       }
     }
     expect(replaced / sky).toBeGreaterThan(0.999);
+  });
+
+  it('leaves no line of the old sky along a roof whose edge pixels mix roof and sky', async () => {
+    // An overcast sky over a dark roof whose ridge slopes, anti-aliased: the pixels along it are
+    // part sky, part roof, as in a real photo.
+    const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+    const sky = [226, 229, 233];
+    const roof = [84, 58, 50];
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const ridge = 300 + x * 0.15;
+        const cover = Math.max(0, Math.min(1, y + 1 - ridge));
+        for (let c = 0; c < 3; c++) data[(y * WIDTH + x) * 3 + c] = Math.round(sky[c]! + (roof[c]! - sky[c]!) * cover);
+      }
+    }
+    const image = await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const replaced = (await skyReplacementMask(image))!;
+    const { data: result } = await sharp(await replaceSky(image, 'night'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const fringe = skylineFringe(result, replaced.mask, WIDTH, HEIGHT);
+    expect(fringe.ring).toBeGreaterThan(WIDTH * 2);
+    expect(fringe.share).toBeLessThan(0.02);
   });
 });

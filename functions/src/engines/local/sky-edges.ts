@@ -25,6 +25,19 @@ const EDGE_MODEL_RADIUS = 5;
 const EDGE_SKY_BIAS = 1.5;
 const EDGE_MAX_SKY_DISTANCE = 25;
 /**
+ * Along the skyline, a kept pixel's share of old sky (alpha, by projecting its colour on the
+ * segment from the local ground to the local sky) is replaced by the new sky's: only within
+ * EDGE_SOFT_REACH pixels of decided sky (scaled with the width from 1024 px), only where the two
+ * colours differ by EDGE_SOFT_APART at least (Euclidean), and the first EDGE_SOFT_DEAD of the
+ * segment counts as ground (a ground pixel a little lighter than the ground's mean stays whole).
+ */
+const EDGE_SOFT_REACH = 2;
+const EDGE_SOFT_APART = 40;
+const EDGE_SOFT_DEAD = 0.15;
+const EDGE_SOFT_FULL = 0.9;
+/** A kept pixel with at least this share of old sky (of SURE_SKY) extends the reach like sky. */
+const EDGE_SOFT_CARRY = 191;
+/**
  * Inside the sure sky: a pixel this far (sum of channel differences) from the thumbnail's colour
  * at its place, and not brighter than it by more than THIN_BRIGHTER, is a thin structure. Brighter
  * outliers are a cloud's rim, which must not stay behind as specks of old sky.
@@ -47,7 +60,10 @@ const CHECK_CONTRAST = 6;
 /** Undecided pixels the thumbnail holds mostly sky (band code at least this) need not join the sky. */
 const JOIN_FREE = 128;
 
-/** Alpha codes of the band: 255 sure sky, 0 foreground, anything between undecided. */
+/**
+ * Alpha codes of the band: 255 sure sky, 0 foreground, anything between undecided. `SkyEdges.alpha`
+ * answers 255 (sky), 0 (kept) or, along the skyline, the share of old sky in a kept pixel.
+ */
 export const SURE_SKY = 255;
 
 /**
@@ -142,6 +158,19 @@ export class SkyEdges {
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
   private source: Buffer | null = null;
+  /** Per column, the last row decided sky or given a large share of it (-2 before any). */
+  private readonly lastNearRow: Int32Array;
+  /** Per column, whether sky was decided within the reach above or beside it (current row). */
+  private readonly nearSky: Uint8Array;
+  private readonly forward: Int32Array;
+  private readonly backward: Int32Array;
+  private readonly reach: number;
+  /** Column of the last pixel decided sky in the current row. */
+  private lastSkyColumn = -1;
+  /** The local old sky's colour behind the last pixel given a soft alpha. */
+  oldR = 0;
+  oldG = 0;
+  oldB = 0;
   /** The thumbnail's colour at the last pixel measured. */
   private tr = 0;
   private tg = 0;
@@ -162,6 +191,11 @@ export class SkyEdges {
     this.check = contrastedPixels(thumb);
     this.nearestColumn = new Int32Array(width);
     this.lastSkyRow = new Int32Array(width).fill(-2);
+    this.nearSky = new Uint8Array(width);
+    this.lastNearRow = new Int32Array(width).fill(-2);
+    this.forward = new Int32Array(width);
+    this.backward = new Int32Array(width);
+    this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -209,16 +243,86 @@ export class SkyEdges {
     for (let i = 0; i < width * 3; i++) {
       this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
     }
+    this.lastSkyColumn = -1 - this.reach;
+    this.markNearSky(y);
   }
 
   /**
-   * SURE_SKY or 0 for the pixel (x, y) of colour r, g, b whose band alpha is `coded` (> 0).
+   * nearSky[x] = 1 when a column within the reach had sky within the reach of rows above: the
+   * maximum of lastNearRow over a sliding window (van Herk / Gil-Werman: 3 comparisons a column).
+   */
+  private markNearSky(y: number): void {
+    const { lastNearRow: last, forward, backward, nearSky, reach } = this;
+    const n = this.width;
+    const k = 2 * reach + 1;
+    for (let x = 0; x < n; x++) {
+      const v = last[x]!;
+      forward[x] = x % k === 0 ? v : max(forward[x - 1]!, v);
+    }
+    for (let x = n - 1; x >= 0; x--) {
+      const v = last[x]!;
+      backward[x] = x === n - 1 || (x + 1) % k === 0 ? v : max(backward[x + 1]!, v);
+    }
+    const since = y - reach;
+    for (let x = 0; x < n; x++) {
+      const top = max(backward[max(0, x - reach)]!, forward[min(n - 1, x + reach)]!);
+      nearSky[x] = top >= since ? 1 : 0;
+    }
+  }
+
+  /**
+   * SURE_SKY, 0 or a kept pixel's share of old sky (1 to SURE_SKY - 1) for the pixel (x, y) of
+   * colour r, g, b whose band alpha is `coded` (> 0).
    * Pixels must come in rows from the top, left to right, as the blend reads them.
    */
   alpha(x: number, y: number, r: number, g: number, b: number, coded: number): number {
     const sky = this.decide(x, y, r, g, b, coded);
-    if (sky) this.lastSkyRow[x] = y;
-    return sky;
+    if (sky) {
+      this.lastSkyRow[x] = y;
+      this.lastNearRow[x] = y;
+      this.lastSkyColumn = x;
+      return sky;
+    }
+    if (coded === SURE_SKY || (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach)) return 0;
+    const share = this.softAlpha(x, y, r, g, b);
+    // A pixel mostly of old sky carries the reach on (a darker line in the sky, a gutter's edge,
+    // then more old sky over the roof), never the decisions of the sky itself.
+    if (share >= EDGE_SOFT_CARRY) {
+      this.lastNearRow[x] = y;
+      this.lastSkyColumn = x;
+    }
+    return share;
+  }
+
+  /**
+   * A kept pixel beside the sky mixes old sky and ground (a roof's ridge, a dome's rim, the
+   * anti-aliased edge of a tower): its share of old sky, 0 to SURE_SKY - 1, by projecting its
+   * colour on the segment from the local ground's mean to the local sky's; the sky's colour is
+   * left in oldR/oldG/oldB for the blend to take out.
+   */
+  private softAlpha(x: number, y: number, r: number, g: number, b: number): number {
+    const model = this.model;
+    const tx = this.nearestColumn[x]!;
+    const ty = min(model.height - 1, floor((y * model.height) / this.height));
+    const t = ty * model.width + tx;
+    if (model.skyWeight[t]! <= 0 || model.groundWeight[t]! <= 0) return 0;
+    const i = t * 3;
+    const sr = model.sky[i]!;
+    const sg = model.sky[i + 1]!;
+    const sb = model.sky[i + 2]!;
+    const dr = sr - model.ground[i]!;
+    const dg = sg - model.ground[i + 1]!;
+    const db = sb - model.ground[i + 2]!;
+    const apart = dr * dr + dg * dg + db * db;
+    if (apart < EDGE_SOFT_APART * EDGE_SOFT_APART) return 0;
+    const share =
+      ((r - model.ground[i]!) * dr + (g - model.ground[i + 1]!) * dg + (b - model.ground[i + 2]!) * db) / apart;
+    if (share <= EDGE_SOFT_DEAD) return 0;
+    this.oldR = sr;
+    this.oldG = sg;
+    this.oldB = sb;
+    const alpha = (share - EDGE_SOFT_DEAD) / (EDGE_SOFT_FULL - EDGE_SOFT_DEAD);
+    return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
   }
 
   /** Whether the photo's own pixel (x, y), not yet blended, has the sky side's colour (true off the image). */

@@ -1,8 +1,10 @@
 /**
  * Measuring the sky mask against hand-drawn references (the photo evaluation set in
  * test/fixtures/photos): polygon rasterisation and the scores the bench prints and the photo
- * test holds. Pure, no I/O.
+ * test holds, and the old sky's fringe left along the skyline. Pure, no I/O.
  */
+
+import { boxBlur } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, floor, max, min } = Math;
@@ -54,7 +56,8 @@ export interface SkyScore {
 }
 
 /**
- * `replaced` holds the engine's alpha per pixel (0..255, replaced when >= 128); the drawn mask
+ * `replaced` holds the engine's alpha per pixel (0..255, replaced when 255: a pixel along the
+ * skyline given a share of the new sky keeps its foreground and the mask does not move); the drawn mask
  * must have the same size. Ignored pixels count nowhere.
  */
 export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScore {
@@ -70,7 +73,7 @@ export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScor
   for (let p = 0; p < width * height; p++) {
     if (ignore?.[p]) continue;
     const isSky = sky[p] === 1;
-    const isReplaced = replaced[p]! >= 128;
+    const isReplaced = replaced[p]! === 255;
     if (isSky && isReplaced) both++;
     if (isSky || isReplaced) either++;
     if (isSky) {
@@ -98,4 +101,68 @@ export function resizeMask(mask: Uint8Array, width: number, height: number, toWi
       out[y * toWidth + x] = mask[sy * width + min(width - 1, floor(((x + 0.5) * width) / toWidth))]!;
   }
   return out;
+}
+
+/** Kept pixels within this many pixels (Chebyshev) of a replaced one: the skyline's ring. */
+const FRINGE_RING = 3;
+/** The foreground a fringe pixel is compared with: kept pixels out to this far from the sky. */
+const FRINGE_FOREGROUND_REACH = 10;
+/** How much brighter (luma levels) than both the new sky and the foreground beside it a fringe pixel is. */
+export const FRINGE_LUMA = 30;
+
+/**
+ * Old sky left visible along the skyline, in a result whose new sky is darker than the old one
+ * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels of a replaced
+ * one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's mean luma nearby
+ * (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the kept pixels 4 to
+ * 10 pixels from the sky, in a 21x21 window): a bright line between a dark sky and the darker
+ * ground it borders is what a viewer reads as the old sky's fringe. A white trim brighter than
+ * the wall under it counts too (rare along skylines); a white wall does not (its neighbours are
+ * as bright). `rgb` is the result (packed RGB), `alpha` the replacement's alpha at the same size.
+ */
+export function skylineFringe(
+  rgb: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+): { ring: number; fringe: number; share: number } {
+  const n = width * height;
+  const replaced = new Float32Array(n);
+  const skyLuma = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    if (alpha[p]! < 255) continue;
+    replaced[p] = 1;
+    skyLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  }
+  const near = boxMean(replaced, width, height, FRINGE_RING);
+  const reach = boxMean(replaced, width, height, FRINGE_FOREGROUND_REACH);
+  const skyWeight = boxMean(replaced, width, height, 4);
+  const skySum = boxMean(skyLuma, width, height, 4);
+  const groundWeight = new Float32Array(n);
+  const groundLuma = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    if (near[p]! > NONE || reach[p]! <= NONE) continue;
+    groundWeight[p] = 1;
+    groundLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  }
+  const groundW = boxMean(groundWeight, width, height, FRINGE_FOREGROUND_REACH);
+  const groundSum = boxMean(groundLuma, width, height, FRINGE_FOREGROUND_REACH);
+  let ring = 0;
+  let fringe = 0;
+  for (let p = 0; p < n; p++) {
+    if (replaced[p] === 1 || near[p]! <= NONE) continue;
+    ring++;
+    if (skyWeight[p]! <= NONE || groundW[p]! <= NONE) continue;
+    const l = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+    if (l > skySum[p]! / skyWeight[p]! + FRINGE_LUMA && l > groundSum[p]! / groundW[p]! + FRINGE_LUMA) fringe++;
+  }
+  return { ring, fringe, share: ring === 0 ? 0 : fringe / ring };
+}
+
+/** A window mean under this holds no pixel (the running sums leave float residue, never 1/441). */
+const NONE = 1e-4;
+
+/** Mean over a (2r+1)^2 window, clipped at the borders (one box pass; boxBlur reuses its input's buffer). */
+function boxMean(map: Float32Array, width: number, height: number, radius: number): Float32Array {
+  return boxBlur(Float32Array.from(map), width, height, radius, 1);
 }
