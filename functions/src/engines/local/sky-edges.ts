@@ -255,13 +255,14 @@ export class SkyEdges {
     const { lastNearRow: last, forward, backward, nearSky, reach } = this;
     const n = this.width;
     const k = 2 * reach + 1;
-    for (let x = 0; x < n; x++) {
-      const v = last[x]!;
-      forward[x] = x % k === 0 ? v : max(forward[x - 1]!, v);
-    }
-    for (let x = n - 1; x >= 0; x--) {
-      const v = last[x]!;
-      backward[x] = x === n - 1 || (x + 1) % k === 0 ? v : max(backward[x + 1]!, v);
+    // Running maxima within blocks of k columns, left to right and right to left (no modulo in
+    // the loops: this runs for every row of the band).
+    for (let start = 0; start < n; start += k) {
+      const end = min(n, start + k);
+      let m = last[start]!;
+      for (let x = start; x < end; x++) forward[x] = m = max(m, last[x]!);
+      m = last[end - 1]!;
+      for (let x = end - 1; x >= start; x--) backward[x] = m = max(m, last[x]!);
     }
     const since = y - reach;
     for (let x = 0; x < n; x++) {
