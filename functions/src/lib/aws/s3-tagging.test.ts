@@ -8,17 +8,9 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { AwsServiceError } from './signed-fetch';
 import { s3ObjectTagger } from './s3-tagging';
+import { recordingFetch } from './testing/recording-fetch';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
-
-function recordingFetch(answer: () => Response) {
-  const requests: { url: string; init: RequestInit }[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), init: init! });
-    return answer();
-  };
-  return { requests, fetch: fetch as typeof globalThis.fetch };
-}
 
 it('sends PUT <key>?tagging to the bucket host with the XML tag set, its MD5, and the SDK signature', async () => {
   const { requests, fetch } = recordingFetch(() => new Response('', { status: 200 }));

@@ -1,17 +1,9 @@
 /** SES v2 SendEmail over the signed fetch: the wire request SES documents, and its errors. */
 import { AwsServiceError } from './signed-fetch';
 import { sesSendMail } from './ses';
+import { recordingFetch } from './testing/recording-fetch';
 
 const credentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
-
-function recordingFetch(answer: () => Response) {
-  const requests: { url: string; init: RequestInit }[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), init: init! });
-    return answer();
-  };
-  return { requests, fetch: fetch as typeof globalThis.fetch };
-}
 
 describe('sesSendMail', () => {
   it('posts a simple UTF-8 message from the configured sender to the regional endpoint, signed for ses', async () => {

@@ -6,19 +6,10 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { AwsServiceError, awsServiceCaller, NodeSha256 } from './signed-fetch';
+import { recordingFetch } from './testing/recording-fetch';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-
-/** A fetch double: records each request, answers with the given response. */
-function recordingFetch(answer: () => Response) {
-  const requests: { url: string; init: RequestInit }[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), init: init! });
-    return answer();
-  };
-  return { requests, fetch: fetch as typeof globalThis.fetch };
-}
 
 describe('NodeSha256', () => {
   it('hashes and keys as SHA-256 and HMAC-SHA-256 (FIPS 180-2, RFC 4231 case 2)', async () => {
