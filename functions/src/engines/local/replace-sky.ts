@@ -19,12 +19,12 @@ import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './s
 const { ceil, max, min, round } = Math;
 const SKY = SURE_SKY;
 
+/** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
+const SKY_RENDER_WIDTH = 1024;
+
 function clampByte(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
-
-/** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
-const SKY_RENDER_WIDTH = 1024;
 
 /** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
 function edgeCoded(value: number): number {
@@ -126,8 +126,9 @@ interface SkyBand {
 
 /**
  * In place: every pixel takes the new sky's light (tone curves through lookup tables, keeping
- * highlights except along the skyline, and near the skyline a little of its haze), and the band's pixels are mixed with the sky by its alpha,
- * the sky itself fading into its haze toward the skyline. Undecided pixels along the skyline are
+ * highlights except along the skyline, and near the skyline a little of its haze), and the
+ * band's pixels are mixed with the sky by its alpha, the sky itself fading into its haze toward
+ * the skyline. Undecided pixels along the skyline are
  * sky when their own colour is, foreground otherwise, and a kept pixel beside the sky has its
  * share of old sky swapped for the new sky: the thumbnail's uncertainty of a pixel or two, and
  * the pixels that mix roof and sky, would otherwise leave a fringe of old sky along roofs and trees.
