@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COLLECTION_TEXTS } from '@vitrine/shared';
+import { COLLECTION_TEXTS, COMMON_TEXTS } from '@vitrine/shared';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -62,5 +62,39 @@ export function LoadMore({ hasMore, loading, failed, onLoadMore, auto = true }: 
         </>
       )}
     </div>
+  );
+}
+
+/** What `PagedListEnd` reads of a paged list (lib/paged-list.ts `PagedList`). */
+export interface PagedListState {
+  items: readonly unknown[] | undefined;
+  error: Error | undefined;
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * Under a paged list: the first page's wait said to screen readers (the skeletons are
+ * decorative), then `LoadMore`, failed only when a later page failed (the first page's failure is
+ * the list's own error state).
+ */
+export function PagedListEnd({ list, auto }: { list: PagedListState; auto?: boolean }) {
+  return (
+    <>
+      {list.isLoading && (
+        <span role="status" className="sr-only">
+          {COMMON_TEXTS.loading}
+        </span>
+      )}
+      <LoadMore
+        auto={auto}
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        failed={Boolean(list.error && list.items)}
+        onLoadMore={list.loadMore}
+      />
+    </>
   );
 }

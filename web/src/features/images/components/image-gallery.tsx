@@ -1,9 +1,9 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { COMMON_TEXTS, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListEnd } from '../../../components/ui/load-more';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { ViewToggle, type ViewMode } from '../../../components/ui/view-toggle';
@@ -172,17 +172,7 @@ export function ImageGallery({
           onToggleAll={selection.allSelected ? selection.clear : selection.selectAll}
         />
       )}
-      {list.isLoading && (
-        <span role="status" className="sr-only">
-          {COMMON_TEXTS.loading}
-        </span>
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={Boolean(list.error && items)}
-        onLoadMore={list.loadMore}
-      />
+      <PagedListEnd list={list} />
 
       <ImagePreviewDialog
         image={previewed}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { GALLERIES_TEXTS, COMMON_TEXTS } from '@vitrine/shared';
+import { GALLERIES_TEXTS } from '@vitrine/shared';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListEnd } from '../../../components/ui/load-more';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { paths } from '../../../config/paths';
 import { useProjectList } from '../api/get-projects';
@@ -51,19 +51,8 @@ export function ProjectCardsSection() {
               ))}
         </ul>
       )}
-      {list.isLoading && (
-        <span className="sr-only" role="status">
-          {COMMON_TEXTS.loading}
-        </span>
-      )}
       {items?.length === 0 && <p className="text-sm text-ink-600">{GALLERIES_TEXTS.emptyProjects}</p>}
-      <LoadMore
-        auto={false}
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={Boolean(list.error && items)}
-        onLoadMore={list.loadMore}
-      />
+      <PagedListEnd list={list} auto={false} />
       {/* The new project appears first in the cards (the lists reload). */}
       <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
     </section>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ActionsCell, DataCell, DataTable, SkeletonRows } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListEnd } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { paths } from '../../../config/paths';
@@ -128,17 +128,7 @@ export function Component() {
           )}
         </DataTable>
       )}
-      {list.isLoading && (
-        <span role="status" className="sr-only">
-          {COMMON_TEXTS.loading}
-        </span>
-      )}
-      <LoadMore
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        failed={Boolean(list.error && items)}
-        onLoadMore={list.loadMore}
-      />
+      <PagedListEnd list={list} />
       <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
       <EditProjectDialog project={editing} onClose={() => setEditing(null)} onSaved={list.replaceItem} />
       <DeleteProjectDialog
