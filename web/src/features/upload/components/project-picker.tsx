@@ -58,8 +58,8 @@ export function ProjectPicker({
 export function AssociatedProject({ projectId }: { projectId: string }) {
   const { requestedProject, requestedProjectFailed } = useWizardProjects();
   const project = requestedProject?.id === projectId ? requestedProject : undefined;
-  const unreadable = requestedProjectFailed || requestedProject === null;
-  const name = project?.name ?? (unreadable ? PROJECTS_TEXTS.notFound : COMMON_TEXTS.loading);
+  // A missing project (404) never gets here: the wizard falls back to the picker.
+  const name = project?.name ?? (requestedProjectFailed ? PROJECTS_TEXTS.notFound : COMMON_TEXTS.loading);
   return (
     <div className="flex flex-col gap-1 text-sm">
       <p className="text-ink-700">
