@@ -3,10 +3,10 @@
  * executions are failed and refunded once, running ones are left alone, half-finished records are
  * settled or refunded and closed, and it may race itself and a late workflow step.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { reserveCredit } from '../credits/credits';
-import { keys, SK_PREFIX } from '../lib/keys';
+import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import {
   createTransformation,
@@ -19,6 +19,7 @@ import {
 import { executionArn, reconcileTransformations, type ExecutionState, type ReconcilerDeps } from './reconciler';
 import { complete } from './steps';
 import { startLocalTable, type LocalTable } from './testing/local-aws';
+import { organizationCredits } from './testing/organization-credits';
 
 let table: LocalTable;
 const T0 = new Date('2030-03-01T10:00:00.000Z');
@@ -65,21 +66,7 @@ async function reservedTransformation(options: { reserve?: boolean; status?: 'qu
   return ref;
 }
 
-async function credits(orgId: string) {
-  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
-  const { Items } = await table.ddb.send(
-    new QueryCommand({
-      TableName: table.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
-      ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':ledger': SK_PREFIX.ledger },
-    }),
-  );
-  return {
-    balance: Item?.creditBalance as number,
-    reservations: Object.keys((Item?.reservations as object | undefined) ?? {}),
-    ledger: (Items ?? []).map((item) => `${String(item.kind)}:${item.delta}`).sort(),
-  };
-}
+const credits = (orgId: string) => organizationCredits(table, orgId);
 
 const record = (ref: { orgId: string; transformationId: string }) =>
   getTransformation(at(LATER), ref.orgId, ref.transformationId);

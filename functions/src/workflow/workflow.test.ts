@@ -3,7 +3,7 @@
  * step implementations against dynalite and s3rver: the happy path, each Catch and each Retry.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import {
@@ -19,7 +19,7 @@ import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
-import { keys, SK_PREFIX } from '../lib/keys';
+import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { reserveCredit } from '../credits/credits';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
@@ -29,6 +29,7 @@ import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
 import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from './testing/local-aws';
+import { organizationCredits } from './testing/organization-credits';
 import { runTransformationWorkflow } from './testing/local-step-functions';
 
 let table: LocalTable;
@@ -97,21 +98,7 @@ const run = (ref: { orgId: string; transformationId: string }) => {
 /** The metric documents among captured lines, as `Name=value` plus their dimensions. */
 const metricLines = (lines: Record<string, unknown>[]) => lines.filter((line) => '_aws' in line);
 
-async function credits(orgId: string) {
-  const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: keys.organization(orgId) }));
-  const { Items } = await table.ddb.send(
-    new QueryCommand({
-      TableName: table.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ledger)',
-      ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':ledger': SK_PREFIX.ledger },
-    }),
-  );
-  return {
-    balance: Item?.creditBalance as number,
-    reservations: Object.keys((Item?.reservations as object | undefined) ?? {}),
-    ledger: (Items ?? []).map((item) => `${String(item.sk).split('#')[2]}:${item.delta}`).sort(),
-  };
-}
+const credits = (orgId: string) => organizationCredits(table, orgId);
 
 async function storedResult(key: string) {
   const { Body, ContentType } = await buckets.s3.send(
