@@ -27,20 +27,6 @@ async function waitHealthy(url: string): Promise<void> {
   throw new Error(`The local stack did not become healthy: ${last}`);
 }
 
-/**
- * The AWS SDK v3 tells Node 20 users that its 2027 releases need Node 22. Lambda runs Node 22 and
- * the lock file pins the SDK, so locally the notice only buries the one line `npm start` prints.
- * Every other warning is still printed, as Node would.
- */
-function quietNodeVersionNotice(): void {
-  process.removeAllListeners('warning');
-  process.on('warning', (warning) => {
-    if (!`${warning.name} ${warning.message}`.includes('NodeVersionSupportWarning')) {
-      console.error(`(node) ${warning.name}: ${warning.message}`);
-    }
-  });
-}
-
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${process.env.PORT}`);
@@ -49,7 +35,6 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   // The handlers' JSON log lines, one short line each on a terminal (same fields); JSON when piped.
   if (process.stdout.isTTY) prettyPrintStdout();
-  quietNodeVersionNotice();
   const { startLocalStack } = await import('./stack');
   const stack = await startLocalStack({ port, dataDir, web: 'dev', log: (line) => console.error(line) });
 

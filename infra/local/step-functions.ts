@@ -7,7 +7,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import '../../functions/src/workflow/node20-polyfills';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 
 export const LOCAL_ACCOUNT_ID = '000000000000';

@@ -48,8 +48,10 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
       .catch((error: unknown) => bedrockError(500, 'InternalServerException', (error as Error).message))
       .then((reply) => {
         log.push({ path: request.url ?? '', status: reply.status });
-        response.writeHead(reply.status, reply.headers);
-        response.end(reply.body);
+        // Both response kinds take the same writeHead/end; @types/node 22 types them apart.
+        const out = response as http.ServerResponse;
+        out.writeHead(reply.status, reply.headers);
+        out.end(reply.body);
       });
   };
   const http1 = http.createServer(handle);

@@ -1,5 +1,4 @@
 /** Runs transformation.asl.json in-process with aws-local-stepfunctions, for the workflow tests. */
-import '../node20-polyfills';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { loadTransformationDefinition } from '../definition';
 import { createLocalTaskHandlers, type StepInvoker } from '../local-task-handlers';
