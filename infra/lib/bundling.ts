@@ -29,7 +29,7 @@ export const LAMBDA_NAMES: readonly string[] = [
 
 /**
  * The most a Lambda bundle may weigh minified (cold start grows with it); the bundled tier fails
- * above (docs/architecture.md, decision 32).
+ * above (architecture decision 32).
  */
 export const BUNDLE_BUDGET_BYTES = 400 * 1024;
 

@@ -105,7 +105,7 @@ function outboxSender(outbox: Outbox): MessageSender {
  * cognito-local e-mails a sign-up confirmation code whenever the pool auto-verifies e-mail, even
  * when the Pre sign-up trigger already confirmed the account. That code only serves ConfirmSignUp,
  * which a confirmed account never calls; Cognito is expected not to send it (not verified on AWS:
- * docs/architecture.md, Teams). Dropped here, so the outbox holds one code: the verification code
+ * architecture decision 8). Dropped here, so the outbox holds one code: the verification code
  * the API asks for on the first profile read.
  */
 function withoutCodesForConfirmedSignUps(messages: MessagesService): MessagesService {

@@ -14,7 +14,7 @@ import { closeServer, listen } from './ports';
 
 export async function startDynamoDb(directory: string, port: number) {
   const server = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  // dynalite has no transactions; the gallery's counters are kept in TransactWriteItems.
+  // dynalite itself has no transactions; the counters of decision 42 are kept in TransactWriteItems.
   addTransactions(server);
   const actualPort = await listen(server, port);
   return { endpoint: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };

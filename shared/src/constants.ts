@@ -113,7 +113,7 @@ export const FIELD_LIMITS = {
 
 /**
  * Transformations of one organization: at most `maxInFlightPerOrganization` queued or processing at
- * once (each holds a credit reservation from its start, docs/architecture.md decision 46); a start
+ * once (each holds a credit reservation from its start, architecture decision 46); a start
  * beyond answers 429 RATE_LIMITED with `Retry-After: retryAfterSeconds`.
  */
 export const TRANSFORMATION_LIMITS = { maxInFlightPerOrganization: 20, retryAfterSeconds: 10 } as const;

@@ -3,7 +3,7 @@
  * sendUserAttributeVerificationCode, confirmUserAttribute, setUpTOTP, verifyTOTPSetup,
  * updateMFAPreference, a TOTP sign-in), checked against the local Cognito emulator through the
  * same API calls: the operations cognito-local 5.3 supports, and where its answers differ from
- * Cognito's (docs/architecture.md, Teams: what is verified where).
+ * Cognito's (architecture decision 8: what is verified where).
  */
 import { createHmac } from 'node:crypto';
 import {

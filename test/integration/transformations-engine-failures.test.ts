@@ -32,11 +32,11 @@ function simulator() {
   return workflow.simulator;
 }
 
-it('retries a provider outage that outlasts the SDK retries, and charges once', async () => {
+it('retries a provider outage through the state machine, and charges once', async () => {
   const user = await orgUser(stack, ddb, 2);
   const uploadId = await upload(stack, user.token, photo);
   const before = simulator().log.length;
-  // The SDK makes 3 attempts itself: 3 failures reach the state machine's Retry.
+  // No retry in process (a signed fetch, decision 32): each failure reaches the state machine's Retry (3 retries).
   simulator().failNext('unavailable', 3);
   const started = await start(stack, user.token, 'declutter', { uploadId });
   const result = await settled(stack, user.token, started.body.transformationId!);

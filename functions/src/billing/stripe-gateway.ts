@@ -1,7 +1,7 @@
 /**
  * The Stripe calls billing makes, behind one narrow interface with plain shapes: the domain code
- * depends on this (tests pass an in-memory fake), and this file alone knows the SDK and how the
- * pinned API version lays objects out (period dates on subscription items, an invoice's
+ * depends on this (tests pass an in-memory fake), and this file alone knows Stripe's objects (the
+ * SDK's types; the calls go through lib/stripe.ts) and how the pinned API version lays them out (period dates on subscription items, an invoice's
  * subscription under `parent.subscription_details`, a line's price under `pricing`).
  */
 import type Stripe from 'stripe';

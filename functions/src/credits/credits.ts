@@ -1,7 +1,7 @@
 /**
  * Credits (architecture decision 4): the balance and the in-flight reservations live in the
- * organization item, so reserving and refunding are single conditional updates (no transaction:
- * dynalite has none). Every balance change is also written to the ledger under a key derived
+ * organization item, so reserving and refunding are single conditional updates of one item (no
+ * transaction needed). Every balance change is also written to the ledger under a key derived
  * from the transformation id, so a retried step never writes it twice.
  */
 import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -23,7 +23,7 @@ type TransformationLedgerKind = 'reserve' | 'refund';
 export class InsufficientCreditsError extends Error {
   override readonly name = 'InsufficientCreditsError';
   constructor() {
-    // Contains 'insufficient credits', which the wizard matches (spec 8).
+    // Keeps the words 'insufficient credits' of spec 8; clients decide by the code (architecture decision 21).
     super(PROCESSING_TEXTS.insufficientCredits);
   }
 }
@@ -113,10 +113,11 @@ export async function settleCredit(deps: CreditDeps, orgId: string, transformati
  * A reservation taken before the balance was last reset (a new billing period) is only released:
  * the reset already restored the full monthly allowance, so a refund would push it above the plan.
  *
- * The ledger cannot be written in the same update (no transactions: dynalite has none), so the
- * update also notes the refund in `refundsToLog`; the entries are written next and the note
- * removed last. A call that stopped in between leaves the note, and any later call for the id
- * (a retried step, MarkFailed, the reconciler) writes what is missing: the ledger is never short.
+ * The ledger is not written in the same update (a transaction on the organization item would
+ * conflict with every reservation: architecture decision 40), so the update also notes the
+ * refund in `refundsToLog`; the entries are written next and the note removed last. A call that
+ * stopped in between leaves the note, and any later call for the id (a retried step, MarkFailed,
+ * the reconciler) writes what is missing: the ledger is never short.
  */
 export async function refundCredit(
   deps: CreditDeps,

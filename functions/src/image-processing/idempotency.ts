@@ -2,8 +2,8 @@
  * `Idempotency-Key` of POST /api/image-processing/{type} (architecture decision 47): the first
  * request with a key claims it with a conditional put of `ORG#<orgId>` / `IDEMPOTENCY#<key>` naming
  * its new transformation id; a later or concurrent request with the same key finds that item and
- * answers with the same transformation instead of starting (and charging) another. No transaction
- * (dynalite has none): one item, conditional writes only.
+ * answers with the same transformation instead of starting (and charging) another. One item,
+ * conditional writes only: no transaction is needed.
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

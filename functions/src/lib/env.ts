@@ -45,7 +45,7 @@ export const ENV = {
   stripeApiKey: 'STRIPE_API_KEY',
   /** The webhook signing secret itself: only locally (lib/stripe.ts). */
   stripeWebhookSigningKey: 'STRIPE_WEBHOOK_SIGNING_KEY',
-  /** Base URL of the local Stripe stand-in; unset in AWS, where the SDK calls api.stripe.com (lib/stripe.ts). */
+  /** Base URL of the local Stripe stand-in; unset in AWS, where lib/stripe.ts calls api.stripe.com. */
   stripeApiUrl: 'STRIPE_API_URL',
   /** Sender of the e-mails the team Lambda sends through SES (invitations), e.g. `Vitrine <no-reply@vitrine-immo.fr>` (lib/aws/ses.ts). */
   mailFrom: 'MAIL_FROM',
@@ -79,8 +79,9 @@ export const ENGINE_ENV_NAMES: readonly string[] = /* @__PURE__ */ TRANSFORMATIO
 );
 
 /**
- * Read by the Lambda runtime or the AWS SDK, never by our code: the CDK sets NODE_OPTIONS, the
- * local stack the region, the emulators' credentials and the SDK's per-service endpoints.
+ * The Lambda runtime's and the AWS SDK's own variables: the CDK sets NODE_OPTIONS, the local stack
+ * the region, the emulators' credentials and the SDK's per-service endpoints. Our signed requests
+ * read AWS_REGION and AWS_ENDPOINT_URL_S3 as the SDK clients do (lib/aws/presign-get.ts, s3-tagging.ts).
  */
 export const PLATFORM_ENV = [
   'NODE_OPTIONS',

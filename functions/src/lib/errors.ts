@@ -44,7 +44,7 @@ export class Unauthorized extends HttpError {
   }
 }
 
-/** No credit left. The message must contain 'insufficient credits' (spec 8: the wizard matches it). */
+/** No credit left: clients decide by the code; the message keeps spec 8's words 'insufficient credits'. */
 export class PaymentRequired extends HttpError {
   constructor(message: string = PROCESSING_TEXTS.insufficientCredits) {
     super(402, 'INSUFFICIENT_CREDITS', message);

@@ -99,7 +99,7 @@ it.each([
   expect(parse(response)).toEqual({ status, body: { code, message } });
 });
 
-it('keeps the words the wizard matches in the 402 message (spec 8)', () => {
+it("keeps spec 8's words 'insufficient credits' in the 402 message", () => {
   expect(new PaymentRequired().message.toLowerCase()).toContain('insufficient credits');
 });
 

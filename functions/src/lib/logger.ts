@@ -1,13 +1,14 @@
 /**
- * The one logger of every function: one JSON object per line on stdout, with `timestamp`, `level`,
- * `message`, `service` (the endpoint group, `workflow` or `cognito-triggers`), `requestId` (the
- * Lambda invocation), `correlationId` (the API request that started it all) and the call's fields.
+ * The functions' logger: one JSON object per line on stdout, with `timestamp`, `level`, `message`,
+ * `service` (the endpoint group, `image-steps`, `record-steps`, `reconciler`, `health-check` or
+ * `cognito-triggers`), `requestId` (the Lambda invocation), `correlationId` (the API request that
+ * started it all) and the call's fields.
  *
  * Why not `console.*`: with Lambda's JSON log format the runtime wraps console output into its own
  * `{timestamp, level, requestId, message}` object, where our JSON would be one escaped string (no
  * field discovery in Logs Insights, no EMF extraction). A JSON line written to stdout is kept as is,
- * and Lambda reads its `level` and `timestamp` for log-level filtering (docs/architecture.md,
- * Observability). Why not Powertools: Logger + Metrics add 34 KB to each bundle (same section).
+ * and Lambda reads its `level` and `timestamp` for log-level filtering. Why not Powertools: its
+ * Logger and Metrics weigh tens of KB on every bundle (architecture decision 57).
  *
  * The invocation's context (service, requestId, correlationId) lives in an AsyncLocalStorage set by
  * the handler wrappers (`withLogContext`), so concurrent requests of the in-process local stack

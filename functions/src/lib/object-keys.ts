@@ -1,5 +1,5 @@
 /**
- * The S3 key layout (docs/architecture.md, decision 50): the one place keys are spelled, and the
+ * The S3 key layout (architecture decision 50): the one place keys are spelled, and the
  * prefixes the CDK scopes each function's grants to (infra/lib/endpoint-groups.ts, workflow.ts).
  * Pure: importing it creates no AWS client.
  *

@@ -90,7 +90,7 @@ export interface OrganizationRecord extends ItemKey<'organization'> {
   checkoutSession?: CheckoutSessionRecord;
   /**
    * Bumped by every invitation sent (conditionally on the value read): concurrent invitations are
-   * serialised, so members plus pending invitations never exceed the plan's seats (docs/architecture.md, Teams).
+   * serialised, so members plus pending invitations never exceed the plan's seats (architecture decision 37).
    */
   teamVersion?: number;
   createdAt: string;

@@ -1,6 +1,6 @@
 /**
  * Organizations: creation by a user who has none (they become its org_owner) and the Stripe
- * customer every organization is billed through. Without transactions (dynalite has none) the
+ * customer every organization is billed through. Rather than one transaction, the
  * writes are ordered so that a failure leaves nothing half-made that a user could see:
  * Stripe customer, then the organization item, then the conditional claim of the user record
  * (undone when a concurrent creation won).

@@ -7,9 +7,8 @@
  * - the token is single-use, expires after TEAM_LIMITS.invitationTtlDays, and is stored as a hash;
  * - accepting needs the signed-in person's verified e-mail to be the invited one, and no other
  *   organization: a clear refusal rather than a silent switch.
- * Without transactions (dynalite has none, see docs/architecture.md, Teams) the writes are
- * conditional and ordered so that concurrent requests cannot both win and a half-done accept is
- * finished by its retry.
+ * The writes are conditional and ordered, one item each (architecture decision 37), so that
+ * concurrent requests cannot both win and a half-done accept is finished by its retry.
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,7 +1,7 @@
 /**
  * Seats (spec 9: Mandataire 1 user, Agence up to 5): members plus pending invitations may not
  * exceed the plan's `maxUsers`. Pure: the invitation service reads the items and serialises
- * concurrent invitations on the organization's team version (docs/architecture.md, Teams).
+ * concurrent invitations on the organization's team version (architecture decision 37).
  */
 import { findPlan, isSubscriptionActive, TEAM_API_TEXTS, type Plan } from '@vitrine/shared';
 import { HttpError } from '../lib/errors';

@@ -70,7 +70,7 @@ describe('failureOf', () => {
     });
   });
 
-  it('tells a reservation refused for lack of credit by its code, with the words the wizard matches', () => {
+  it("tells a reservation refused for lack of credit by its code, keeping spec 8's words", () => {
     const failure = failureOf({ Error: 'InsufficientCreditsError' });
     expect(failure.code).toBe('INSUFFICIENT_CREDITS');
     expect(failure.message).toMatch(/insufficient credits/);

@@ -31,7 +31,7 @@ export class OriginVerify extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'CloudFront holds the value in its origin configuration: rotating means a new value and a deploy (docs/architecture.md, decision 49); the functions pick a new value up within a minute.',
+        'CloudFront holds the value in its origin configuration: rotating means a new value and a deploy (architecture decision 49); the functions pick a new value up within a minute.',
     });
   }
 

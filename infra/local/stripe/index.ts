@@ -1,6 +1,7 @@
 /**
  * The local Stripe stand-in: a small, stateful imitation of the Stripe API that the real `stripe`
- * SDK talks to (`new Stripe(apiKey, { host: '127.0.0.1', port, protocol: 'http' })`), with hosted
+ * SDK (`new Stripe(apiKey, { host: '127.0.0.1', port, protocol: 'http' })`: the seed, the price
+ * sync, tests) and the Lambdas' fetch client (lib/stripe.ts, STRIPE_API_URL) talk to, with hosted
  * Checkout and customer-portal pages in French, test clocks and signed webhook delivery.
  * State lives in `<directory>/state.json`.
  */

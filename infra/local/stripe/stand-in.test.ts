@@ -47,7 +47,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** Signed events received so far, verified with the SDK as the webhook Lambda will. */
+/** Signed events received so far, verified with the SDK (the webhook Lambda makes the same checks itself, lib/stripe.ts). */
 function receivedEvents(): Stripe.Event[] {
   return receiver.received.map((each) =>
     stripe.webhooks.constructEvent(each.body, each.signature, standIn.webhookSigningSecret),

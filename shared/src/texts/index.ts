@@ -1,7 +1,7 @@
 /**
  * The catalogue of every French text of Vitrine (web app, API answers, e-mails), one file per
  * feature, readable end to end by a translator. Code outside this folder holds no French text
- * (french-literals.test.ts checks it). Each file exports one `as const` object.
+ * (catalogue.test.ts checks it). Each file exports one `as const` object.
  */
 export * from './api';
 export * from './auth';

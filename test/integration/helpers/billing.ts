@@ -11,7 +11,7 @@ import type { OrganizationRecord } from '../../../functions/src/lib/records';
 import type { LocalStack } from '../../../infra/local/stack';
 import { api, registerAndSignIn } from './users';
 
-/** The SDK pointed at the stand-in, as the handlers have it. */
+/** The SDK pointed at the stand-in (the handlers reach it over fetch, lib/stripe.ts, at the same URL). */
 export function stripeClient(stack: LocalStack): Stripe {
   const url = new URL(stack.stripe.url);
   return new Stripe(stack.stripe.apiKey, {

@@ -140,7 +140,7 @@ describe('sky segmentation', () => {
           lake++;
           if (value >= 128) lakeReplaced++;
         } else if (y < WATERLINE - 130) {
-          // The pink band just over the trees is a known miss (see docs/architecture.md).
+          // The pink band just over the trees is a known miss (decision 55).
           sky++;
           if (value >= 128) skyReplaced++;
         }

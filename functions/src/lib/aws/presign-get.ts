@@ -1,5 +1,5 @@
 /**
- * Presigned S3 GET URLs without the S3 client (architecture decisions 32 and 41): a presigned URL is a
+ * Presigned S3 GET URLs without the S3 client (architecture decisions 32 and 45): a presigned URL is a
  * SigV4 query signature of `GET /<key>` on the bucket's endpoint, a SHA-256 and an HMAC. The S3
  * client and its ~1,100 schemas (about 150 KB minified with the presigner) stayed in the projects
  * and images Lambdas only to sign URLs, and @smithy/signature-v4's `presign` took about 1 ms a URL

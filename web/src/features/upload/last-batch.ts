@@ -2,7 +2,7 @@
  * The last batch's unsaved results, remembered per user in localStorage (ids and file names only),
  * so a reload, a sidebar link or 'Nouvelle transformation' does not lose results whose credits are
  * spent: the wizard offers to restore them from GET /api/transformations/{id}. The server keeps
- * unsaved result objects UNSAVED_OBJECT_EXPIRY_DAYS, then deletes them (docs/architecture.md, decision 52).
+ * unsaved result objects UNSAVED_OBJECT_EXPIRY_DAYS, then deletes them (decisions 52 and 59).
  */
 import { UNSAVED_OBJECT_EXPIRY_DAYS } from '@vitrine/shared';
 
