@@ -35,7 +35,7 @@ function fakeSteps(result: Transformation) {
       startTransformation: jest.fn<
         ReturnType<typeof pipeline.startTransformation>,
         Parameters<typeof pipeline.startTransformation>
-      >(async () => ({ transformationId: 't1' })),
+      >(async () => ({ transformationId: 't1', transformationIds: ['t1'], groupId: 't1' })),
       waitForTransformation: jest.fn<
         ReturnType<typeof pipeline.waitForTransformation>,
         Parameters<typeof pipeline.waitForTransformation>
