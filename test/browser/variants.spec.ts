@@ -12,7 +12,9 @@ import { expect, test } from './fixtures/test';
 const PHOTO = 'salon-vide.png';
 const cards = (page: Page) => page.getByRole('article', { name: PHOTO });
 const resultImage = (page: Page, index: number) =>
-  cards(page).nth(index).getByRole('img', { name: `Photo transformée : ${PHOTO}` });
+  cards(page)
+    .nth(index)
+    .getByRole('img', { name: `Photo transformée : ${PHOTO}` });
 
 /** The bytes behind a result card's image (an object URL of the downloaded result). */
 async function resultBytes(page: Page, index: number): Promise<string> {
@@ -51,7 +53,10 @@ test.describe('variants and reruns', () => {
     await page.goto('/dashboard/upload');
     await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle transformation' })).toBeVisible();
     const photo = await encodePngFixture(renderInterior(480, 360), 480, 360);
-    await page.getByTestId('wizard-file-input').first().setInputFiles({ name: PHOTO, mimeType: 'image/png', buffer: photo });
+    await page
+      .getByTestId('wizard-file-input')
+      .first()
+      .setInputFiles({ name: PHOTO, mimeType: 'image/png', buffer: photo });
     await expect(page.getByTestId('wizard-credits')).toHaveText('3');
     await page.getByRole('button', { name: 'Continuer' }).click();
 
@@ -103,6 +108,10 @@ test.describe('variants and reruns', () => {
     const third = await resultBytes(page, 2);
     expect([await resultBytes(page, 0), await resultBytes(page, 1)]).not.toContain(third);
     // The earlier variants stay, to compare and keep: each can be saved on its own.
-    await expect(cards(page).nth(0).getByRole('button', { name: `Sauvegarder ${PHOTO}` })).toBeEnabled();
+    await expect(
+      cards(page)
+        .nth(0)
+        .getByRole('button', { name: `Sauvegarder ${PHOTO}` }),
+    ).toBeEnabled();
   });
 });

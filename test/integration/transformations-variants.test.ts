@@ -76,7 +76,12 @@ describe('variants and regeneration', () => {
     expect(group.transformationId).toBe(group.transformationIds[0]);
     expect(group.groupId).toBe(group.transformationIds[0]);
     // The same request sent again (a lost answer) replays the group: nothing more is charged.
-    const retried = await startGroup(user, 'virtual-staging', { uploadId, ...options, variants: 2 }, 'variants-key-0001');
+    const retried = await startGroup(
+      user,
+      'virtual-staging',
+      { uploadId, ...options, variants: 2 },
+      'variants-key-0001',
+    );
     expect(retried).toEqual(group);
     const variants = await Promise.all(group.transformationIds.map((id) => settled(stack, user.token, id)));
 
@@ -147,7 +152,9 @@ describe('a rerun with new options', () => {
     expect(await uploadCount(user.orgId)).toBe(1);
     // The same original, pixel for pixel: the validated original passes validation unchanged.
     const originals = await Promise.all(
-      [first, second].map(async (transformation) => Buffer.from(await (await fetch(transformation.originalUrl!)).arrayBuffer())),
+      [first, second].map(async (transformation) =>
+        Buffer.from(await (await fetch(transformation.originalUrl!)).arrayBuffer()),
+      ),
     );
     expect(originals[0]!.equals(originals[1]!)).toBe(true);
     expect((await resultBytes(first)).equals(await resultBytes(second))).toBe(false);

@@ -82,7 +82,11 @@ describe('parseIdempotencyKey', () => {
     expect(requestHash('enhance', upload('up-1'), {}, 2)).not.toBe(requestHash('enhance', upload('up-1'), {}, 3));
     expect(requestHash('enhance', { sourceTransformationId: 'up-1' }, {})).not.toBe(one);
     // One variant of an upload hashes as before variants: a key claimed across the deploy replays.
-    expect(one).toBe(createHash('sha256').update(JSON.stringify(['enhance', 'up-1', {}])).digest('hex'));
+    expect(one).toBe(
+      createHash('sha256')
+        .update(JSON.stringify(['enhance', 'up-1', {}]))
+        .digest('hex'),
+    );
   });
 });
 

@@ -35,7 +35,12 @@ const upload: UploadRecord = {
 /** Earlier transformations of org-1 a rerun may name: one validated, one refused at validation. */
 const earlier = new Map<string, TransformationRecord>(
   [
-    { id: 'tx-earlier', normalisedKey: 'normalised/org-1/tx-earlier.jpg', uploadId: 'up-1', status: 'succeeded' as const },
+    {
+      id: 'tx-earlier',
+      normalisedKey: 'normalised/org-1/tx-earlier.jpg',
+      uploadId: 'up-1',
+      status: 'succeeded' as const,
+    },
     { id: 'tx-unvalidated', status: 'failed' as const },
   ].map((fields) => [
     fields.id,
@@ -284,7 +289,9 @@ describe('startTransformation of variants (decision 065)', () => {
     });
     // Every credit is reserved before any execution starts.
     expect(steps).toEqual(['create', 'create', 'create', 'reserve', 'reserve', 'reserve', 'start', 'start', 'start']);
-    expect(queued.map(({ id, seed, groupId, variant, variantCount }) => [id, seed, groupId, variant, variantCount])).toEqual([
+    expect(
+      queued.map(({ id, seed, groupId, variant, variantCount }) => [id, seed, groupId, variant, variantCount]),
+    ).toEqual([
       ['tx-1', 1001, 'tx-1', 1, 3],
       ['tx-2', 1002, 'tx-1', 2, 3],
       ['tx-3', 1003, 'tx-1', 3, 3],
@@ -365,7 +372,12 @@ describe('startTransformation of variants (decision 065)', () => {
     setClaim({ outcome: 'replay', transformationIds: ['tx-1', 'tx-2'], groupId: 'tx-1' });
     await expect(
       startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants: 2 }, key)),
-    ).resolves.toEqual({ transformationId: 'tx-1', transformationIds: ['tx-1', 'tx-2'], groupId: 'tx-1', replayed: true });
+    ).resolves.toEqual({
+      transformationId: 'tx-1',
+      transformationIds: ['tx-1', 'tx-2'],
+      groupId: 'tx-1',
+      replayed: true,
+    });
     expect(steps.filter((step) => step === 'reserve')).toHaveLength(2);
     expect(claims[0]).toMatchObject({ transformationId: 'tx-1', transformationIds: ['tx-1', 'tx-2'], groupId: 'tx-1' });
   });

@@ -303,7 +303,8 @@ async function abandon(
   await Promise.all(taken.map((variant) => deps.refundCredit(variant).catch(() => undefined)));
   const failure = refusal ?? new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
   await Promise.all(variants.map((variant) => deps.markFailed(variant, failure.toBody()).catch(() => undefined)));
-  if (refusal) logger.info('Transformation refused', { transformationId: variants[failedIndex]?.id, code: refusal.code });
+  if (refusal)
+    logger.info('Transformation refused', { transformationId: variants[failedIndex]?.id, code: refusal.code });
   throw refusal ?? error;
 }
 

@@ -9,7 +9,9 @@ describe('newSeed', () => {
 
   it('draws from the CSPRNG by default: 1,000 draws are distinct integers in range', () => {
     const seeds = Array.from({ length: 1000 }, () => newSeed());
-    expect(seeds.every((seed) => Number.isInteger(seed) && seed >= SEED_RANGE.min && seed <= SEED_RANGE.max)).toBe(true);
+    expect(seeds.every((seed) => Number.isInteger(seed) && seed >= SEED_RANGE.min && seed <= SEED_RANGE.max)).toBe(
+      true,
+    );
     expect(new Set(seeds).size).toBeGreaterThan(995);
   });
 });

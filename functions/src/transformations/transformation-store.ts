@@ -23,7 +23,9 @@ export interface TransformationDeps extends TableDeps {
 export type NewTransformation = Pick<
   TransformationRecord,
   'id' | 'orgId' | 'userId' | 'type' | 'options' | 'uploadId' | 'uploadKey'
-> & { seed: number } & Partial<Pick<TransformationRecord, 'sourceTransformationId' | 'groupId' | 'variant' | 'variantCount'>>;
+> & { seed: number } & Partial<
+    Pick<TransformationRecord, 'sourceTransformationId' | 'groupId' | 'variant' | 'variantCount'>
+  >;
 
 /** What StoreResult records of a result: its objects, and who rendered it with which seed (decision 065). */
 export interface StoredResult {

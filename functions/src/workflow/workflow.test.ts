@@ -80,7 +80,15 @@ async function queue(
     }),
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
-  await createTransformation(deps, { id: transformationId, orgId, userId: 'user-1', type, options, uploadKey, seed: n });
+  await createTransformation(deps, {
+    id: transformationId,
+    orgId,
+    userId: 'user-1',
+    type,
+    options,
+    uploadKey,
+    seed: n,
+  });
   if (reservedAtStart) await reserveCredit(deps, orgId, transformationId);
   return { orgId, transformationId };
 }

@@ -68,9 +68,13 @@ describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
 
   it('retries nothing itself but reports throttling as transient', async () => {
     simulator.failNext('throttled');
-    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(TransientEngineError);
+    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
+      TransientEngineError,
+    );
     simulator.failNext('unavailable');
-    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(TransientEngineError);
+    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
+      TransientEngineError,
+    );
   });
 
   it('reports a content-filter refusal to the user in French, not retried', async () => {

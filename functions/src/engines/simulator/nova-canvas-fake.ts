@@ -84,10 +84,14 @@ export async function answerNovaCanvas(
     if (typeof image === 'string') return invalid(image);
     const type: TransformationType = typeof strength === 'number' && strength >= 0.9 ? 'enhance' : 'room-refresh';
     return reply(
-      await simulateEdit(image.bytes, { ...readSimulatedRequest(type, String(params.text ?? '')), ...seedOf(config) }, {
-        width: width as number,
-        height: height as number,
-      }),
+      await simulateEdit(
+        image.bytes,
+        { ...readSimulatedRequest(type, String(params.text ?? '')), ...seedOf(config) },
+        {
+          width: width as number,
+          height: height as number,
+        },
+      ),
     );
   }
   return invalid(`taskType ${String(body.taskType)} is not supported by this simulator`);

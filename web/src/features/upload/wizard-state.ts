@@ -176,7 +176,7 @@ export function tabAvailability(state: WizardState): Record<WizardStep, boolean>
 export const isSucceeded = (result: ResultEntry): result is ResultEntry & { outcome: { status: 'done' } } =>
   result.outcome.status === 'done';
 
-const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
+export const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
 
 /** Why a regeneration cannot run, or null when it may (spec 5 and 8). */
 export function regenerateBlocker(state: WizardState, resultId: string): 'busy' | 'noCredits' | 'noFile' | null {
@@ -233,6 +233,12 @@ export const runCost = (state: WizardState): number => state.files.length * stat
 /** True when the credits known are fewer than the next run would take. */
 export const exceedsCredits = (state: WizardState): boolean =>
   state.credits !== undefined && runCost(state) > state.credits;
+
+/**
+ * Some credits, but fewer than the next run takes: the run is refused and the cost line says why.
+ * Without any credit the spec's out-of-credits dialog answers instead.
+ */
+export const shortOfCredits = (state: WizardState): boolean => hasCredits(state) && exceedsCredits(state);
 
 /** Start needs files, the configure step and credits for every variant; the hook runs the batch only when this holds. */
 export const canStart = (state: WizardState): boolean =>
@@ -311,7 +317,15 @@ function withNextRun(state: WizardState, step: WizardStep): WizardState {
       uploadProgress: state.originals[file.id] || uploadIdOf(state, file.id) ? null : 0,
     })),
   );
-  return { ...state, step, runs: run, isProcessing: true, pageError: null, formError: null, results: [...state.results, ...added] };
+  return {
+    ...state,
+    step,
+    runs: run,
+    isProcessing: true,
+    pageError: null,
+    formError: null,
+    results: [...state.results, ...added],
+  };
 }
 
 /**

@@ -1,6 +1,12 @@
 import { IDEMPOTENCY_KEY, type Transformation } from '@vitrine/shared';
 import { ApiError } from '../../../lib/api-error';
-import { classifyFailure, pipeline, runTransformation, startRun, TransformationFailedError } from '../run-transformation';
+import {
+  classifyFailure,
+  pipeline,
+  runTransformation,
+  startRun,
+  TransformationFailedError,
+} from '../run-transformation';
 
 function transformation(overrides: Partial<Transformation>): Transformation {
   return {

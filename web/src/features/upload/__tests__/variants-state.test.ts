@@ -6,6 +6,7 @@ import {
   exceedsCredits,
   nextRunPlan,
   runCost,
+  shortOfCredits,
   uploadIdOf,
   wizardReducer,
   type LocalUpload,
@@ -62,7 +63,15 @@ describe('variants and their cost', () => {
 
   it('adds one loading card per photo and variant, the first keeping the file id', () => {
     const state = run(configured(10, 3), { type: 'startRequested' });
-    expect(state.results.map(({ id, fileId, run: runNumber, variant, variantCount }) => [id, fileId, runNumber, variant, variantCount])).toEqual([
+    expect(
+      state.results.map(({ id, fileId, run: runNumber, variant, variantCount }) => [
+        id,
+        fileId,
+        runNumber,
+        variant,
+        variantCount,
+      ]),
+    ).toEqual([
       ['a', 'a', 1, 1, 3],
       ['a:1:2', 'a', 1, 2, 3],
       ['a:1:3', 'a', 1, 3, 3],
@@ -111,14 +120,18 @@ describe('a rerun from the results step', () => {
     // The earlier results stay, to compare and keep.
     expect(state.results.slice(0, 6).every((result) => result.outcome.status === 'done')).toBe(true);
     // Nothing changes while the run goes on.
-    expect(run(state, { type: 'parametersChanged', parameters: { style: 'Modern' } }).parameters.style).toBe('Industrial');
+    expect(run(state, { type: 'parametersChanged', parameters: { style: 'Modern' } }).parameters.style).toBe(
+      'Industrial',
+    );
     expect(run(state, { type: 'rerunRequested' })).toBe(state);
   });
 
   it('opens the out-of-credits dialog without credits, and waits for enough for every variant', () => {
     const broke = run(delivered(), { type: 'creditsSynced', credits: 0 });
     expect(run(broke, { type: 'rerunRequested' }).outOfCreditsOpen).toBe(true);
+    expect(shortOfCredits(broke)).toBe(false);
     const short = run(delivered(), { type: 'creditsSynced', credits: 5 });
+    expect(shortOfCredits(short)).toBe(true);
     expect(canRerun(short)).toBe(false);
     expect(run(short, { type: 'rerunRequested' })).toBe(short);
   });

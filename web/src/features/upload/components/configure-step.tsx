@@ -6,7 +6,7 @@ import { FurnishingOptions } from './furnishing-options';
 import { SkyTypePicker } from './sky-type-picker';
 import { TransformationTypePicker } from './transformation-type-picker';
 import { VariantsAndCost } from './variants-and-cost';
-import { exceedsCredits } from '../wizard-state';
+import { shortOfCredits } from '../wizard-state';
 
 /** Step 2: the type, its options, Back and Start. */
 export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
@@ -34,7 +34,7 @@ export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
         <Button variant="outline" onClick={wizard.backToUpload}>
           {WIZARD_TEXTS.back}
         </Button>
-        <Button onClick={wizard.start} disabled={exceedsCredits(state)}>
+        <Button onClick={wizard.start} disabled={shortOfCredits(state)}>
           {WIZARD_TEXTS.start}
         </Button>
       </div>

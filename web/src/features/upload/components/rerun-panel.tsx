@@ -2,7 +2,7 @@ import { WIZARD_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { optionGroupOf } from '../transformation-options';
-import { canRerun } from '../wizard-state';
+import { isRegenerating, shortOfCredits } from '../wizard-state';
 import { FurnishingOptions } from './furnishing-options';
 import { SkyTypePicker } from './sky-type-picker';
 import { VariantsAndCost } from './variants-and-cost';
@@ -15,10 +15,7 @@ export function RerunPanel({ wizard }: { wizard: UploadWizard }) {
   const { state } = wizard;
   const group = optionGroupOf(state.type);
   return (
-    <section
-      aria-labelledby="rerun-title"
-      className="flex flex-col gap-4 rounded-card bg-white p-4 shadow-card sm:p-6"
-    >
+    <section aria-labelledby="rerun-title" className="flex flex-col gap-4 rounded-card bg-white p-4 shadow-card sm:p-6">
       <div>
         <h2 id="rerun-title" className="text-base font-semibold text-ink-900">
           {WIZARD_TEXTS.rerunTitle}
@@ -38,7 +35,11 @@ export function RerunPanel({ wizard }: { wizard: UploadWizard }) {
         <VariantsAndCost wizard={wizard} />
       </fieldset>
       <div className="flex justify-end">
-        <Button onClick={wizard.rerun} disabled={!canRerun(state)} isLoading={state.isProcessing}>
+        <Button
+          onClick={wizard.rerun}
+          disabled={state.isProcessing || isRegenerating(state) || shortOfCredits(state)}
+          isLoading={state.isProcessing}
+        >
           {WIZARD_TEXTS.rerun}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { DASHBOARD_TEXTS, VARIANT_LIMITS, WIZARD_TEXTS } from '@vitrine/shared';
 import { SelectField } from '../../../components/ui/select-field';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
-import { exceedsCredits, runCost } from '../wizard-state';
+import { runCost, shortOfCredits } from '../wizard-state';
 
 const VARIANT_OPTIONS = Array.from({ length: VARIANT_LIMITS.max - VARIANT_LIMITS.min + 1 }, (_, index) => {
   const count = VARIANT_LIMITS.min + index;
@@ -15,7 +15,7 @@ const VARIANT_OPTIONS = Array.from({ length: VARIANT_LIMITS.max - VARIANT_LIMITS
 export function VariantsAndCost({ wizard, disabled = false }: { wizard: UploadWizard; disabled?: boolean }) {
   const { state } = wizard;
   const cost = runCost(state);
-  const short = exceedsCredits(state);
+  const short = shortOfCredits(state);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <SelectField

@@ -37,17 +37,17 @@ export function useTransformationRuns(dispatch: Dispatch<WizardAction>, createOb
       let started;
       try {
         started = await startRun({
-            file,
-            uploadId,
-            sourceTransformationId,
-            type,
-            options,
-            variants: resultIds.length,
-            signal: shared.controller.signal,
-            onUploadProgress: (progress) =>
-              resultIds.forEach((resultId) => report(resultId, { type: 'uploadProgressed', resultId, progress })),
-            onUploaded: (id) =>
-              resultIds.forEach((resultId) => report(resultId, { type: 'uploadCompleted', resultId, uploadId: id })),
+          file,
+          uploadId,
+          sourceTransformationId,
+          type,
+          options,
+          variants: resultIds.length,
+          signal: shared.controller.signal,
+          onUploadProgress: (progress) =>
+            resultIds.forEach((resultId) => report(resultId, { type: 'uploadProgressed', resultId, progress })),
+          onUploaded: (id) =>
+            resultIds.forEach((resultId) => report(resultId, { type: 'uploadCompleted', resultId, uploadId: id })),
         });
       } catch (error) {
         if (!shared.controller.signal.aborted && !isAbort(error)) {
