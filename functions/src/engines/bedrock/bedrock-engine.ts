@@ -25,7 +25,11 @@ export interface BedrockEngineConfig {
   modelId: string;
 }
 
-/** Nova Canvas takes seeds from 0 to 2,147,483,646 (imageGenerationConfig.seed); ours are uint32. */
+/**
+ * Nova Canvas takes seeds from 0 to 2,147,483,646 (imageGenerationConfig.seed,
+ * https://docs.aws.amazon.com/nova/latest/userguide/image-gen-req-resp-structure.html); ours are
+ * uint32 (decision 065).
+ */
 const NOVA_SEED_MODULUS = 2_147_483_647;
 
 export class BedrockEngine implements ImageEngine {
