@@ -119,6 +119,12 @@ export const FIELD_LIMITS = {
 export const TRANSFORMATION_LIMITS = { maxInFlightPerOrganization: 20, retryAfterSeconds: 10 } as const;
 
 /**
+ * Variants of one photo asked in one start (decision 065): each is its own transformation, with its
+ * own credit and seed, grouped by the start's `groupId`. One credit per delivered variant.
+ */
+export const VARIANT_LIMITS = { min: 1, max: 4, default: 1 } as const;
+
+/**
  * `Idempotency-Key` of POST /api/image-processing/{type} (decision 47): within `ttlHours` the same
  * key of the same organization returns the first transformation instead of starting another.
  */

@@ -168,7 +168,25 @@ export interface Transformation {
   code?: ErrorCode;
   /** True when a local simulator produced the result instead of a hosted model. */
   simulated?: boolean;
+  /** The start that made it and its sibling variants (decision 065): one id per start. */
+  groupId?: string;
+  /** 1-based place among its group's variants, and how many the start asked for. */
+  variant?: number;
+  variantCount?: number;
+  /** The random seed of its render: a regeneration gets a new one (decision 065). */
+  seed?: number;
+  /** Who rendered the result, once it succeeded; absent on results made before they were recorded. */
+  provider?: string;
+  model?: string;
   creditBalance: number;
+}
+
+/** 202 answer of POST /api/image-processing/{type}: one transformation per variant, in order. */
+export interface StartedTransformations {
+  /** The first variant (what a client of one transformation reads). */
+  transformationId: string;
+  transformationIds: string[];
+  groupId: string;
 }
 
 /** Served at /config.json: one web build for every stage (architecture decision 3). */

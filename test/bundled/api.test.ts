@@ -174,6 +174,7 @@ describe('a transformation, bundled', () => {
       type: 'enhance',
       options: {},
       uploadKey: `uploads/${user.orgId}/gone`,
+      seed: 1,
     });
     await markProcessing(tenMinutesAgo, user.orgId, id);
     await reserveCredit(tenMinutesAgo, user.orgId, id);

@@ -15,7 +15,12 @@ export interface EngineResult {
 
 export interface ImageEngine {
   readonly name: string;
-  transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult>;
+  transform(
+    image: Buffer,
+    type: TransformationType,
+    options: TransformationOptions,
+    request: { seed: number },
+  ): Promise<EngineResult>;
 }
 
 /** A failure the user should read (French message); not retried by the workflow. */

@@ -3,7 +3,12 @@
  * reserves its credit and starts its workflow execution. Polling is the transformations group's job.
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { IDEMPOTENCY_KEY, isSubscriptionActive, TRANSFORMATION_LIMITS } from '@vitrine/shared';
+import {
+  IDEMPOTENCY_KEY,
+  isSubscriptionActive,
+  type StartedTransformations,
+  TRANSFORMATION_LIMITS,
+} from '@vitrine/shared';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { tableDeps } from '../lib/aws/dynamodb';
@@ -13,7 +18,7 @@ import { refundCredit, reserveCredit } from '../credits/credits';
 import { claimIdempotencyKey, markKeyStarted, releaseIdempotencyKey } from '../image-processing/idempotency';
 import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
 import { organizationCaller } from '../scope/organization-caller';
-import { createTransformation, markFailed } from '../transformations/transformation-store';
+import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 import { getOrganizationRecord } from '../users/user-store';
 
@@ -21,6 +26,7 @@ const stateMachineArn = envGetter(ENV.stateMachineArn);
 
 const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
+  findTransformation: (orgId, id) => getTransformation(tableDeps(), orgId, id),
   organizationState: async (orgId) => {
     const organization = await getOrganizationRecord(tableDeps(), orgId);
     return {
@@ -36,8 +42,11 @@ const startDeps: StartTransformationDeps = {
       userId: t.userId,
       type: t.type,
       options: t.options,
-      uploadId: t.upload.id,
-      uploadKey: t.upload.key,
+      ...t.source,
+      seed: t.seed,
+      groupId: t.groupId,
+      variant: t.variant,
+      variantCount: t.variantCount,
     });
   },
   reserveCredit: async (t) => {
@@ -69,14 +78,14 @@ const startDeps: StartTransformationDeps = {
 export const handler = createHttpHandler({
   'POST /api/image-processing/{type}': async ({ event, body, correlationId }) => {
     const caller = await organizationCaller(event);
-    const { transformationId, replayed } = await startTransformation(startDeps, caller, {
+    const { replayed, ...started } = await startTransformation(startDeps, caller, {
       type: event.pathParameters?.type,
       body,
       correlationId,
       // HTTP API v2 lower-cases header names.
       idempotencyKey: event.headers?.[IDEMPOTENCY_KEY.header.toLowerCase()],
     });
-    const response = json(202, { transformationId });
+    const response = json(202, started satisfies StartedTransformations);
     // As Stripe and the IETF draft do: the client can tell an answer replayed for its key.
     return replayed ? { ...response, headers: { ...response.headers, 'idempotent-replayed': 'true' } } : response;
   },

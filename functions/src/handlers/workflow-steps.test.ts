@@ -71,6 +71,7 @@ describe('workflow step entries', () => {
       type: 'enhance',
       options: {},
       uploadKey: 'uploads/org-1/up-1.jpg',
+      seed: 1,
     });
     const output = await taskHandlers().MarkFailed!({
       FunctionName: TEST_SUBSTITUTIONS.RecordStepsFunctionArn,

@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_KEY } from '@vitrine/shared';
 import { keys } from '../lib/keys';
 import type { IdempotencyKeyRecord } from '../lib/records';
@@ -25,8 +26,20 @@ afterAll(() => table.close());
 
 let counter = 0;
 const newKey = () => `key-${++counter}-0123456789`;
-const hash = requestHash('enhance', 'up-1', {});
-const claimOf = (transformationId: string, requestHash = hash) => ({ transformationId, requestHash, userId: 'u-1' });
+const upload = (uploadId: string) => ({ uploadId });
+const hash = requestHash('enhance', upload('up-1'), {});
+const claimOf = (transformationId: string, requestHash = hash) => ({
+  transformationId,
+  transformationIds: [transformationId],
+  groupId: transformationId,
+  requestHash,
+  userId: 'u-1',
+});
+const replayOf = (transformationId: string) => ({
+  outcome: 'replay',
+  transformationIds: [transformationId],
+  groupId: transformationId,
+});
 
 async function stored(key: string): Promise<IdempotencyKeyRecord | undefined> {
   const { Item } = await table.ddb.send(
@@ -56,11 +69,24 @@ describe('parseIdempotencyKey', () => {
   });
 
   it('hashes what the key stands for, whatever the order of the options', () => {
-    expect(requestHash('virtual-staging', 'up-1', { style: 'Modern', roomType: 'Bedroom' })).toBe(
-      requestHash('virtual-staging', 'up-1', { roomType: 'Bedroom', style: 'Modern' }),
+    expect(requestHash('virtual-staging', upload('up-1'), { style: 'Modern', roomType: 'Bedroom' })).toBe(
+      requestHash('virtual-staging', upload('up-1'), { roomType: 'Bedroom', style: 'Modern' }),
     );
-    expect(requestHash('enhance', 'up-1', {})).not.toBe(requestHash('enhance', 'up-2', {}));
-    expect(requestHash('enhance', 'up-1', {})).not.toBe(requestHash('declutter', 'up-1', {}));
+    expect(requestHash('enhance', upload('up-1'), {})).not.toBe(requestHash('enhance', upload('up-2'), {}));
+    expect(requestHash('enhance', upload('up-1'), {})).not.toBe(requestHash('declutter', upload('up-1'), {}));
+  });
+
+  it('tells apart the number of variants and a rerun of an earlier transformation (decision 065, 066)', () => {
+    const one = requestHash('enhance', upload('up-1'), {});
+    expect(requestHash('enhance', upload('up-1'), {}, 2)).not.toBe(one);
+    expect(requestHash('enhance', upload('up-1'), {}, 2)).not.toBe(requestHash('enhance', upload('up-1'), {}, 3));
+    expect(requestHash('enhance', { sourceTransformationId: 'up-1' }, {})).not.toBe(one);
+    // One variant of an upload hashes as before variants: a key claimed across the deploy replays.
+    expect(one).toBe(
+      createHash('sha256')
+        .update(JSON.stringify(['enhance', 'up-1', {}]))
+        .digest('hex'),
+    );
   });
 });
 
@@ -76,7 +102,7 @@ describe('claimIdempotencyKey', () => {
     const outcomes = await Promise.all(claims);
     expect(outcomes.filter((outcome) => outcome.outcome === 'claimed')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.outcome === 'replay')).toEqual(
-      Array.from({ length: 4 }, () => ({ outcome: 'replay', transformationId: winner.transformationId })),
+      Array.from({ length: 4 }, () => replayOf(winner.transformationId)),
     );
     expect(await stored(key)).toMatchObject({ state: 'started', transformationId: winner.transformationId });
   });
@@ -91,10 +117,7 @@ describe('claimIdempotencyKey', () => {
       Math.floor(clock.now().getTime() / 1000) + IDEMPOTENCY_KEY.ttlHours * 3600,
     );
     clock.advance(IDEMPOTENCY_KEY.ttlHours * 3600 * 1000 - 1000);
-    await expect(claimIdempotencyKey(clocked, 'org-1', key, claimOf('tx-2'))).resolves.toEqual({
-      outcome: 'replay',
-      transformationId: 'tx-1',
-    });
+    await expect(claimIdempotencyKey(clocked, 'org-1', key, claimOf('tx-2'))).resolves.toEqual(replayOf('tx-1'));
     // DynamoDB deletes expired items up to two days late: an expired key counts as free.
     clock.advance(1000);
     await expect(claimIdempotencyKey(clocked, 'org-1', key, claimOf('tx-2'))).resolves.toEqual({ outcome: 'claimed' });
@@ -105,9 +128,40 @@ describe('claimIdempotencyKey', () => {
     await claimIdempotencyKey(deps, 'org-1', key, claimOf('tx-1'));
     await markKeyStarted(deps, 'org-1', key, 'tx-1');
     await expect(
-      claimIdempotencyKey(deps, 'org-1', key, claimOf('tx-2', requestHash('enhance', 'up-other', {}))),
+      claimIdempotencyKey(deps, 'org-1', key, claimOf('tx-2', requestHash('enhance', upload('up-other'), {}))),
     ).resolves.toEqual({ outcome: 'mismatch' });
     await expect(claimIdempotencyKey(deps, 'org-2', key, claimOf('tx-3'))).resolves.toEqual({ outcome: 'claimed' });
+  });
+
+  it('replays every variant the first request started, in order', async () => {
+    const key = newKey();
+    const variants = { ...claimOf('tx-a'), transformationIds: ['tx-a', 'tx-b', 'tx-c'] };
+    await claimIdempotencyKey(deps, 'org-1', key, variants);
+    await markKeyStarted(deps, 'org-1', key, 'tx-a');
+    await expect(claimIdempotencyKey(deps, 'org-1', key, { ...variants, transformationId: 'tx-x' })).resolves.toEqual({
+      outcome: 'replay',
+      transformationIds: ['tx-a', 'tx-b', 'tx-c'],
+      groupId: 'tx-a',
+    });
+  });
+
+  it('replays a key claimed before variants as its one transformation', async () => {
+    const key = newKey();
+    const { transformationIds: _ids, groupId: _group, ...legacy } = claimOf('tx-old');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    await table.ddb.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...keys.idempotencyKey('org-1', key),
+          ...legacy,
+          state: 'started',
+          claimedAt: new Date().toISOString(),
+          expiresAt: nowSeconds + 3600,
+        },
+      }),
+    );
+    await expect(claimIdempotencyKey(deps, 'org-1', key, claimOf('tx-new'))).resolves.toEqual(replayOf('tx-old'));
   });
 
   it('frees a released key for a retry', async () => {

@@ -1,9 +1,9 @@
 /**
  * `Idempotency-Key` of POST /api/image-processing/{type} (architecture decision 47): the first
  * request with a key claims it with a conditional put of `ORG#<orgId>` / `IDEMPOTENCY#<key>` naming
- * its new transformation id; a later or concurrent request with the same key finds that item and
- * answers with the same transformation instead of starting (and charging) another. One item,
- * conditional writes only: no transaction is needed.
+ * its new transformation ids (one per variant, decision 065); a later or concurrent request with the
+ * same key finds that item and answers with the same transformations instead of starting (and
+ * charging) others. One item, conditional writes only: no transaction is needed.
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,16 +19,26 @@ export interface IdempotencyDeps extends TableDeps {
 }
 
 export interface KeyClaim {
+  /** The first variant's id: the claim's owner. */
   transformationId: string;
+  /** Every variant the request starts, in order, and their group (decision 065). */
+  transformationIds: string[];
+  groupId: string;
   requestHash: string;
   userId: string;
+}
+
+/** What a replay answers: the transformations the first request started. */
+export interface StartedGroup {
+  transformationIds: string[];
+  groupId: string;
 }
 
 export type ClaimOutcome =
   /** This request owns the key: start the transformation, then `markKeyStarted` or `releaseKey`. */
   | { outcome: 'claimed' }
-  /** A request with this key started this transformation: answer with it. */
-  | { outcome: 'replay'; transformationId: string }
+  /** A request with this key started these transformations: answer with them. */
+  | ({ outcome: 'replay' } & StartedGroup)
   /** The key stands for another request (other type, upload or options). */
   | { outcome: 'mismatch' }
   /** The request holding the key is still starting its transformation after the wait. */
@@ -49,12 +59,33 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
   return IDEMPOTENCY_KEY.pattern.test(value) ? value : null;
 }
 
-/** What a key stands for: the same key with another type, upload or options is refused. */
-export function requestHash(type: TransformationType, uploadId: string, options: TransformationOptions): string {
+/** The photo a start names: its upload, or an earlier transformation whose original it reuses (decision 066). */
+export type StartSource = { uploadId: string } | { sourceTransformationId: string };
+
+/**
+ * What a key stands for: the same key with another type, photo, options or number of variants is
+ * refused. A start of one variant from an upload hashes as before variants existed, so a key
+ * claimed across the deploy still replays.
+ */
+export function requestHash(
+  type: TransformationType,
+  source: StartSource,
+  options: TransformationOptions,
+  variants = 1,
+): string {
   const sortedOptions = Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
-  return createHash('sha256')
-    .update(JSON.stringify([type, uploadId, sortedOptions]))
-    .digest('hex');
+  const photo = 'uploadId' in source ? source.uploadId : `transformation:${source.sourceTransformationId}`;
+  const parts: unknown[] = [type, photo, sortedOptions];
+  if (variants !== 1) parts.push(variants);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** The group a started key stands for; a key claimed before variants started one transformation. */
+function startedGroup(held: IdempotencyKeyRecord): StartedGroup {
+  return {
+    transformationIds: held.transformationIds ?? [held.transformationId],
+    groupId: held.groupId ?? held.transformationId,
+  };
 }
 
 const nowOf = (deps: IdempotencyDeps) => deps.now?.() ?? new Date();
@@ -81,7 +112,7 @@ export async function claimIdempotencyKey(
     const held = await readKey(deps, orgId, key);
     if (held && isLive(held, now)) {
       if (held.requestHash !== claim.requestHash) return { outcome: 'mismatch' };
-      if (held.state === 'started') return { outcome: 'replay', transformationId: held.transformationId };
+      if (held.state === 'started') return { outcome: 'replay', ...startedGroup(held) };
     }
     // Pending: the holder is starting it. Otherwise released, expired or stale since the put: put again.
     if (now.getTime() >= deadline) return { outcome: 'in-progress' };
@@ -89,7 +120,7 @@ export async function claimIdempotencyKey(
   }
 }
 
-/** The claim's transformation answered 202: duplicates now get it. */
+/** The claim's transformations answered 202: duplicates now get them. */
 export async function markKeyStarted(
   deps: IdempotencyDeps,
   orgId: string,

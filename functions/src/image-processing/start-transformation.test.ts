@@ -9,7 +9,7 @@ import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credi
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
-import type { UploadRecord } from '../lib/records';
+import type { TransformationRecord, UploadRecord } from '../lib/records';
 import type { ClaimOutcome, KeyClaim } from './idempotency';
 import {
   startTransformation,
@@ -32,6 +32,32 @@ const upload: UploadRecord = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** Earlier transformations of org-1 a rerun may name: one validated, one refused at validation. */
+const earlier = new Map<string, TransformationRecord>(
+  [
+    {
+      id: 'tx-earlier',
+      normalisedKey: 'normalised/org-1/tx-earlier.jpg',
+      uploadId: 'up-1',
+      status: 'succeeded' as const,
+    },
+    { id: 'tx-unvalidated', status: 'failed' as const },
+  ].map((fields) => [
+    fields.id,
+    {
+      ...keys.transformation('org-1', fields.id),
+      orgId: 'org-1',
+      userId: 'u-1',
+      type: 'virtual-staging',
+      options: {},
+      uploadKey: upload.key,
+      createdAt: upload.createdAt,
+      updatedAt: upload.createdAt,
+      ...fields,
+    },
+  ]),
+);
+
 /** Every step the start takes, in order, so a test can say what happened and what did not. */
 type Step = 'create' | 'reserve' | 'refund' | 'start' | `failed:${string}` | `key:${string}`;
 
@@ -42,8 +68,11 @@ function deps(state: Partial<OrganizationState> = {}, overrides: Partial<StartTr
   const failures: ApiErrorBody[] = [];
   const claims: KeyClaim[] = [];
   let claimOutcome: ClaimOutcome = { outcome: 'claimed' };
+  let ids = 0;
+  let seeds = 1000;
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
+    findTransformation: async (orgId, id) => (orgId === 'org-1' ? earlier.get(id) : undefined),
     organizationState: async () => ({ subscriptionActive: true, creditBalance: 5, openReservations: 0, ...state }),
     createQueued: async (t) => {
       steps.push('create');
@@ -68,7 +97,8 @@ function deps(state: Partial<OrganizationState> = {}, overrides: Partial<StartTr
       markStarted: async (_orgId, key, id) => void steps.push(`key:started:${key}:${id}`),
       release: async (_orgId, key, id) => void steps.push(`key:released:${key}:${id}`),
     },
-    newId: () => 'tx-1',
+    newId: () => `tx-${++ids}`,
+    newSeed: () => ++seeds,
     ...overrides,
   };
   return {
@@ -100,13 +130,20 @@ describe('startTransformation', () => {
       request('virtual-staging', { uploadId: 'up-1', style: 'Japandi', changeFloor: 'true', sky_type: 'night' }),
     );
     logs.restore();
-    expect(result).toEqual({ transformationId: 'tx-1', replayed: false });
+    expect(result).toEqual({ transformationId: 'tx-1', transformationIds: ['tx-1'], groupId: 'tx-1', replayed: false });
     expect(steps).toEqual(['create', 'reserve', 'start']);
-    expect(queued[0]).toMatchObject({
+    expect(queued[0]).toEqual({
       id: 'tx-1',
+      correlationId: 'corr-1',
+      orgId: 'org-1',
+      userId: 'u-1',
       type: 'virtual-staging',
       options: { style: 'Japandi', roomType: 'Living Room', changeFloor: true, repaintWalls: false },
-      upload,
+      source: { uploadId: 'up-1', uploadKey: upload.key },
+      seed: 1001,
+      groupId: 'tx-1',
+      variant: 1,
+      variantCount: 1,
     });
     expect(queued[0]!.options).not.toHaveProperty('sky_type');
     expect(started.map((t) => [t.id, t.correlationId])).toEqual([['tx-1', 'corr-1']]);
@@ -236,6 +273,157 @@ describe('startTransformation', () => {
   });
 });
 
+describe('startTransformation of variants (decision 065)', () => {
+  it('starts one transformation per variant, each with its own credit and seed, grouped by the first', async () => {
+    const { d, queued, started, steps } = deps();
+    const result = await startTransformation(
+      d,
+      caller,
+      request('virtual-staging', { uploadId: 'up-1', style: 'Modern', variants: 3 }),
+    );
+    expect(result).toEqual({
+      transformationId: 'tx-1',
+      transformationIds: ['tx-1', 'tx-2', 'tx-3'],
+      groupId: 'tx-1',
+      replayed: false,
+    });
+    // Every credit is reserved before any execution starts.
+    expect(steps).toEqual(['create', 'create', 'create', 'reserve', 'reserve', 'reserve', 'start', 'start', 'start']);
+    expect(
+      queued.map(({ id, seed, groupId, variant, variantCount }) => [id, seed, groupId, variant, variantCount]),
+    ).toEqual([
+      ['tx-1', 1001, 'tx-1', 1, 3],
+      ['tx-2', 1002, 'tx-1', 2, 3],
+      ['tx-3', 1003, 'tx-1', 3, 3],
+    ]);
+    expect(new Set(started.map((t) => t.options.style))).toEqual(new Set(['Modern']));
+  });
+
+  it.each([0, 5, 1.5, '2', null])('refuses %j variants in French, writing nothing', async (variants) => {
+    const { d, steps } = deps();
+    await expect(
+      startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants })),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROCESSING_TEXTS.invalidVariants });
+    expect(steps).toEqual([]);
+  });
+
+  it('refuses, writing nothing, variants the balance or the cap of jobs in flight cannot hold', async () => {
+    const short = deps({ creditBalance: 2 });
+    await expect(
+      startTransformation(short.d, caller, request('enhance', { uploadId: 'up-1', variants: 3 })),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
+    const busy = deps({ openReservations: TRANSFORMATION_LIMITS.maxInFlightPerOrganization - 1 });
+    await expect(
+      startTransformation(busy.d, caller, request('enhance', { uploadId: 'up-1', variants: 2 })),
+    ).rejects.toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect([...short.steps, ...busy.steps]).toEqual([]);
+  });
+
+  it('gives back the credits taken and starts nothing when a later reservation is refused', async () => {
+    let reservations = 0;
+    const { d, steps, started } = deps(
+      {},
+      {
+        reserveCredit: async () => {
+          steps.push('reserve');
+          if (++reservations === 3) throw new InsufficientCreditsError();
+        },
+      },
+    );
+    await expect(
+      startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants: 3 })),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
+    expect(started).toEqual([]);
+    expect(steps.slice(3)).toEqual([
+      'reserve',
+      'reserve',
+      'reserve',
+      'refund',
+      'refund',
+      'failed:INSUFFICIENT_CREDITS',
+      'failed:INSUFFICIENT_CREDITS',
+      'failed:INSUFFICIENT_CREDITS',
+    ]);
+  });
+
+  it('answers 202 with every variant when one execution cannot start: that one is refunded and failed', async () => {
+    const logs = captureLogs();
+    const { d, started, failures } = deps(
+      {},
+      {
+        startExecution: async (t) => {
+          if (t.variant === 2) throw new Error('throttled');
+          started.push(t);
+        },
+      },
+    );
+    const result = await startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants: 2 }));
+    logs.restore();
+    expect(result.transformationIds).toEqual(['tx-1', 'tx-2']);
+    expect(started.map((t) => t.id)).toEqual(['tx-1']);
+    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
+    expect(logs.lines.filter((line) => line.message === 'Transformation started')).toHaveLength(1);
+  });
+
+  it('replays every variant for a retried key, charging nothing again', async () => {
+    const { d, steps, setClaim, claims } = deps();
+    const key = 'retried-key-0001';
+    await startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants: 2 }, key));
+    setClaim({ outcome: 'replay', transformationIds: ['tx-1', 'tx-2'], groupId: 'tx-1' });
+    await expect(
+      startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants: 2 }, key)),
+    ).resolves.toEqual({
+      transformationId: 'tx-1',
+      transformationIds: ['tx-1', 'tx-2'],
+      groupId: 'tx-1',
+      replayed: true,
+    });
+    expect(steps.filter((step) => step === 'reserve')).toHaveLength(2);
+    expect(claims[0]).toMatchObject({ transformationId: 'tx-1', transformationIds: ['tx-1', 'tx-2'], groupId: 'tx-1' });
+  });
+});
+
+describe('startTransformation of an earlier transformation, without a new upload (decision 066)', () => {
+  it("validates the earlier transformation's original again under new options", async () => {
+    const { d, queued } = deps();
+    await startTransformation(
+      d,
+      caller,
+      request('virtual-staging', { sourceTransformationId: 'tx-earlier', style: 'Industrial' }),
+    );
+    expect(queued[0]).toMatchObject({
+      options: { style: 'Industrial' },
+      source: {
+        uploadId: 'up-1',
+        uploadKey: 'normalised/org-1/tx-earlier.jpg',
+        sourceTransformationId: 'tx-earlier',
+      },
+    });
+  });
+
+  it("answers the upload's 404 for another organization's, an unknown or an unvalidated transformation", async () => {
+    const { d, steps } = deps();
+    for (const [orgId, sourceTransformationId] of [
+      ['org-2', 'tx-earlier'],
+      ['org-1', 'tx-unknown'],
+      ['org-1', 'tx-unvalidated'],
+    ] as const) {
+      await expect(
+        startTransformation(d, { orgId, userId: 'u-1' }, request('enhance', { sourceTransformationId })),
+      ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: PROCESSING_TEXTS.uploadNotFound });
+    }
+    expect(steps).toEqual([]);
+  });
+
+  it('refuses a request naming both an upload and a transformation', async () => {
+    const { d, steps } = deps();
+    await expect(
+      startTransformation(d, caller, request('enhance', { uploadId: 'up-1', sourceTransformationId: 'tx-earlier' })),
+    ).rejects.toMatchObject({ statusCode: 400, message: PROCESSING_TEXTS.twoSources });
+    expect(steps).toEqual([]);
+  });
+});
+
 describe('startTransformation with an Idempotency-Key', () => {
   const key = '9b2f6c1e-4d1a-4a43-9d2e-0a7c5e1f2b3c';
 
@@ -243,19 +431,29 @@ describe('startTransformation with an Idempotency-Key', () => {
     const { d, steps, claims } = deps();
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).resolves.toEqual({
       transformationId: 'tx-1',
+      transformationIds: ['tx-1'],
+      groupId: 'tx-1',
       replayed: false,
     });
     expect(steps).toEqual([`key:claim:${key}`, 'create', 'reserve', 'start', `key:started:${key}:tx-1`]);
     expect(claims).toEqual([
-      { transformationId: 'tx-1', requestHash: expect.stringMatching(/^[0-9a-f]{64}$/), userId: 'u-1' },
+      {
+        transformationId: 'tx-1',
+        transformationIds: ['tx-1'],
+        groupId: 'tx-1',
+        requestHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        userId: 'u-1',
+      },
     ]);
   });
 
   it('answers with the first transformation, starting and charging nothing, when the key was used', async () => {
     const { d, steps, setClaim } = deps();
-    setClaim({ outcome: 'replay', transformationId: 'tx-first' });
+    setClaim({ outcome: 'replay', transformationIds: ['tx-first'], groupId: 'tx-first' });
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).resolves.toEqual({
       transformationId: 'tx-first',
+      transformationIds: ['tx-first'],
+      groupId: 'tx-first',
       replayed: true,
     });
     expect(steps).toEqual([`key:claim:${key}`]);

@@ -8,6 +8,12 @@
  * reservations are open, so the API refuses exactly what the workflow would refuse (402) and caps
  * the jobs in flight per organization (429), under any concurrency. The reservation is released by
  * the job's existing end paths: Complete settles it, RefundCredit gives it back.
+ *
+ * One request may ask for 1 to 4 variants of its photo (decision 065): each is a transformation of
+ * its own (record, credit, seed, execution), grouped by the first one's id. Their credits are all
+ * reserved before any execution starts, so a refusal starts and charges nothing. The photo is an
+ * upload, or an earlier transformation of the caller's organization whose validated original a
+ * rerun reuses without a new upload (decision 066).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -19,6 +25,7 @@ import {
   TRANSFORMATION_LIMITS,
   type TransformationOptions,
   type TransformationType,
+  VARIANT_LIMITS,
 } from '@vitrine/shared';
 import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import {
@@ -35,12 +42,31 @@ import { parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { transformationMetrics } from '../lib/metrics';
 import { resourceIdSchema } from '../lib/ids';
-import type { UploadRecord } from '../lib/records';
-import { type ClaimOutcome, type KeyClaim, parseIdempotencyKey, requestHash } from './idempotency';
+import type { TransformationRecord, UploadRecord } from '../lib/records';
+import { newSeed } from '../transformations/seed';
+import { type ClaimOutcome, type KeyClaim, parseIdempotencyKey, requestHash, type StartSource } from './idempotency';
 
-const uploadRefSchema = z.object({
-  uploadId: resourceIdSchema(PROCESSING_TEXTS.uploadNotFound),
+const variantsSchema = z
+  .int({ error: PROCESSING_TEXTS.invalidVariants })
+  .check(
+    z.gte(VARIANT_LIMITS.min, { error: PROCESSING_TEXTS.invalidVariants }),
+    z.lte(VARIANT_LIMITS.max, { error: PROCESSING_TEXTS.invalidVariants }),
+  );
+
+const startBodySchema = z.object({
+  uploadId: z.optional(resourceIdSchema(PROCESSING_TEXTS.uploadNotFound)),
+  sourceTransformationId: z.optional(resourceIdSchema(PROCESSING_TEXTS.uploadNotFound)),
+  variants: z._default(variantsSchema, VARIANT_LIMITS.default),
 });
+
+/** The object Validate reads for a transformation, and where it comes from. */
+export interface PhotoSource {
+  /** The upload the photo was first sent as (kept on reruns, for the record). */
+  uploadId?: string;
+  /** The raw upload, or the validated original of `sourceTransformationId`. */
+  uploadKey: string;
+  sourceTransformationId?: string;
+}
 
 export interface QueuedTransformation {
   id: string;
@@ -50,7 +76,13 @@ export interface QueuedTransformation {
   userId: string;
   type: TransformationType;
   options: TransformationOptions;
-  upload: UploadRecord;
+  source: PhotoSource;
+  /** Random uint32 for the engine (decision 065). */
+  seed: number;
+  /** The first variant's id; this one's place (1-based) among `variantCount`. */
+  groupId: string;
+  variant: number;
+  variantCount: number;
 }
 
 /** What one read of the organization item tells before anything is written. */
@@ -72,6 +104,8 @@ export interface IdempotencyStore {
 
 export interface StartTransformationDeps {
   findUpload: (orgId: string, uploadId: string) => Promise<UploadRecord | undefined>;
+  /** A transformation of this organization (a foreign id only misses). */
+  findTransformation: (orgId: string, id: string) => Promise<TransformationRecord | undefined>;
   organizationState: (orgId: string) => Promise<OrganizationState>;
   createQueued: (transformation: QueuedTransformation) => Promise<void>;
   /**
@@ -86,6 +120,7 @@ export interface StartTransformationDeps {
   markFailed: (transformation: QueuedTransformation, failure: ApiErrorBody) => Promise<void>;
   idempotency: IdempotencyStore;
   newId?: () => string;
+  newSeed?: () => number;
 }
 
 export interface StartRequest {
@@ -97,8 +132,12 @@ export interface StartRequest {
 }
 
 export interface StartedTransformation {
+  /** The first variant (what a client of one transformation reads). */
   transformationId: string;
-  /** True when an earlier request with the same Idempotency-Key started it. */
+  /** Every variant, in order; the first one's id is the group's. */
+  transformationIds: string[];
+  groupId: string;
+  /** True when an earlier request with the same Idempotency-Key started them. */
   replayed: boolean;
 }
 
@@ -113,104 +152,179 @@ export async function startTransformation(
   const { type, body } = request;
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
   if (!isTransformationType(type)) throw new BadRequest(PROCESSING_TEXTS.unknownType);
-  const { uploadId } = parseBody(uploadRefSchema, body);
+  const { uploadId, sourceTransformationId, variants } = parseBody(startBodySchema, body);
+  if (uploadId && sourceTransformationId) throw new BadRequest(PROCESSING_TEXTS.twoSources);
+  const source: StartSource | undefined = uploadId
+    ? { uploadId }
+    : sourceTransformationId
+      ? { sourceTransformationId }
+      : undefined;
+  if (!source) throw new BadRequest(PROCESSING_TEXTS.uploadNotFound);
   const parsed = parseTransformationOptions(type, body);
   if (!parsed.success) throw new BadRequest(parsed.message);
   const idempotencyKey = parseIdempotencyKey(request.idempotencyKey);
   if (idempotencyKey === null) throw new BadRequest(PROCESSING_TEXTS.invalidIdempotencyKey);
 
-  const id = deps.newId?.() ?? randomUUID();
+  const ids = Array.from({ length: variants }, () => deps.newId?.() ?? randomUUID());
+  const [firstId] = ids as [string, ...string[]];
   if (idempotencyKey) {
-    const hash = requestHash(type, uploadId, parsed.options);
     const claim = await deps.idempotency.claim(caller.orgId, idempotencyKey, {
-      transformationId: id,
-      requestHash: hash,
+      transformationId: firstId,
+      transformationIds: ids,
+      groupId: firstId,
+      requestHash: requestHash(type, source, parsed.options, variants),
       userId: caller.userId,
     });
     if (claim.outcome === 'replay') {
-      logger.info('Transformation start replayed', { transformationId: claim.transformationId, type });
-      return { transformationId: claim.transformationId, replayed: true };
+      logger.info('Transformation start replayed', { transformationIds: claim.transformationIds, type });
+      const { transformationIds, groupId } = claim;
+      return { transformationId: transformationIds[0]!, transformationIds, groupId, replayed: true };
     }
     if (claim.outcome === 'mismatch') throw new BadRequest(PROCESSING_TEXTS.idempotencyKeyReused);
     if (claim.outcome === 'in-progress') throw new Conflict(PROCESSING_TEXTS.idempotencyKeyInProgress);
   }
 
+  let started: QueuedTransformation[];
   try {
-    await begin(deps, caller, { id, type, options: parsed.options, uploadId, correlationId: request.correlationId });
+    started = await begin(deps, caller, {
+      ids,
+      type,
+      options: parsed.options,
+      source,
+      correlationId: request.correlationId,
+    });
   } catch (error) {
     // Nothing started: a retry with the same key must be evaluated afresh, not replay a failure.
-    if (idempotencyKey) await deps.idempotency.release(caller.orgId, idempotencyKey, id).catch(() => undefined);
+    if (idempotencyKey) await deps.idempotency.release(caller.orgId, idempotencyKey, firstId).catch(() => undefined);
     throw error;
   }
   if (idempotencyKey) {
-    await deps.idempotency.markStarted(caller.orgId, idempotencyKey, id).catch((error: unknown) => {
-      // The job runs and is answered; a duplicate would wait, then find the claim stale.
-      logger.error('Idempotency key not marked started', { transformationId: id, error });
+    await deps.idempotency.markStarted(caller.orgId, idempotencyKey, firstId).catch((error: unknown) => {
+      // The jobs run and are answered; a duplicate would wait, then find the claim stale.
+      logger.error('Idempotency key not marked started', { transformationIds: ids, error });
     });
   }
-  logger.info('Transformation started', { transformationId: id, type });
-  transformationMetrics.started(type, { transformationId: id });
-  return { transformationId: id, replayed: false };
+  for (const transformation of started) {
+    logger.info('Transformation started', { transformationId: transformation.id, type, groupId: firstId });
+    transformationMetrics.started(type, { transformationId: transformation.id });
+  }
+  return { transformationId: firstId, transformationIds: ids, groupId: firstId, replayed: false };
 }
 
 interface Checked {
-  id: string;
+  ids: string[];
   type: TransformationType;
   options: TransformationOptions;
-  uploadId: string;
+  source: StartSource;
   correlationId: string;
 }
 
-/** Checks, records, reserves and starts; throws with nothing started (and nothing charged) otherwise. */
-async function begin(deps: StartTransformationDeps, caller: { orgId: string; userId: string }, request: Checked) {
-  const upload = await deps.findUpload(caller.orgId, request.uploadId);
-  if (!upload) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
-  // Fast refusals from one read, before any write; the conditional reservation below is the authority.
+/** The object to validate: the caller's upload, or the validated original of the caller's earlier transformation. */
+async function photoSource(deps: StartTransformationDeps, orgId: string, source: StartSource): Promise<PhotoSource> {
+  if ('uploadId' in source) {
+    const upload = await deps.findUpload(orgId, source.uploadId);
+    if (!upload) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
+    return { uploadId: upload.id, uploadKey: upload.key };
+  }
+  const earlier = await deps.findTransformation(orgId, source.sourceTransformationId);
+  // Without a validated original (refused at validation, or not there yet) there is nothing to reuse.
+  if (!earlier?.normalisedKey) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
+  return {
+    ...(earlier.uploadId ? { uploadId: earlier.uploadId } : {}),
+    uploadKey: earlier.normalisedKey,
+    sourceTransformationId: earlier.id,
+  };
+}
+
+/**
+ * Checks, records, reserves every variant's credit, then starts them. Throws with nothing started
+ * (and nothing charged) when the checks or a reservation refuse; returns the variants that started
+ * (a variant whose execution could not start is refunded and failed; all of them failing throws).
+ */
+async function begin(
+  deps: StartTransformationDeps,
+  caller: { orgId: string; userId: string },
+  request: Checked,
+): Promise<QueuedTransformation[]> {
+  const source = await photoSource(deps, caller.orgId, request.source);
+  const count = request.ids.length;
+  // Fast refusals from one read, before any write; the conditional reservations below are the authority.
   const organization = await deps.organizationState(caller.orgId);
   if (!organization.subscriptionActive) throw new SubscriptionRequired();
-  if (organization.creditBalance < 1) throw new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
-  if (organization.openReservations >= TRANSFORMATION_LIMITS.maxInFlightPerOrganization) throw tooManyInFlight();
+  if (organization.creditBalance < count) throw new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
+  if (organization.openReservations + count > TRANSFORMATION_LIMITS.maxInFlightPerOrganization) {
+    throw tooManyInFlight();
+  }
 
-  const transformation: QueuedTransformation = {
-    id: request.id,
+  const [groupId] = request.ids as [string, ...string[]];
+  const variants: QueuedTransformation[] = request.ids.map((id, index) => ({
+    id,
     correlationId: request.correlationId,
     orgId: caller.orgId,
     userId: caller.userId,
     type: request.type,
     options: request.options,
-    upload,
-  };
-  // The record first: a crash after the reservation leaves a queued record that the reconciler finds.
-  await deps.createQueued(transformation);
-  try {
-    await deps.reserveCredit(transformation);
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) {
-      // The reservation may have happened before the error: give it back (conditional, so once).
-      await deps.refundCredit(transformation).catch(() => undefined);
+    source,
+    seed: deps.newSeed?.() ?? newSeed(),
+    groupId,
+    variant: index + 1,
+    variantCount: count,
+  }));
+  // The records first: a crash after a reservation leaves a queued record that the reconciler finds.
+  await Promise.all(variants.map((variant) => deps.createQueued(variant)));
+  for (const [index, variant] of variants.entries()) {
+    try {
+      await deps.reserveCredit(variant);
+    } catch (error) {
+      await abandon(deps, variants, index, error);
     }
-    const failure = refusal ?? new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
-    await deps.markFailed(transformation, failure.toBody()).catch(() => undefined);
-    if (refusal) logger.info('Transformation refused', { transformationId: transformation.id, code: refusal.code });
-    throw refusal ?? error;
   }
 
+  const outcomes = await Promise.all(variants.map((variant) => startOne(deps, variant)));
+  const started = variants.filter((_, index) => outcomes[index]);
+  if (started.length === 0) throw new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+  return started;
+}
+
+/**
+ * A reservation failed at `failedIndex`: the credits already taken go back and every variant's
+ * record is closed as failed, so the request starts and charges nothing.
+ */
+async function abandon(
+  deps: StartTransformationDeps,
+  variants: QueuedTransformation[],
+  failedIndex: number,
+  error: unknown,
+): Promise<never> {
+  const refusal = refusalOf(error);
+  // A refused reservation took nothing; any other error may have come after it took the credit
+  // (refunds are conditional, so a credit goes back at most once).
+  const taken = variants.slice(0, refusal ? failedIndex : failedIndex + 1);
+  await Promise.all(taken.map((variant) => deps.refundCredit(variant).catch(() => undefined)));
+  const failure = refusal ?? new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+  await Promise.all(variants.map((variant) => deps.markFailed(variant, failure.toBody()).catch(() => undefined)));
+  if (refusal)
+    logger.info('Transformation refused', { transformationId: variants[failedIndex]?.id, code: refusal.code });
+  throw refusal ?? error;
+}
+
+/** Starts one variant's execution; when it cannot start, its credit goes back and its record fails. */
+async function startOne(deps: StartTransformationDeps, transformation: QueuedTransformation): Promise<boolean> {
   try {
     await deps.startExecution(transformation);
+    return true;
   } catch (error) {
     logger.error('StartExecution failed', { transformationId: transformation.id, type: transformation.type, error });
     transformationMetrics.failed(transformation.type, 'not-started', undefined, {
       transformationId: transformation.id,
     });
-
     // The user is told to try again: the credit goes back first, then the record is closed as failed.
     const failure = new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
     await deps.refundCredit(transformation).catch((refundError: unknown) => {
       logger.error('Refund after a failed start failed', { transformationId: transformation.id, error: refundError });
     });
     await deps.markFailed(transformation, failure.toBody()).catch(() => undefined);
-    throw failure;
+    return false;
   }
 }
 

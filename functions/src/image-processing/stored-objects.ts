@@ -24,5 +24,9 @@ export function transformationState(record: TransformationRecord, buckets: Bucke
     ...(record.message ? { message: record.message } : {}),
     ...(record.code ? { code: record.code } : {}),
     simulated: record.simulated ?? false,
+    ...(record.groupId ? { groupId: record.groupId, variant: record.variant, variantCount: record.variantCount } : {}),
+    ...(record.seed !== undefined ? { seed: record.seed } : {}),
+    ...(record.provider ? { provider: record.provider } : {}),
+    ...(record.model ? { model: record.model } : {}),
   };
 }

@@ -50,6 +50,31 @@ describe('transformationView', () => {
     expect(view).not.toHaveProperty('code');
   });
 
+  it('tells its group of variants and seed, and once succeeded who rendered it (decision 065)', async () => {
+    const variant = { ...base, groupId: 'tx-0', variant: 2, variantCount: 3, seed: 4_000_000_001 };
+    const running = await transformationView({ ...variant, provider: 'bedrock' }, 6, sign);
+    expect(running).toMatchObject({ groupId: 'tx-0', variant: 2, variantCount: 3, seed: 4_000_000_001 });
+    expect(running).not.toHaveProperty('provider');
+    const done = await transformationView(
+      {
+        ...variant,
+        status: 'succeeded',
+        resultBucket: 'results',
+        resultKey: 'results/org-1/tx-1.png',
+        provider: 'bedrock',
+        model: 'amazon.nova-canvas-v1:0',
+      },
+      6,
+      sign,
+    );
+    expect(done).toMatchObject({ provider: 'bedrock', model: 'amazon.nova-canvas-v1:0', seed: 4_000_000_001 });
+    // A record made before seeds and variants: nothing is made up.
+    const legacy = await transformationView(base, 6, sign);
+    for (const field of ['groupId', 'variant', 'variantCount', 'seed', 'provider', 'model']) {
+      expect(legacy).not.toHaveProperty(field);
+    }
+  });
+
   it('signs no original before validation wrote the clean one, nor after it failed', async () => {
     const { originalKey: _validated, ...unvalidated } = base;
     for (const status of ['queued', 'processing', 'failed'] as const) {

@@ -25,6 +25,13 @@ export interface TransformationState {
   /** Why it failed: the error contract's code, recorded by MarkFailed. */
   code?: ErrorCode;
   simulated?: boolean;
+  /** Its group of variants and its seed (decision 065); who rendered it, once it succeeded. */
+  groupId?: string;
+  variant?: number;
+  variantCount?: number;
+  seed?: number;
+  provider?: string;
+  model?: string;
 }
 
 export type SignGetUrl = (bucket: string, key: string, expiresIn: number) => Promise<string>;
@@ -49,6 +56,10 @@ export async function transformationView(
     ...(state.status === 'failed' && state.message ? { message: state.message } : {}),
     ...(state.status === 'failed' && state.code ? { code: state.code } : {}),
     simulated: state.simulated ?? false,
+    ...(state.groupId ? { groupId: state.groupId, variant: state.variant, variantCount: state.variantCount } : {}),
+    ...(state.seed !== undefined ? { seed: state.seed } : {}),
+    ...(succeeded && state.provider ? { provider: state.provider } : {}),
+    ...(succeeded && state.model ? { model: state.model } : {}),
     creditBalance,
   };
 }

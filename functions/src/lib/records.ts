@@ -139,9 +139,19 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   type: TransformationType;
   options: TransformationOptions;
   status: TransformationStatus;
-  /** Upload the transformation started from, and its object in the uploads bucket. */
+  /** Upload the transformation started from, and the object Validate reads in the uploads bucket:
+   * the raw upload, or the validated original of `sourceTransformationId` for a rerun (decision 066). */
   uploadId?: string;
   uploadKey: string;
+  /** A rerun's earlier transformation of the same photo, whose validated original it reuses. */
+  sourceTransformationId?: string;
+  /** The start that made it with its sibling variants (decision 065): its place, 1-based, of `variantCount`. */
+  groupId?: string;
+  variant?: number;
+  variantCount?: number;
+  /** Random uint32 drawn at the start, passed to the engine; a regeneration is a new record, so a new seed.
+   * Absent on records made before decision 065. */
+  seed?: number;
   /** The validated image (oriented, metadata stripped) in the uploads bucket. */
   normalisedKey?: string;
   /** The result PNG in the results bucket. */
@@ -153,8 +163,12 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   /** Pixel size of the validated original, which the result matches. */
   width?: number;
   height?: number;
-  /** Engine that produced the result, and whether it was the local simulator of a hosted model. */
+  /** Before decision 065: the name of the engine that produced the result. */
   engine?: string;
+  /** Who rendered the result, as the engine reported it (decision 065). */
+  provider?: string;
+  model?: string;
+  /** Whether it was the local simulator of a hosted model. */
   simulated?: boolean;
   /** Only when failed: why, as the error contract's code (for clients) and French message (for the user). */
   code?: ErrorCode;
@@ -272,7 +286,12 @@ export interface StripeEventRecord extends ItemKey<'stripeEvent'> {
  * answered 202, `released` when it failed (the key may then be used again).
  */
 export interface IdempotencyKeyRecord extends ItemKey<'idempotencyKey'> {
+  /** The first variant's: the claim's owner (conditional writes check it). */
   transformationId: string;
+  /** Every variant the request starts, in order, and their group (decision 065); absent on keys
+   * claimed before variants, which started one transformation. */
+  transformationIds?: string[];
+  groupId?: string;
   /** SHA-256 of the request's type, upload and options: the key cannot stand for another request. */
   requestHash: string;
   state: 'pending' | 'started' | 'released';

@@ -30,6 +30,7 @@ const base = {
   options: { sky_type: 'sunset' },
   uploadId: 'up-1',
   uploadKey: 'uploads/org-1/up-1.jpg',
+  seed: 3_141_592_653,
 };
 
 describe('transformation record', () => {
@@ -42,7 +43,13 @@ describe('transformation record', () => {
     });
     await markProcessing(deps, 'org-1', 'tx-1');
     await recordValidatedImage(deps, 'org-1', 'tx-1', { normalisedKey: 'n.jpg', width: 40, height: 30 });
-    await recordResult(deps, 'org-1', 'tx-1', { resultKey: 'r.png', engine: 'local', simulated: false });
+    await recordResult(deps, 'org-1', 'tx-1', {
+      resultKey: 'r.png',
+      simulated: false,
+      provider: 'bedrock',
+      model: 'stability.stable-image-inpaint-v1:0',
+      seed: 3_141_592_653,
+    });
     await markSucceededAndCount(deps, 'org-1', 'tx-1');
     await markSucceededAndCount(deps, 'org-1', 'tx-1');
     expect(await getTransformation(deps, 'org-1', 'tx-1')).toMatchObject({
@@ -52,7 +59,35 @@ describe('transformation record', () => {
       width: 40,
       height: 30,
       simulated: false,
+      provider: 'bedrock',
+      model: 'stability.stable-image-inpaint-v1:0',
+      seed: 3_141_592_653,
     });
+  });
+
+  it('keeps a variant with its group and seed, and records only what the engine reported (decision 065)', async () => {
+    await createTransformation(deps, {
+      ...base,
+      id: 'tx-v2',
+      seed: 7,
+      groupId: 'tx-v1',
+      variant: 2,
+      variantCount: 3,
+      sourceTransformationId: 'tx-earlier',
+    });
+    expect(await getTransformation(deps, 'org-1', 'tx-v2')).toMatchObject({
+      status: 'queued',
+      seed: 7,
+      groupId: 'tx-v1',
+      variant: 2,
+      variantCount: 3,
+      sourceTransformationId: 'tx-earlier',
+    });
+    await markProcessing(deps, 'org-1', 'tx-v2');
+    await recordResult(deps, 'org-1', 'tx-v2', { resultKey: 'r.png', simulated: true, provider: 'local', seed: 7 });
+    const record = await getTransformation(deps, 'org-1', 'tx-v2');
+    expect(record).toMatchObject({ provider: 'local', seed: 7, simulated: true });
+    expect(record).not.toHaveProperty('model');
   });
 
   it('refuses to create the same id twice and is scoped to the organization', async () => {
@@ -65,7 +100,7 @@ describe('transformation record', () => {
     await createTransformation(deps, { ...base, id: 'tx-3' });
     await expect(markSucceededAndCount(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
     await markProcessing(deps, 'org-1', 'tx-3');
-    await recordResult(deps, 'org-1', 'tx-3', { resultKey: 'r.png', engine: 'local', simulated: false });
+    await recordResult(deps, 'org-1', 'tx-3', { resultKey: 'r.png', provider: 'local', simulated: false });
     await markFailed(deps, 'org-1', 'tx-3', { code: 'IMAGE_REJECTED', message: 'Échec.' });
     await expect(markProcessing(deps, 'org-1', 'tx-3')).rejects.toBeInstanceOf(TransformationStateError);
     const record = await getTransformation(deps, 'org-1', 'tx-3');

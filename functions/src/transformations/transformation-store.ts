@@ -23,7 +23,19 @@ export interface TransformationDeps extends TableDeps {
 export type NewTransformation = Pick<
   TransformationRecord,
   'id' | 'orgId' | 'userId' | 'type' | 'options' | 'uploadId' | 'uploadKey'
->;
+> & { seed: number } & Partial<
+    Pick<TransformationRecord, 'sourceTransformationId' | 'groupId' | 'variant' | 'variantCount'>
+  >;
+
+/** What StoreResult records of a result: its objects, and who rendered it with which seed (decision 065). */
+export interface StoredResult {
+  resultKey: string;
+  simulated: boolean;
+  thumbnailKey?: string;
+  provider?: string;
+  model?: string;
+  seed?: number;
+}
 
 const transformationKey = keys.transformation;
 
@@ -95,9 +107,11 @@ export async function recordResult(
   deps: TransformationDeps,
   orgId: string,
   id: string,
-  result: { resultKey: string; engine: string; simulated: boolean; thumbnailKey?: string },
+  result: StoredResult,
 ): Promise<void> {
-  await transition(deps, orgId, id, ['processing'], result);
+  // Only what is known: a result of an engine that reports no model records none.
+  const known = Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
+  await transition(deps, orgId, id, ['processing'], known);
 }
 
 const NOT_FAILING = 'attribute_not_exists(failingSince)';

@@ -84,11 +84,13 @@ async function readUpload(deps: ImageStepDeps, key: string): Promise<Buffer> {
   return Buffer.from(await response.Body!.transformToByteArray());
 }
 
-/** What Transform receives in its payload: Validate's output, the type and options. */
+/** What Transform receives in its payload: Validate's output, the type, options and seed. */
 export interface TransformJob {
   image: ValidatedImage;
   type: TransformationType;
   options: TransformationOptions;
+  /** Drawn at the start, one per transformation (decision 065): variants and regenerations differ. */
+  seed: number;
 }
 
 /**
@@ -100,12 +102,12 @@ export async function transform(
   ref: TransformationRef,
   job: TransformJob,
 ): Promise<TransformResult> {
-  const { image, type, options } = job;
+  const { image, type, options, seed } = job;
   const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: image.normalisedKey }));
   const original = Buffer.from(await Body!.transformToByteArray());
   const engine = deps.engineFor(type);
   const started = performance.now();
-  const result = await engine.transform(original, type, options);
+  const result = await engine.transform(original, type, options, { seed });
   const engineMs = Math.round(performance.now() - started);
   logger.info('Engine finished', { type, engine: engine.name, engineMs, simulated: result.simulated });
   transformationMetrics.engineTime(type, engine.name, engineMs);
@@ -126,7 +128,7 @@ export async function transform(
   };
   // From the engine's output, at the original's proportions: the same picture as the stored PNG.
   await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);
-  return { resultKey, engine: engine.name, simulated: result.simulated, thumbnailKey };
+  return { resultKey, engine: { provider: engine.name, seed }, simulated: result.simulated, thumbnailKey };
 }
 
 /** Hosted models answer at their own sizes: the stored result always matches the original. */
@@ -147,5 +149,6 @@ export const runImageStep = stepDispatcher<ImageStepDeps>({
       image: required(payload, 'image'),
       type: required(payload, 'type'),
       options: required(payload, 'options'),
+      seed: required(payload, 'seed'),
     }),
 });

@@ -60,6 +60,7 @@ async function reservedTransformation(options: { reserve?: boolean; status?: 'qu
     type: 'enhance',
     options: {},
     uploadKey: `uploads/${ref.orgId}/up.jpg`,
+    seed: 1,
   });
   if ((options.status ?? 'processing') === 'processing') await markProcessing(at(T0), ref.orgId, ref.transformationId);
   if (options.reserve ?? true) await reserveCredit(at(T0), ref.orgId, ref.transformationId);

@@ -38,6 +38,8 @@ export interface StepPayload extends TransformationRef {
   /** transform: the transformation's type and options (StartProcessing's output). */
   type?: TransformationType;
   options?: TransformationOptions;
+  /** transform: the engine's seed (StartProcessing's output, decision 065). */
+  seed?: number;
   /** reserveCredit (records it) and transform (reads it): Validate's output. */
   image?: ValidatedImage;
   /** storeResult: the Transform state's output. */

@@ -8,6 +8,7 @@ import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
+import { newSeed } from '../transformations/seed';
 import type { ImageEngine } from '../engines/types';
 import { logger } from '../lib/logger';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
@@ -63,9 +64,19 @@ export interface ValidatedImage {
   originalThumbnailKey: string;
 }
 
+/**
+ * Who rendered a result and with which seed, as Transform reports it (decision 065). `model` is
+ * optional until every engine reports its own; nothing is recorded in its place.
+ */
+export interface ResultEngine {
+  provider: string;
+  model?: string;
+  seed: number;
+}
+
 export interface TransformResult {
   resultKey: string;
-  engine: string;
+  engine: ResultEngine;
   simulated: boolean;
   /** The result's thumbnail, in the results bucket. */
   thumbnailKey: string;
@@ -76,14 +87,22 @@ export interface TransformationToProcess {
   uploadKey: string;
   type: TransformationType;
   options: TransformationOptions;
+  /** The engine's seed, drawn at the start (decision 065). */
+  seed: number;
 }
 
 /** Marks the record processing and loads what Validate and Transform need into the state. */
 export async function startProcessing(deps: RecordStepDeps, ref: TransformationRef): Promise<TransformationToProcess> {
   await markProcessing(deps, ref.orgId, ref.transformationId);
   const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
-  // Always present: the ASL's ResultSelector fails on a missing path.
-  return { uploadKey: record.uploadKey, type: record.type, options: record.options ?? {} };
+  // Always present: the ASL's ResultSelector fails on a missing path. A record started before seeds
+  // existed (in flight across the deploy) gets one now; StoreResult records the one the engine used.
+  return {
+    uploadKey: record.uploadKey,
+    type: record.type,
+    options: record.options ?? {},
+    seed: record.seed ?? newSeed(),
+  };
 }
 
 /**
@@ -111,7 +130,15 @@ export async function storeResult(
   if (head.ContentType !== 'image/png' || !head.ContentLength) {
     throw new Error(`Result ${result.resultKey} is not a stored PNG`);
   }
-  await recordResult(deps, ref.orgId, ref.transformationId, result);
+  const { resultKey, simulated, thumbnailKey, engine } = result;
+  await recordResult(deps, ref.orgId, ref.transformationId, {
+    resultKey,
+    simulated,
+    thumbnailKey,
+    provider: engine.provider,
+    model: engine.model,
+    seed: engine.seed,
+  });
 }
 
 /**

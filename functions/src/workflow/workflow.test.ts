@@ -80,7 +80,15 @@ async function queue(
     }),
   );
   await buckets.s3.send(new PutObjectCommand({ Bucket: buckets.uploadsBucket, Key: uploadKey, Body: file }));
-  await createTransformation(deps, { id: transformationId, orgId, userId: 'user-1', type, options, uploadKey });
+  await createTransformation(deps, {
+    id: transformationId,
+    orgId,
+    userId: 'user-1',
+    type,
+    options,
+    uploadKey,
+    seed: n,
+  });
   if (reservedAtStart) await reserveCredit(deps, orgId, transformationId);
   return { orgId, transformationId };
 }
@@ -178,7 +186,7 @@ describe('transformation workflow', () => {
       'Complete',
     ]);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-    expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, engine: 'local' });
+    expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, provider: 'local' });
     // Closed: out of the reconciler's open list.
     expect(record!.gsi1pk).toBeUndefined();
     expect(await storedResult(record!.resultKey!)).toMatchObject({
@@ -263,12 +271,14 @@ describe('transformation workflow', () => {
 
   it('retries a transient engine failure, then succeeds charging once', async () => {
     let calls = 0;
+    const seeds: number[] = [];
     engine = {
       name: 'flaky',
-      async transform(image, type, options) {
+      async transform(image, type, options, request) {
         calls++;
+        seeds.push(request.seed);
         if (calls === 1) throw new TransientEngineError('Provider answered 503');
-        return localEngine.transform(image, type, options);
+        return localEngine.transform(image, type, options, request);
       },
     };
     const scene = houseScene(320, 240);
@@ -281,7 +291,10 @@ describe('transformation workflow', () => {
     expect(report.status).toBe('SUCCEEDED');
     expect(report.retries).toEqual({ Transform: 1 });
     expect(calls).toBe(2);
-    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({ status: 'succeeded' });
+    // The record's seed, drawn at the start, reaches the engine on every attempt and stays recorded.
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    expect(record).toMatchObject({ status: 'succeeded', provider: 'flaky' });
+    expect(seeds).toEqual([record!.seed, record!.seed]);
     expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
   });
 
@@ -370,7 +383,7 @@ describe('transformation workflow', () => {
       expect(await run(ref)).toMatchObject({ status: 'SUCCEEDED' });
 
       const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-      expect(record).toMatchObject({ status: 'succeeded', engine: 'bedrock', simulated: true });
+      expect(record).toMatchObject({ status: 'succeeded', provider: 'bedrock', simulated: true });
       expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'png', width: 500, height: 300 });
       expect(simulator.log).toEqual([
         { path: `/model/${encodeURIComponent(NOVA_CANVAS_MODEL_ID)}/invoke`, status: 200 },

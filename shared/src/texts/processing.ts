@@ -20,6 +20,10 @@ export const PROCESSING_TEXTS = withFrenchTypography({
   /** DELETE /api/projects/{id} ran out of time; the next attempt carries on where it stopped. */
   projectDeletionUnfinished: "La suppression du projet n'a pas pu être terminée. Veuillez réessayer.",
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
+  /** `variants` of POST /api/image-processing/{type} (decision 065). */
+  invalidVariants: 'Le nombre de variantes doit être un nombre entier entre 1 et 4.',
+  /** Both `uploadId` and `sourceTransformationId`: one photo per request. */
+  twoSources: 'Indiquez soit un fichier téléversé, soit une transformation précédente, pas les deux.',
   resultExpired:
     "Ce résultat n'est plus disponible : les transformations non sauvegardées sont supprimées après 30 jours.",
   tooManyInFlight:

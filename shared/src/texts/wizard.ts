@@ -98,4 +98,19 @@ export const WIZARD_TEXTS = withFrenchTypography({
   restoreFailed: 'Impossible de restaurer la dernière série. Veuillez réessayer plus tard.',
   restorePartial: (missing: number) => `${missing} résultat(s) de la dernière série n'ont pas pu être restaurés.`,
   dismiss: 'Fermer le message',
+  /** Variants and reruns (decisions 065, 066). */
+  variants: 'Variantes par photo',
+  variantsHint: 'Chaque variante est un rendu différent de la même photo : vous sauvegardez celles que vous gardez.',
+  variantCount: (count: number) => (count > 1 ? `${count} variantes` : `${count} variante`),
+  photoCount: (count: number) => (count > 1 ? `${count} photos` : `${count} photo`),
+  creditCount: (count: number) => (count > 1 ? `${count} crédits` : `${count} crédit`),
+  cost: (credits: string, photos: string, variants: string) => `Coût : ${credits} (${photos} × ${variants})`,
+  costHint: 'Un crédit par résultat livré : un échec est remboursé.',
+  creditsLeft: (credits: string) => `Crédits restants : ${credits}`,
+  costExceedsCredits: (remaining: number) =>
+    `Crédits insuffisants pour ce lancement : il vous reste ${remaining} crédit${remaining > 1 ? 's' : ''}. Réduisez le nombre de variantes ou de photos.`,
+  variantLabel: (variant: number, count: number) => `Variante ${variant} sur ${count}`,
+  rerunTitle: "Relancer avec d'autres options",
+  rerunHint: 'Les photos déjà envoyées sont réutilisées : rien à téléverser à nouveau.',
+  rerun: 'Relancer sur les mêmes photos',
 } as const);

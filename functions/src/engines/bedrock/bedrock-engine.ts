@@ -23,16 +23,26 @@ const TRANSIENT = new Set([
 export interface BedrockEngineConfig {
   invokeModel: InvokeModel;
   modelId: string;
-  /** Fixed seed: a regenerate of the same photo and options gives the same result. */
-  seed?: number;
 }
+
+/**
+ * Nova Canvas takes seeds from 0 to 2,147,483,646 (imageGenerationConfig.seed,
+ * https://docs.aws.amazon.com/nova/latest/userguide/image-gen-req-resp-structure.html); ours are
+ * uint32 (decision 065).
+ */
+const NOVA_SEED_MODULUS = 2_147_483_647;
 
 export class BedrockEngine implements ImageEngine {
   readonly name = 'bedrock';
 
   constructor(private readonly config: BedrockEngineConfig) {}
 
-  async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
+  async transform(
+    image: Buffer,
+    type: TransformationType,
+    options: TransformationOptions,
+    { seed }: { seed: number },
+  ): Promise<EngineResult> {
     const meta = await sharp(image).metadata();
     const size = novaInputSize(meta.width, meta.height);
     const input = await sharp(image)
@@ -44,7 +54,7 @@ export class BedrockEngine implements ImageEngine {
       type,
       options,
       { base64: input.toString('base64'), ...size },
-      this.config.seed ?? 42,
+      seed % NOVA_SEED_MODULUS,
     );
 
     let response;

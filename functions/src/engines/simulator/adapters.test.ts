@@ -49,7 +49,7 @@ describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
   it.each(['virtual-staging', 'declutter', 'room-refresh'] as const)(
     'transforms for %s through InvokeModel and flags the result as simulated',
     async (type) => {
-      const result = await bedrockEngine().transform(photo, type, { style: 'Modern', roomType: 'Office' });
+      const result = await bedrockEngine().transform(photo, type, { style: 'Modern', roomType: 'Office' }, { seed: 7 });
       expect(result.simulated).toBe(true);
       expect((await sharp(result.image).metadata()).format).toBe('png');
       // Nova works on a supported size of the same aspect ratio.
@@ -58,16 +58,28 @@ describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
     },
   );
 
+  it('sends the seed it is given: two seeds give two renders, one seed the same (decision 065)', async () => {
+    const render = async (seed: number) =>
+      (await bedrockEngine().transform(photo, 'virtual-staging', {}, { seed })).image;
+    const [first, second, again] = await Promise.all([render(4_000_000_001), render(12), render(12)]);
+    expect(first.equals(second)).toBe(false);
+    expect(second.equals(again)).toBe(true);
+  });
+
   it('retries nothing itself but reports throttling as transient', async () => {
     simulator.failNext('throttled');
-    await expect(bedrockEngine().transform(photo, 'declutter', {})).rejects.toBeInstanceOf(TransientEngineError);
+    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
+      TransientEngineError,
+    );
     simulator.failNext('unavailable');
-    await expect(bedrockEngine().transform(photo, 'declutter', {})).rejects.toBeInstanceOf(TransientEngineError);
+    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
+      TransientEngineError,
+    );
   });
 
   it('reports a content-filter refusal to the user in French, not retried', async () => {
     simulator.failNext('refused');
-    const attempt = bedrockEngine().transform(photo, 'virtual-staging', {});
+    const attempt = bedrockEngine().transform(photo, 'virtual-staging', {}, { seed: 7 });
     await expect(attempt).rejects.toBeInstanceOf(EngineRejection);
     await expect(attempt).rejects.toThrow(TRANSFORMATION_MESSAGES.engineRefused);
   });

@@ -61,7 +61,8 @@ export async function answerNovaCanvas(
     if (textError) return invalid(textError);
     const image = await decodeInput(params.image);
     if (typeof image === 'string') return invalid(image);
-    return reply(await simulateEdit(image.bytes, readSimulatedRequest(guessType(params), String(params.text ?? ''))));
+    const request = readSimulatedRequest(guessType(params), String(params.text ?? ''));
+    return reply(await simulateEdit(image.bytes, { ...request, ...seedOf(config) }));
   }
   if (body.taskType === 'IMAGE_VARIATION') {
     const params = body.imageVariationParams as Json | undefined;
@@ -83,13 +84,22 @@ export async function answerNovaCanvas(
     if (typeof image === 'string') return invalid(image);
     const type: TransformationType = typeof strength === 'number' && strength >= 0.9 ? 'enhance' : 'room-refresh';
     return reply(
-      await simulateEdit(image.bytes, readSimulatedRequest(type, String(params.text ?? '')), {
-        width: width as number,
-        height: height as number,
-      }),
+      await simulateEdit(
+        image.bytes,
+        { ...readSimulatedRequest(type, String(params.text ?? '')), ...seedOf(config) },
+        {
+          width: width as number,
+          height: height as number,
+        },
+      ),
     );
   }
   return invalid(`taskType ${String(body.taskType)} is not supported by this simulator`);
+}
+
+/** The request's seed (checked by checkConfig), for the simulated render to vary with it. */
+function seedOf(config: Json | undefined): { seed?: number } {
+  return typeof config?.seed === 'number' ? { seed: config.seed } : {};
 }
 
 function reply(image: Buffer): ProviderReply {

@@ -18,6 +18,8 @@ import {
 import { PNG_OUTPUT } from '../local/raster';
 
 export const SIMULATION_CAPTION = 'Simulation locale';
+/** Before the request's seed in the caption: a variant or a regeneration shows which render it is. */
+export const SEED_CAPTION = 'graine';
 
 /** The options a provider request carried, as far as its prompt tells them. */
 export interface SimulatedRequest {
@@ -27,6 +29,8 @@ export interface SimulatedRequest {
   skyType?: string;
   changeFloor: boolean;
   repaintWalls: boolean;
+  /** The provider request's seed, when it carried one: two seeds never give the same picture. */
+  seed?: number;
 }
 
 /** Words of the sky descriptions in engines/generative/edit-instructions.ts, per sky type. */
@@ -93,7 +97,8 @@ export async function simulateEdit(
       break;
   }
   const tint = tintOf(request.style ?? request.skyType);
-  const brighten = request.repaintWalls ? 8 : 0;
+  // A small per-seed shift (the caption names the seed too, so no two seeds give the same bytes).
+  const brighten = (request.repaintWalls ? 8 : 0) + (request.seed === undefined ? 0 : (request.seed % 9) - 4);
   const deepen = request.changeFloor ? 0.94 : 1;
   // Raw in between: sharp applies one linear per pipeline and composites before it grades; the
   // caption must not be graded.
@@ -125,7 +130,8 @@ export function captionLines(request: SimulatedRequest): [string, string] {
     request.changeFloor ? WIZARD_TEXTS.changeFloor : undefined,
     request.repaintWalls ? WIZARD_TEXTS.repaintWalls : undefined,
   ].filter((part): part is string => Boolean(part));
-  return [`${SIMULATION_CAPTION} · ${typeLabel}`, details.join(' · ')];
+  const seed = request.seed === undefined ? '' : ` · ${SEED_CAPTION} ${request.seed}`;
+  return [`${SIMULATION_CAPTION} · ${typeLabel}${seed}`, details.join(' · ')];
 }
 
 /**

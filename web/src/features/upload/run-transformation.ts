@@ -8,7 +8,13 @@
  * maximum of transformations in flight (429) waits for the Retry-After and tries again, and one
  * whose answer was lost is sent again, without ever starting or charging a second transformation.
  */
-import type { ErrorCode, TransformationOptions, TransformationType, UploadContentType } from '@vitrine/shared';
+import type {
+  ErrorCode,
+  StartedTransformations,
+  TransformationOptions,
+  TransformationType,
+  UploadContentType,
+} from '@vitrine/shared';
 import { ApiError } from '../../lib/api-error';
 import { createUpload, sendFileToStorage } from './api/create-upload';
 import { fetchResultBlob } from './api/fetch-result';
@@ -19,8 +25,15 @@ export interface TransformationRequest {
   file: File;
   /** Reused on regeneration: the file is not sent twice. */
   uploadId: string | null;
+  /**
+   * An earlier transformation of the same photo: the server reuses its stored original, so nothing
+   * is uploaded (a rerun with new options, a regeneration; decision 066). Wins over `uploadId`.
+   */
+  sourceTransformationId?: string | null;
   type: TransformationType;
   options: TransformationOptions;
+  /** Variants of the photo in this run (decision 065); one when absent. */
+  variants?: number;
   signal: AbortSignal;
   onUploadProgress: (percent: number) => void;
   onUploaded: (uploadId: string) => void;
@@ -63,13 +76,28 @@ const DEFAULT_RETRY_AFTER_S = 10;
 /** Waits before sending a start again whose answer was lost (the request may have been served). */
 const LOST_ANSWER_RETRY_DELAYS_MS = [1000, 3000];
 
+/** One variant from the file to its result: upload unless uploaded, start, wait, download. */
 export async function runTransformation(
   request: TransformationRequest,
   steps = pipeline,
 ): Promise<TransformationOutcome> {
+  const { transformationId } = await startRun(request, steps);
+  request.onStarted(transformationId);
+  return settleTransformation(transformationId, request.signal, steps);
+}
+
+/**
+ * Sends the photo unless the server has it (an upload, or an earlier transformation's original),
+ * then starts the run's variants once, whatever the retries: one Idempotency-Key per run.
+ */
+export async function startRun(
+  request: Omit<TransformationRequest, 'onStarted'>,
+  steps = pipeline,
+): Promise<StartedTransformations> {
   const { file, type, options, signal } = request;
-  let uploadId = request.uploadId;
-  if (!uploadId) {
+  const sourceTransformationId = request.sourceTransformationId ?? undefined;
+  let uploadId = request.uploadId ?? undefined;
+  if (!uploadId && !sourceTransformationId) {
     const upload = await steps.createUpload({
       fileName: file.name,
       contentType: file.type as UploadContentType,
@@ -79,12 +107,25 @@ export async function runTransformation(
     uploadId = upload.uploadId;
     request.onUploaded(uploadId);
   }
-  const { transformationId } = await startWithRetries(
+  return startWithRetries(
     steps,
-    { uploadId, type, options, idempotencyKey: steps.newIdempotencyKey() },
+    {
+      ...(sourceTransformationId ? { sourceTransformationId } : { uploadId }),
+      type,
+      options,
+      ...(request.variants && request.variants > 1 ? { variants: request.variants } : {}),
+      idempotencyKey: steps.newIdempotencyKey(),
+    },
     signal,
   );
-  request.onStarted(transformationId);
+}
+
+/** Waits for one started transformation and downloads its result; a failure throws with its French message. */
+export async function settleTransformation(
+  transformationId: string,
+  signal: AbortSignal,
+  steps = pipeline,
+): Promise<TransformationOutcome> {
   const transformation = await steps.waitForTransformation(transformationId, { signal });
   if (transformation.status === 'failed' || !transformation.resultUrl) {
     throw new TransformationFailedError(transformation.message ?? '', transformation.code);
@@ -102,7 +143,7 @@ async function startWithRetries(
   steps: typeof pipeline,
   input: Parameters<typeof pipeline.startTransformation>[0],
   signal: AbortSignal,
-): Promise<{ transformationId: string }> {
+): Promise<StartedTransformations> {
   const deadline = Date.now() + START_RETRY_WINDOW_MS;
   for (let lostAnswers = 0; ;) {
     try {

@@ -2,9 +2,19 @@
  * The wizard's state and its pure reducer (spec 2.7, 3, 4, 5, 8). Side effects (uploads,
  * polling, saving, object URLs) live in the hooks; every rule about what may happen when lives here.
  */
-import { DEFAULT_TRANSFORMATION_TYPE, type TransformationType, WIZARD_TEXTS } from '@vitrine/shared';
+import {
+  DEFAULT_TRANSFORMATION_TYPE,
+  type TransformationOptions,
+  type TransformationType,
+  VARIANT_LIMITS,
+  WIZARD_TEXTS,
+} from '@vitrine/shared';
 import type { FileRefusal } from './file-acceptance';
-import { DEFAULT_PARAMETERS, type TransformationParameters } from './transformation-options';
+import {
+  buildTransformationOptions,
+  DEFAULT_PARAMETERS,
+  type TransformationParameters,
+} from './transformation-options';
 
 export type WizardStep = 'upload' | 'configure' | 'results';
 
@@ -33,6 +43,12 @@ export interface ResultEntry {
   savedToProjectId: string | null | undefined;
   saveState: SaveState;
   regenerating: boolean;
+  /** Which run of the photo made it (1 = Start, then each rerun) and its place among the run's variants. */
+  run: number;
+  variant: number;
+  variantCount: number;
+  /** The options its run asked for: a regeneration asks for them again. */
+  options: TransformationOptions;
 }
 
 /**
@@ -68,6 +84,15 @@ export interface WizardState {
   outOfCreditsOpen: boolean;
   /** The save choice dialog, open for one result or for Save all. */
   saveTarget: SaveTarget | null;
+  /** Variants per photo of the next run (decision 065): each costs a credit once delivered. */
+  variants: number;
+  /** Runs started on these photos: Start, then each rerun from the results step. */
+  runs: number;
+  /**
+   * Per file, a transformation whose stored original the server can reuse: reruns and
+   * regenerations then send no upload (decision 066).
+   */
+  originals: Record<string, string>;
 }
 
 export function createInitialState(fixedProjectId: string | null = null): WizardState {
@@ -87,6 +112,9 @@ export function createInitialState(fixedProjectId: string | null = null): Wizard
     pageError: null,
     outOfCreditsOpen: false,
     saveTarget: null,
+    variants: VARIANT_LIMITS.default,
+    runs: 0,
+    originals: {},
   };
 }
 
@@ -99,7 +127,9 @@ export type WizardAction =
   | { type: 'backRequested' }
   | { type: 'typeChosen'; transformationType: TransformationType }
   | { type: 'parametersChanged'; parameters: Partial<TransformationParameters> }
+  | { type: 'variantsChosen'; variants: number }
   | { type: 'startRequested' }
+  | { type: 'rerunRequested' }
   | { type: 'uploadProgressed'; resultId: string; progress: number }
   | { type: 'uploadCompleted'; resultId: string; uploadId: string }
   | { type: 'transformationStarted'; resultId: string; transformationId: string }
@@ -123,6 +153,7 @@ export type WizardAction =
 /** A result of the last batch read back from the server (its URLs are signed, not object URLs). */
 export interface RestoredResult {
   transformationId: string;
+  options: TransformationOptions;
   fileName: string;
   originalUrl: string;
   resultUrl: string;
@@ -145,7 +176,7 @@ export function tabAvailability(state: WizardState): Record<WizardStep, boolean>
 export const isSucceeded = (result: ResultEntry): result is ResultEntry & { outcome: { status: 'done' } } =>
   result.outcome.status === 'done';
 
-const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
+export const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
 
 /** Why a regeneration cannot run, or null when it may (spec 5 and 8). */
 export function regenerateBlocker(state: WizardState, resultId: string): 'busy' | 'noCredits' | 'noFile' | null {
@@ -196,9 +227,52 @@ export function canSaveAll(state: WizardState): boolean {
   return !state.isProcessing && !isRegenerating(state) && !state.isSavingAll && unsavedResults(state).length > 0;
 }
 
-/** Start needs files, the configure step and credits; the hook runs the batch only when this holds. */
+/** What the next run costs: one credit per photo and variant, charged per delivered result (decision 065). */
+export const runCost = (state: WizardState): number => state.files.length * state.variants;
+
+/** True when the credits known are fewer than the next run would take. */
+export const exceedsCredits = (state: WizardState): boolean =>
+  state.credits !== undefined && runCost(state) > state.credits;
+
+/**
+ * Some credits, but fewer than the next run takes: the run is refused and the cost line says why.
+ * Without any credit the spec's out-of-credits dialog answers instead.
+ */
+export const shortOfCredits = (state: WizardState): boolean => hasCredits(state) && exceedsCredits(state);
+
+/** Start needs files, the configure step and credits for every variant; the hook runs the batch only when this holds. */
 export const canStart = (state: WizardState): boolean =>
-  state.step === 'configure' && state.files.length > 0 && !state.isProcessing && hasCredits(state);
+  state.step === 'configure' &&
+  state.files.length > 0 &&
+  !state.isProcessing &&
+  hasCredits(state) &&
+  !exceedsCredits(state);
+
+/** A rerun from the results step: the same photos, the options now chosen, nothing running. */
+export const canRerun = (state: WizardState): boolean =>
+  state.step === 'results' &&
+  state.files.length > 0 &&
+  !state.isProcessing &&
+  !isRegenerating(state) &&
+  hasCredits(state) &&
+  !exceedsCredits(state);
+
+/** The result card id of a photo's variant in a run; the first run's first variant keeps the file's id. */
+export const resultIdOf = (fileId: string, run: number, variant: number): string =>
+  run === 1 && variant === 1 ? fileId : `${fileId}:${run}:${variant}`;
+
+/** The result cards the next run adds, per photo, in the order its variants are started. */
+export function nextRunPlan(state: WizardState): { file: LocalUpload; resultIds: string[] }[] {
+  const run = state.runs + 1;
+  return state.files.map((file) => ({
+    file,
+    resultIds: Array.from({ length: state.variants }, (_, index) => resultIdOf(file.id, run, index + 1)),
+  }));
+}
+
+/** The upload a photo was sent as, when one of its results knows it. */
+export const uploadIdOf = (state: WizardState, fileId: string): string | null =>
+  state.results.find((result) => result.fileId === fileId && result.uploadId !== null)?.uploadId ?? null;
 
 // ---- Reducer ----
 
@@ -210,9 +284,14 @@ function updateResult(state: WizardState, resultId: string, patch: (result: Resu
   };
 }
 
-function loadingResult(file: LocalUpload): ResultEntry {
+function loadingResult(
+  file: LocalUpload,
+  id: string,
+  run: { run: number; variant: number; variantCount: number; options: TransformationOptions },
+): ResultEntry {
   return {
-    id: file.id,
+    ...run,
+    id,
     fileId: file.id,
     fileName: file.file.name,
     originalPreview: file.previewUrl,
@@ -224,6 +303,28 @@ function loadingResult(file: LocalUpload): ResultEntry {
     savedToProjectId: undefined,
     saveState: 'idle',
     regenerating: false,
+  };
+}
+
+/** The state with the next run's cards added (loading) and marked processing. */
+function withNextRun(state: WizardState, step: WizardStep): WizardState {
+  const run = state.runs + 1;
+  const options = buildTransformationOptions(state.type, state.parameters);
+  const added = nextRunPlan(state).flatMap(({ file, resultIds }) =>
+    resultIds.map((id, index) => ({
+      ...loadingResult(file, id, { run, variant: index + 1, variantCount: resultIds.length, options }),
+      // A photo the server has already needs no upload: no progress bar.
+      uploadProgress: state.originals[file.id] || uploadIdOf(state, file.id) ? null : 0,
+    })),
+  );
+  return {
+    ...state,
+    step,
+    runs: run,
+    isProcessing: true,
+    pageError: null,
+    formError: null,
+    results: [...state.results, ...added],
   };
 }
 
@@ -276,20 +377,31 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return state.step === 'configure' ? { ...state, type: action.transformationType } : state;
 
     case 'parametersChanged':
-      return state.step === 'configure'
+      // On the results step too, for a rerun (decision 066), but not while a run uses them.
+      return state.step === 'configure' || (state.step === 'results' && !state.isProcessing)
         ? { ...state, parameters: { ...state.parameters, ...action.parameters } }
         : state;
+
+    case 'variantsChosen': {
+      if (state.step === 'upload' || state.isProcessing) return state;
+      const variants = Math.min(VARIANT_LIMITS.max, Math.max(VARIANT_LIMITS.min, Math.round(action.variants)));
+      return { ...state, variants };
+    }
 
     case 'startRequested':
       if (state.step !== 'configure' || state.files.length === 0 || state.isProcessing) return state;
       if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
-      return {
-        ...state,
-        step: 'results',
-        isProcessing: true,
-        pageError: null,
-        results: state.files.map(loadingResult),
-      };
+      // The cost line says why (the Start button is disabled meanwhile).
+      if (exceedsCredits(state)) return state;
+      return withNextRun(state, 'results');
+
+    case 'rerunRequested':
+      if (state.step !== 'results' || state.files.length === 0 || state.isProcessing || isRegenerating(state)) {
+        return state;
+      }
+      if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
+      if (exceedsCredits(state)) return state;
+      return withNextRun(state, 'results');
 
     case 'uploadProgressed':
       return updateResult(state, action.resultId, () => ({
@@ -303,6 +415,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return updateResult(state, action.resultId, () => ({ transformationId: action.transformationId }));
 
     case 'resultSucceeded': {
+      const succeeded = state.results.find((result) => result.id === action.resultId);
       const next = updateResult(state, action.resultId, () => ({
         outcome: { status: 'done', url: action.enhancedUrl },
         simulated: action.simulated,
@@ -312,7 +425,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (next === state) return state;
       // Spec 4: a success decrements the local credits; the server's balance wins when it is known.
       const credits = action.creditBalance ?? (state.credits === undefined ? undefined : state.credits - 1);
-      return { ...next, credits };
+      // Its validated original is stored: the photo's next runs reuse it (decision 066).
+      const source = succeeded?.transformationId;
+      const originals =
+        source && succeeded && !state.originals[succeeded.fileId]
+          ? { ...state.originals, [succeeded.fileId]: source }
+          : state.originals;
+      return { ...next, credits, originals };
     }
 
     case 'resultFailed': {
@@ -416,6 +535,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           savedToProjectId: undefined,
           saveState: 'idle',
           regenerating: false,
+          run: 1,
+          variant: 1,
+          variantCount: 1,
+          options: restored.options,
         })),
       };
 

@@ -1,6 +1,12 @@
 import { IDEMPOTENCY_KEY, type Transformation } from '@vitrine/shared';
 import { ApiError } from '../../../lib/api-error';
-import { classifyFailure, pipeline, runTransformation, TransformationFailedError } from '../run-transformation';
+import {
+  classifyFailure,
+  pipeline,
+  runTransformation,
+  startRun,
+  TransformationFailedError,
+} from '../run-transformation';
 
 function transformation(overrides: Partial<Transformation>): Transformation {
   return {
@@ -35,7 +41,7 @@ function fakeSteps(result: Transformation) {
       startTransformation: jest.fn<
         ReturnType<typeof pipeline.startTransformation>,
         Parameters<typeof pipeline.startTransformation>
-      >(async () => ({ transformationId: 't1' })),
+      >(async () => ({ transformationId: 't1', transformationIds: ['t1'], groupId: 't1' })),
       waitForTransformation: jest.fn<
         ReturnType<typeof pipeline.waitForTransformation>,
         Parameters<typeof pipeline.waitForTransformation>
@@ -102,6 +108,33 @@ describe('runTransformation', () => {
     await expect(failure).rejects.toBeInstanceOf(TransformationFailedError);
     await expect(failure).rejects.toMatchObject({ message: 'Aucun ciel détecté sur cette photo.', code: 'VALIDATION' });
     expect(steps.fetchResultBlob).not.toHaveBeenCalled();
+  });
+});
+
+describe('startRun: variants and reruns (decisions 065, 066)', () => {
+  it('starts the variants of an uploaded photo in one request', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    await startRun({ ...request('u9'), variants: 3 }, steps);
+    expect(steps.startTransformation).toHaveBeenCalledWith({
+      uploadId: 'u9',
+      type: 'sky-replacement',
+      options: { sky_type: 'sunset' },
+      variants: 3,
+      idempotencyKey: expect.stringMatching(/^key-\d+$/),
+    });
+  });
+
+  it('sends nothing for a photo the server keeps: it names the earlier transformation', async () => {
+    const { steps } = fakeSteps(transformation({}));
+    await startRun({ ...request(null), sourceTransformationId: 'tx-earlier' }, steps);
+    expect(steps.createUpload).not.toHaveBeenCalled();
+    expect(steps.sendFileToStorage).not.toHaveBeenCalled();
+    expect(steps.startTransformation).toHaveBeenCalledWith({
+      sourceTransformationId: 'tx-earlier',
+      type: 'sky-replacement',
+      options: { sky_type: 'sunset' },
+      idempotencyKey: expect.stringMatching(/^key-\d+$/),
+    });
   });
 });
 

@@ -1,21 +1,41 @@
-/** POST /api/image-processing/{type}: starts one transformation of an uploaded file (202). */
-import { IDEMPOTENCY_KEY, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+/** POST /api/image-processing/{type}: starts one to four variants of an uploaded photo (202). */
+import {
+  IDEMPOTENCY_KEY,
+  type StartedTransformations,
+  type TransformationOptions,
+  type TransformationType,
+} from '@vitrine/shared';
 import { api } from '../../../lib/api-client';
 
 export interface StartTransformationInput {
-  uploadId: string;
+  /** The photo: its upload, or (a rerun, a regeneration) an earlier transformation whose stored original is reused. */
+  uploadId?: string;
+  sourceTransformationId?: string;
   type: TransformationType;
   options: TransformationOptions;
+  /** 2 to 4 for variants (decision 065); absent for one. */
+  variants?: number;
   /**
    * One per file and attempt: a request sent again with it (after a 429 or a lost answer) returns
-   * the transformation it started instead of starting and charging another.
+   * the transformations it started instead of starting and charging others.
    */
   idempotencyKey: string;
 }
 
-export const startTransformation = ({ uploadId, type, options, idempotencyKey }: StartTransformationInput) =>
-  api<{ transformationId: string }>(`/image-processing/${type}`, {
+export const startTransformation = ({
+  uploadId,
+  sourceTransformationId,
+  type,
+  options,
+  variants,
+  idempotencyKey,
+}: StartTransformationInput) =>
+  api<StartedTransformations>(`/image-processing/${type}`, {
     method: 'POST',
     headers: { [IDEMPOTENCY_KEY.header]: idempotencyKey },
-    body: { uploadId, ...options },
+    body: {
+      ...(sourceTransformationId ? { sourceTransformationId } : { uploadId }),
+      ...options,
+      ...(variants && variants > 1 ? { variants } : {}),
+    },
   });

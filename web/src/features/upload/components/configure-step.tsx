@@ -5,6 +5,8 @@ import { optionGroupOf } from '../transformation-options';
 import { FurnishingOptions } from './furnishing-options';
 import { SkyTypePicker } from './sky-type-picker';
 import { TransformationTypePicker } from './transformation-type-picker';
+import { VariantsAndCost } from './variants-and-cost';
+import { shortOfCredits } from '../wizard-state';
 
 /** Step 2: the type, its options, Back and Start. */
 export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
@@ -25,11 +27,16 @@ export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
         )}
         {group === 'none' && <p className="text-sm text-ink-600">{WIZARD_TEXTS.noOptions}</p>}
       </section>
+      <section aria-label={WIZARD_TEXTS.variants} className="rounded-card bg-white p-4 shadow-card sm:p-6">
+        <VariantsAndCost wizard={wizard} />
+      </section>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={wizard.backToUpload}>
           {WIZARD_TEXTS.back}
         </Button>
-        <Button onClick={wizard.start}>{WIZARD_TEXTS.start}</Button>
+        <Button onClick={wizard.start} disabled={shortOfCredits(state)}>
+          {WIZARD_TEXTS.start}
+        </Button>
       </div>
     </div>
   );

@@ -29,6 +29,11 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         <h3 id={titleId} className="truncate text-sm font-semibold" title={name}>
           {name}
         </h3>
+        {result.variantCount > 1 && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            {WIZARD_TEXTS.variantLabel(result.variant, result.variantCount)}
+          </span>
+        )}
         {outcome.status === 'done' && result.simulated && (
           <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-700">
             {WIZARD_TEXTS.simulated}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
 import { canSaveAll, hasUnsavedResults, regenerateBlocker } from '../wizard-state';
 import { ResultCard } from './result-card';
+import { RerunPanel } from './rerun-panel';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
 /** Step 3: the page message, Save all, New transformation and one card per file. */
@@ -85,6 +86,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
           ))}
         </div>
       )}
+      {state.files.length > 0 && <RerunPanel wizard={wizard} />}
       <ConfirmDialog
         open={pendingResult !== undefined}
         title={WIZARD_TEXTS.deleteTitle}

@@ -52,6 +52,7 @@ export function useLastBatch(state: WizardState, dispatch: Dispatch<WizardAction
             originalUrl: transformation.originalUrl,
             resultUrl: transformation.resultUrl,
             simulated: transformation.simulated === true,
+            options: transformation.options,
           };
         }),
       );

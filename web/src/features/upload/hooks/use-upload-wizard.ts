@@ -3,13 +3,16 @@ import { useUser } from '../../../lib/session';
 import { partitionFiles, withoutDuplicates } from '../file-acceptance';
 import { buildTransformationOptions, type TransformationParameters } from '../transformation-options';
 import {
+  canRerun,
   canSaveAll,
   canStart,
   createInitialState,
+  nextRunPlan,
   referencedObjectUrls,
   regenerateBlocker,
   saveDecision,
   unsavedResults,
+  uploadIdOf,
   wizardReducer,
   type LocalUpload,
   type WizardStep,
@@ -54,17 +57,34 @@ export function useUploadWizard(fixedProjectId: string | null) {
     dispatch({ type: 'filesAdded', files, refusals: [...refusals, ...duplicates] });
   };
 
-  const start = async () => {
-    dispatch({ type: 'startRequested' });
-    if (!canStart(state)) return;
+  /** Runs the next run's variants of every photo; a photo the server has already is not sent again. */
+  const runNext = async () => {
     const options = buildTransformationOptions(state.type, state.parameters);
     await Promise.allSettled(
-      state.files.map((upload) =>
-        runs.run({ resultId: upload.id, file: upload.file, uploadId: null, type: state.type, options }),
+      nextRunPlan(state).map(({ file, resultIds }) =>
+        runs.run({
+          resultIds,
+          file: file.file,
+          uploadId: uploadIdOf(state, file.id),
+          sourceTransformationId: state.originals[file.id] ?? null,
+          type: state.type,
+          options,
+        }),
       ),
     );
     dispatch({ type: 'processingFinished' });
     void revalidateUser();
+  };
+
+  const start = async () => {
+    dispatch({ type: 'startRequested' });
+    if (canStart(state)) await runNext();
+  };
+
+  /** From the results step: the same photos with the options now chosen, without a new upload (decision 066). */
+  const rerun = async () => {
+    dispatch({ type: 'rerunRequested' });
+    if (canRerun(state)) await runNext();
   };
 
   const regenerate = async (resultId: string) => {
@@ -73,12 +93,14 @@ export function useUploadWizard(fixedProjectId: string | null) {
     const result = state.results.find((entry) => entry.id === resultId);
     const upload = state.files.find((file) => file.id === result?.fileId);
     if (blocker !== null || !result || !upload) return;
+    // Same photo, options and type as the card's run; a new transformation, so a new seed (decision 065).
     await runs.run({
-      resultId,
+      resultIds: [resultId],
       file: upload.file,
-      uploadId: result.uploadId,
+      uploadId: result.uploadId ?? uploadIdOf(state, result.fileId),
+      sourceTransformationId: state.originals[result.fileId] ?? null,
       type: state.type,
-      options: buildTransformationOptions(state.type, state.parameters),
+      options: result.options,
     });
     void revalidateUser();
   };
@@ -137,7 +159,9 @@ export function useUploadWizard(fixedProjectId: string | null) {
     chooseType: (transformationType: TransformationType) => dispatch({ type: 'typeChosen', transformationType }),
     changeParameters: (parameters: Partial<TransformationParameters>) =>
       dispatch({ type: 'parametersChanged', parameters }),
+    chooseVariants: (variants: number) => dispatch({ type: 'variantsChosen', variants }),
     start: () => void start(),
+    rerun: () => void rerun(),
     regenerate: (resultId: string) => void regenerate(resultId),
     save,
     saveAll,
