@@ -17,6 +17,7 @@ function lint(file: string, source: string): string[] {
 describe('import direction of the web app (eslint web-layers/layers)', () => {
   it('lets each layer import itself and the layers after it', () => {
     expect(lint('app/routes/dashboard-upload.ts', '../../features/projects')).toEqual([]);
+    expect(lint('app/routes/dashboard-upload.ts', '../../features/projects/index')).toEqual([]);
     expect(lint('features/upload/components/card.ts', '../wizard-state')).toEqual([]);
     expect(lint('features/upload/upload-page.ts', '../../components/ui/tabs')).toEqual([]);
     expect(lint('features/upload/upload-page.ts', '../../config/paths')).toEqual([]);
@@ -28,7 +29,7 @@ describe('import direction of the web app (eslint web-layers/layers)', () => {
     expect(lint('features/upload/components/picker.ts', '../../projects/components/create-project-dialog')).toEqual([
       expect.stringContaining('features/upload may not import features/projects'),
     ]);
-    expect(lint('features/auth/routes/login.ts', '../../../app/routes')).toEqual([
+    expect(lint('features/auth/components/login-form.ts', '../../../app/routes')).toEqual([
       expect.stringContaining('features/auth may not import app'),
     ]);
     expect(lint('components/ui/button.ts', '../../features/upload/wizard-state')).toEqual([
@@ -40,5 +41,27 @@ describe('import direction of the web app (eslint web-layers/layers)', () => {
     expect(lint('config/paths.ts', '../lib/navigation')).toEqual([
       expect.stringContaining('config may not import lib'),
     ]);
+  });
+
+  it('lets the rest of the app use a feature only through its index.ts, so route modules live in app/routes', () => {
+    expect(lint('app/routes/login.ts', '../../features/auth/components/login-form')).toEqual([
+      expect.stringContaining('app may not reach into features/auth'),
+    ]);
+    expect(lint('app/routes.ts', '../features/public/pages/landing-page')).toEqual([
+      expect.stringContaining('app may not reach into features/public'),
+    ]);
+    expect(lint('app/routes/__tests__/overlays.test.ts', '../../../features/billing/checkout-return')).toEqual([
+      expect.stringContaining('app may not reach into features/billing'),
+    ]);
+    // Inside its own folder a feature imports whatever it needs.
+    expect(lint('features/auth/components/login-form.ts', '../utils/phone')).toEqual([]);
+  });
+
+  it('checks dynamic imports too: a lazy route points into app/routes, not into a feature', () => {
+    const code = "export const lazy = () => import('../features/public/routes/landing');\n";
+    const messages = new Linter({ configType: 'flat', cwd: '/repo' })
+      .verify(code, config as Linter.Config[], { filename: '/repo/web/src/app/routes.ts' })
+      .map((message) => message.message);
+    expect(messages).toEqual([expect.stringContaining('app may not reach into features/public')]);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
-import { rememberCheckoutReturn } from '../../../features/billing/checkout-return';
+import { rememberCheckoutReturn } from '../../../features/billing';
 import { ApiError } from '../../../lib/api-error';
 import { getAccessToken, signOut } from '../../../lib/auth';
 import { redirectToExternal } from '../../../lib/external-redirect';

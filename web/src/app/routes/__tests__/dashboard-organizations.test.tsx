@@ -15,7 +15,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { AGENCE, makeUser } from '../../../testing/billing-data';
 import { asRendered } from '../../../testing/text';
-import { Component as OrganizationsRoute } from '../routes/organizations';
+import { Component as OrganizationsRoute } from '../dashboard-organizations';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
