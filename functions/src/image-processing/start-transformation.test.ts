@@ -1,10 +1,4 @@
-import {
-  BILLING_API_TEXTS,
-  MESSAGES,
-  PROCESSING_TEXTS,
-  TRANSFORMATION_LIMITS,
-  type ApiErrorBody,
-} from '@vitrine/shared';
+import { BILLING_API_TEXTS, TRANSFORMATION_LIMITS, type ApiErrorBody, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
@@ -121,7 +115,7 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('colorize', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
-      message: MESSAGES.processing.unknownType,
+      message: TRANSFORMATION_MESSAGES.unknownType,
     });
     await expect(
       startTransformation(d, caller, request('sky-replacement', { uploadId: 'up-1', sky_type: 'green' })),
@@ -136,7 +130,7 @@ describe('startTransformation', () => {
       await expect(startTransformation(d, caller, request('enhance', { uploadId }))).rejects.toMatchObject({
         statusCode: 400,
         code: 'VALIDATION',
-        message: MESSAGES.processing.uploadNotFound,
+        message: TRANSFORMATION_MESSAGES.uploadNotFound,
       });
     }
     expect(lookedUp).toEqual([]);
@@ -167,7 +161,7 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 429,
       code: 'RATE_LIMITED',
-      message: PROCESSING_TEXTS.tooManyInFlight,
+      message: TRANSFORMATION_MESSAGES.tooManyInFlight,
       headers: { 'retry-after': String(TRANSFORMATION_LIMITS.retryAfterSeconds) },
     });
     expect(steps).toEqual([]);
@@ -209,10 +203,10 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: MESSAGES.processing.startFailed,
+      message: TRANSFORMATION_MESSAGES.startFailed,
     });
     expect(steps).toEqual(['create', 'reserve', 'refund', 'failed:SERVICE_UNAVAILABLE']);
-    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
+    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: TRANSFORMATION_MESSAGES.startFailed }]);
     logs.restore();
     expect(logs.lines).toMatchObject([
       { level: 'ERROR', message: 'StartExecution failed', transformationId: 'tx-1', error: { message: 'throttled' } },
@@ -275,13 +269,13 @@ describe('startTransformation with an Idempotency-Key', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
-      message: PROCESSING_TEXTS.idempotencyKeyReused,
+      message: TRANSFORMATION_MESSAGES.idempotencyKeyReused,
     });
     setClaim({ outcome: 'in-progress' });
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
       statusCode: 409,
       code: 'CONFLICT',
-      message: PROCESSING_TEXTS.idempotencyKeyInProgress,
+      message: TRANSFORMATION_MESSAGES.idempotencyKeyInProgress,
     });
   });
 
@@ -291,7 +285,11 @@ describe('startTransformation with an Idempotency-Key', () => {
       const { d, steps } = deps();
       await expect(
         startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, badKey)),
-      ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROCESSING_TEXTS.invalidIdempotencyKey });
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: TRANSFORMATION_MESSAGES.invalidIdempotencyKey,
+      });
       expect(steps).toEqual([]);
     },
   );

@@ -15,10 +15,10 @@ import {
   type ApiErrorBody,
   isTransformationType,
   parseTransformationOptions,
-  PROCESSING_TEXTS,
   TRANSFORMATION_LIMITS,
   type TransformationOptions,
   type TransformationType,
+  TRANSFORMATION_MESSAGES,
 } from '@vitrine/shared';
 import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import {
@@ -39,7 +39,7 @@ import type { UploadRecord } from '../lib/records';
 import { type ClaimOutcome, type KeyClaim, parseIdempotencyKey, requestHash } from './idempotency';
 
 const uploadRefSchema = z.object({
-  uploadId: resourceIdSchema(PROCESSING_TEXTS.uploadNotFound),
+  uploadId: resourceIdSchema(TRANSFORMATION_MESSAGES.uploadNotFound),
 });
 
 export interface QueuedTransformation {
@@ -103,7 +103,7 @@ export interface StartedTransformation {
 }
 
 const tooManyInFlight = () =>
-  new TooManyRequests(PROCESSING_TEXTS.tooManyInFlight, TRANSFORMATION_LIMITS.retryAfterSeconds);
+  new TooManyRequests(TRANSFORMATION_MESSAGES.tooManyInFlight, TRANSFORMATION_LIMITS.retryAfterSeconds);
 
 export async function startTransformation(
   deps: StartTransformationDeps,
@@ -112,12 +112,12 @@ export async function startTransformation(
 ): Promise<StartedTransformation> {
   const { type, body } = request;
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
-  if (!isTransformationType(type)) throw new BadRequest(PROCESSING_TEXTS.unknownType);
+  if (!isTransformationType(type)) throw new BadRequest(TRANSFORMATION_MESSAGES.unknownType);
   const { uploadId } = parseBody(uploadRefSchema, body);
   const parsed = parseTransformationOptions(type, body);
   if (!parsed.success) throw new BadRequest(parsed.message);
   const idempotencyKey = parseIdempotencyKey(request.idempotencyKey);
-  if (idempotencyKey === null) throw new BadRequest(PROCESSING_TEXTS.invalidIdempotencyKey);
+  if (idempotencyKey === null) throw new BadRequest(TRANSFORMATION_MESSAGES.invalidIdempotencyKey);
 
   const id = deps.newId?.() ?? randomUUID();
   if (idempotencyKey) {
@@ -131,8 +131,8 @@ export async function startTransformation(
       logger.info('Transformation start replayed', { transformationId: claim.transformationId, type });
       return { transformationId: claim.transformationId, replayed: true };
     }
-    if (claim.outcome === 'mismatch') throw new BadRequest(PROCESSING_TEXTS.idempotencyKeyReused);
-    if (claim.outcome === 'in-progress') throw new Conflict(PROCESSING_TEXTS.idempotencyKeyInProgress);
+    if (claim.outcome === 'mismatch') throw new BadRequest(TRANSFORMATION_MESSAGES.idempotencyKeyReused);
+    if (claim.outcome === 'in-progress') throw new Conflict(TRANSFORMATION_MESSAGES.idempotencyKeyInProgress);
   }
 
   try {
@@ -164,11 +164,11 @@ interface Checked {
 /** Checks, records, reserves and starts; throws with nothing started (and nothing charged) otherwise. */
 async function begin(deps: StartTransformationDeps, caller: { orgId: string; userId: string }, request: Checked) {
   const upload = await deps.findUpload(caller.orgId, request.uploadId);
-  if (!upload) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
+  if (!upload) throw new NotFound(TRANSFORMATION_MESSAGES.uploadNotFound);
   // Fast refusals from one read, before any write; the conditional reservation below is the authority.
   const organization = await deps.organizationState(caller.orgId);
   if (!organization.subscriptionActive) throw new SubscriptionRequired();
-  if (organization.creditBalance < 1) throw new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
+  if (organization.creditBalance < 1) throw new PaymentRequired(TRANSFORMATION_MESSAGES.insufficientCredits);
   if (organization.openReservations >= TRANSFORMATION_LIMITS.maxInFlightPerOrganization) throw tooManyInFlight();
 
   const transformation: QueuedTransformation = {
@@ -190,7 +190,7 @@ async function begin(deps: StartTransformationDeps, caller: { orgId: string; use
       // The reservation may have happened before the error: give it back (conditional, so once).
       await deps.refundCredit(transformation).catch(() => undefined);
     }
-    const failure = refusal ?? new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+    const failure = refusal ?? new ServiceUnavailable(TRANSFORMATION_MESSAGES.startFailed);
     await deps.markFailed(transformation, failure.toBody()).catch(() => undefined);
     if (refusal) logger.info('Transformation refused', { transformationId: transformation.id, code: refusal.code });
     throw refusal ?? error;
@@ -205,7 +205,7 @@ async function begin(deps: StartTransformationDeps, caller: { orgId: string; use
     });
 
     // The user is told to try again: the credit goes back first, then the record is closed as failed.
-    const failure = new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+    const failure = new ServiceUnavailable(TRANSFORMATION_MESSAGES.startFailed);
     await deps.refundCredit(transformation).catch((refundError: unknown) => {
       logger.error('Refund after a failed start failed', { transformationId: transformation.id, error: refundError });
     });
@@ -216,7 +216,8 @@ async function begin(deps: StartTransformationDeps, caller: { orgId: string; use
 
 /** The reservation's own refusals as the API answers them. */
 function refusalOf(error: unknown): HttpError | undefined {
-  if (error instanceof InsufficientCreditsError) return new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
+  if (error instanceof InsufficientCreditsError)
+    return new PaymentRequired(TRANSFORMATION_MESSAGES.insufficientCredits);
   if (error instanceof TooManyInFlightError) return tooManyInFlight();
   return undefined;
 }

@@ -4,7 +4,13 @@
  * reads. Thrown anywhere in a handler; `createHttpHandler` turns them into `{ code, message }`
  * responses in one place.
  */
-import { API_TEXTS, BILLING_API_TEXTS, PROCESSING_TEXTS, type ApiErrorBody, type ErrorCode } from '@vitrine/shared';
+import {
+  API_TEXTS,
+  BILLING_API_TEXTS,
+  type ApiErrorBody,
+  type ErrorCode,
+  TRANSFORMATION_MESSAGES,
+} from '@vitrine/shared';
 
 export class HttpError extends Error {
   constructor(
@@ -46,7 +52,7 @@ export class Unauthorized extends HttpError {
 
 /** No credit left. The message must contain 'insufficient credits' (spec 8: the wizard matches it). */
 export class PaymentRequired extends HttpError {
-  constructor(message: string = PROCESSING_TEXTS.insufficientCredits) {
+  constructor(message: string = TRANSFORMATION_MESSAGES.insufficientCredits) {
     super(402, 'INSUFFICIENT_CREDITS', message);
   }
 }

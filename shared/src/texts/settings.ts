@@ -1,7 +1,7 @@
 import { withFrenchTypography } from './typography';
 /**
  * Settings page (spec 2.10): the page, its Profil and Sécurité tabs, the spec's profile and
- * password messages (MESSAGES.settings is this object) and the e-mail verification banner of the
+ * password messages and the e-mail verification banner of the
  * dashboard. The profile field labels are the register form's (AUTH_TEXTS); the Mon Abonnement
  * tab's texts are BILLING_TEXTS.subscription.
  */
