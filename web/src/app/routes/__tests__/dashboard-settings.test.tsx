@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, type User, SETTINGS_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { BILLING_TEXTS, type User, SETTINGS_TEXTS, updateProfileSchema, VALIDATION_TEXTS } from '@vitrine/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makeUser } from '../../../testing/billing-data';
+import { validationError } from '../../../testing/server-answers';
 import { Component as SettingsRoute } from '../dashboard-settings';
 
 type Call = { method?: string; body?: unknown };
@@ -184,12 +185,12 @@ describe('Settings > Profil (spec 2.10, 5)', () => {
   it('shows the spec failure title with the server message', async () => {
     serve({
       user: owner,
-      patchMe: () => Promise.reject(new ApiError(400, 'Numéro refusé.', 'VALIDATION')),
+      patchMe: () => Promise.reject(validationError(updateProfileSchema, { phoneNumber: '12' })),
     });
     const user = userEvent.setup();
     renderSettings('/dashboard/settings');
     await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(SETTINGS_TEXTS.updateFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText('Numéro refusé.')).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_TEXTS.invalidPhone)).toBeInTheDocument();
   });
 });
