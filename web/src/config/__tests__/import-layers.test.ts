@@ -6,9 +6,12 @@ import webLayers from '../../../eslint-layers.mjs';
 
 const config = [{ files: ['**/*.ts'], plugins: { 'web-layers': webLayers }, rules: { 'web-layers/layers': 'error' } }];
 
-/** The layers errors ESLint reports for a file of web/src importing `source`. */
-function lint(file: string, source: string): string[] {
-  const code = `import { x } from '${source}';\nexport const y = x;\n`;
+/** The layers errors ESLint reports for a file of web/src importing `source`, statically or lazily. */
+function lint(file: string, source: string, how: 'static' | 'lazy' = 'static'): string[] {
+  const code =
+    how === 'static'
+      ? `import { x } from '${source}';\nexport const y = x;\n`
+      : `export const lazy = () => import('${source}');\n`;
   return new Linter({ configType: 'flat', cwd: '/repo' })
     .verify(code, config as Linter.Config[], { filename: `/repo/web/src/${file}` })
     .map((message) => message.message);
@@ -43,25 +46,22 @@ describe('import direction of the web app (eslint web-layers/layers)', () => {
     ]);
   });
 
-  it('lets the rest of the app use a feature only through its index.ts, so route modules live in app/routes', () => {
-    expect(lint('app/routes/login.ts', '../../features/auth/components/login-form')).toEqual([
-      expect.stringContaining('app may not reach into features/auth'),
-    ]);
-    expect(lint('app/routes.ts', '../features/public/pages/landing-page')).toEqual([
-      expect.stringContaining('app may not reach into features/public'),
-    ]);
-    expect(lint('app/routes/__tests__/overlays.test.ts', '../../../features/billing/checkout-return')).toEqual([
-      expect.stringContaining('app may not reach into features/billing'),
-    ]);
-    // Inside its own folder a feature imports whatever it needs.
-    expect(lint('features/auth/components/login-form.ts', '../utils/phone')).toEqual([]);
+  it.each([
+    ['app/routes/login.ts', '../../features/auth/components/login-form', 'static', 'features/auth'],
+    ['app/routes.ts', '../features/public/pages/landing-page', 'static', 'features/public'],
+    [
+      'app/routes/__tests__/overlays.test.ts',
+      '../../../features/billing/checkout-return',
+      'static',
+      'features/billing',
+    ],
+    // A lazy route points into app/routes, never into a feature.
+    ['app/routes.ts', '../features/public/routes/landing', 'lazy', 'features/public'],
+  ] as const)('refuses %s reaching past the index.ts of a feature (%s, %s import)', (file, source, how, feature) => {
+    expect(lint(file, source, how)).toEqual([expect.stringContaining(`app may not reach into ${feature}`)]);
   });
 
-  it('checks dynamic imports too: a lazy route points into app/routes, not into a feature', () => {
-    const code = "export const lazy = () => import('../features/public/routes/landing');\n";
-    const messages = new Linter({ configType: 'flat', cwd: '/repo' })
-      .verify(code, config as Linter.Config[], { filename: '/repo/web/src/app/routes.ts' })
-      .map((message) => message.message);
-    expect(messages).toEqual([expect.stringContaining('app may not reach into features/public')]);
+  it('lets a feature import anything inside its own folder', () => {
+    expect(lint('features/auth/components/login-form.ts', '../utils/phone')).toEqual([]);
   });
 });
