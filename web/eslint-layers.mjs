@@ -1,7 +1,8 @@
 /**
  * The web app's import direction, as an ESLint rule (eslint-plugin-import is not a dependency):
  * app -> features -> components -> lib -> config. A layer imports only itself and the layers
- * after it, and a feature never imports another feature (routes in app/ compose them).
+ * after it, a feature never imports another feature (the route modules, all in app/routes/, compose
+ * them), and a feature is used from outside only through its index.ts (decision 077).
  */
 import path from 'node:path';
 
@@ -27,6 +28,14 @@ export function layerOf(file) {
 
 const kind = (layer) => (layer.startsWith('features/') ? 'features' : layer);
 
+/** Whether `file` (a path under web/src) is a feature's public surface: its folder or its index. */
+export function isFeatureIndex(file) {
+  const parts = file.split(/[\\/]/);
+  const src = parts.lastIndexOf('src');
+  const rest = parts.slice(src + 1);
+  return rest[0] === 'features' && (rest.length === 2 || (rest.length === 3 && /^index(\.tsx?)?$/.test(rest[2])));
+}
+
 export function importAllowed(from, to) {
   if (from === to) return true;
   if (kind(from) === 'features' && kind(to) === 'features') return false;
@@ -36,10 +45,14 @@ export function importAllowed(from, to) {
 const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'app -> features -> components -> lib -> config; features never import each other' },
+    docs: {
+      description:
+        'app -> features -> components -> lib -> config; features never import each other and are used through their index.ts',
+    },
     messages: {
       forbidden:
         '{{from}} may not import {{to}} ({{source}}): imports go app -> features -> components -> lib -> config, and features are composed in app/.',
+      internal: '{{from}} may not reach into {{to}} ({{source}}): a feature is used only through its index.ts.',
     },
     schema: [],
   },
@@ -49,8 +62,12 @@ const layersRule = {
     if (!from) return {};
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(file), source));
-      if (to && !importAllowed(from, to)) context.report({ node, messageId: 'forbidden', data: { from, to, source } });
+      const target = path.resolve(path.dirname(file), source);
+      const to = layerOf(target);
+      if (!to) return;
+      if (!importAllowed(from, to)) context.report({ node, messageId: 'forbidden', data: { from, to, source } });
+      else if (from !== to && kind(to) === 'features' && !isFeatureIndex(target))
+        context.report({ node, messageId: 'internal', data: { from, to, source } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

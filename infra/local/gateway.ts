@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { MESSAGES } from '@vitrine/shared';
+import { API_TEXTS, AUTH_TEXTS } from '@vitrine/shared';
 import { ROUTES, type EndpointGroup } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
 import type { TokenCheck } from './jwt';
@@ -119,12 +119,12 @@ export function createGateway(options: GatewayOptions) {
     const method = (request.method ?? 'GET').toUpperCase();
     const matched = matchRoute(method, url.pathname);
     if (!matched) {
-      sendJson(response, 404, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
+      sendJson(response, 404, { code: 'ROUTE_NOT_FOUND', message: API_TEXTS.routeNotFound });
       return;
     }
     if (matched.malformedParameter) {
       // Undecodable, so it names no resource (architecture decision 20): what the handler answers for an invalid id.
-      sendJson(response, 404, { code: 'NOT_FOUND', message: MESSAGES.api.notFound });
+      sendJson(response, 404, { code: 'NOT_FOUND', message: API_TEXTS.notFound });
       return;
     }
 
@@ -137,12 +137,12 @@ export function createGateway(options: GatewayOptions) {
     if (matched.route.auth === 'jwt') {
       const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
       if (!token) {
-        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: API_TEXTS.unauthorized });
         return;
       }
       const check = await options.verifyAccessToken(token);
       if (!check.ok) {
-        sendJson(response, 401, { code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
         return;
       }
       const scope = typeof check.claims.scope === 'string' ? check.claims.scope.split(' ') : null;
@@ -151,7 +151,7 @@ export function createGateway(options: GatewayOptions) {
 
     const raw = await readBody(request);
     if (!raw) {
-      sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+      sendJson(response, 413, { code: 'PAYLOAD_TOO_LARGE', message: API_TEXTS.payloadTooLarge });
       return;
     }
     const textual = isTextual(headers['content-type']);
@@ -199,7 +199,7 @@ export function createGateway(options: GatewayOptions) {
       options.log?.(
         `[gateway] ${matched.key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      if (!response.headersSent) sendJson(response, 500, { code: 'INTERNAL', message: MESSAGES.api.internal });
+      if (!response.headersSent) sendJson(response, 500, { code: 'INTERNAL', message: API_TEXTS.internal });
     }
   };
 }

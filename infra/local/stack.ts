@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type RuntimeConfig } from '@vitrine/shared';
+import { type RuntimeConfig, API_TEXTS } from '@vitrine/shared';
 import { ENV } from '../../functions/src/lib/env';
 import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
@@ -223,7 +223,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Requests arriving before everything is wired get a 503, never a hung connection.
     let route: http.RequestListener = (_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable }));
+      response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: API_TEXTS.serviceUnavailable }));
     };
     const server = http.createServer((request, response) => route(request, response));
     const port = await listen(server, options.port ?? 0);
@@ -306,7 +306,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         answer(200, await (await healthCheck)({}, { awsRequestId: randomUUID() }));
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        answer(503, { code: 'SERVICE_UNAVAILABLE', message: MESSAGES.api.serviceUnavailable, detail });
+        answer(503, { code: 'SERVICE_UNAVAILABLE', message: API_TEXTS.serviceUnavailable, detail });
       }
     };
     const web = await createWebApp(options.web, server);

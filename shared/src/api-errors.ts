@@ -52,6 +52,37 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The codes of a failed transformation's record (a 200 answer), never of an HTTP error answer. */
+type TransformationFailureCode = 'IMAGE_REJECTED' | 'ENGINE_FAILED';
+export type HttpErrorCode = Exclude<ErrorCode, TransformationFailureCode>;
+
+/**
+ * The HTTP status of each error answer: the server's errors take theirs from here, and so do the
+ * web tests' fake answers (decision 078), so the two cannot disagree.
+ */
+export const ERROR_STATUS: Readonly<Record<HttpErrorCode, number>> = {
+  VALIDATION: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  SUBSCRIPTION_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NO_ORGANIZATION: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  TEAM_NOT_AVAILABLE: 403,
+  INVITATION_EMAIL_MISMATCH: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  SEAT_LIMIT_REACHED: 409,
+  INVITATION_INACTIVE: 409,
+  ALREADY_IN_ORGANIZATION: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;

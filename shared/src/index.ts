@@ -3,7 +3,6 @@ export * from './billing-schemas';
 export * from './team-schemas';
 export * from './constants';
 export * from './format';
-export * from './messages';
 export * from './parse-in-french';
 export * from './plans';
 export * from './reset-token';

@@ -16,3 +16,17 @@ export const frenchFallbackError = (): string => API_TEXTS.invalidRequest;
 export function safeParseInFrench<S extends z.ZodMiniType>(schema: S, value: unknown) {
   return z.safeParse(schema, value, { error: frenchFallbackError });
 }
+
+/** The message of the API's 400 VALIDATION answer to a refused body: its first issue's. */
+export function refusalMessage(error: { issues: readonly { message: string }[] }): string {
+  return error.issues[0]?.message ?? API_TEXTS.invalidRequest;
+}
+
+/**
+ * The API's VALIDATION message for a body `schema` refuses, undefined when it accepts it: what the
+ * server answers (functions' parseBody), and what the web tests' fake answers say (decision 078).
+ */
+export function validationMessage(schema: z.ZodMiniType, value: unknown): string | undefined {
+  const result = safeParseInFrench(schema, value);
+  return result.success ? undefined : refusalMessage(result.error);
+}

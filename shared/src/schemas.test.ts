@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { VALIDATION_TEXTS } from './texts';
 import {
   loginSchema,
   organizationCreateSchema,
@@ -17,25 +17,21 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 describe('validation schemas', () => {
   it('rejects an invalid login email with the spec message', () => {
-    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(
-      MESSAGES.validation.invalidEmail,
-    );
+    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(VALIDATION_TEXTS.invalidEmail);
     expect(firstMessage(loginSchema.safeParse({ email: 'a@b.fr', password: '' }))).toBe(
-      MESSAGES.validation.passwordRequired,
+      VALIDATION_TEXTS.passwordRequired,
     );
   });
 
   it('applies the register rules', () => {
     const valid = { email: 'a@b.fr', password: '12345678', phoneNumber: '+33 6 12 34 56 78', firstName: 'A' };
     expect(registerSchema.safeParse(valid).success).toBe(true);
-    expect(firstMessage(registerSchema.safeParse({ ...valid, password: 'short' }))).toBe(
-      MESSAGES.validation.passwordMin,
-    );
+    expect(firstMessage(registerSchema.safeParse({ ...valid, password: 'short' }))).toBe(VALIDATION_TEXTS.passwordMin);
     expect(firstMessage(registerSchema.safeParse({ ...valid, phoneNumber: 'abc' }))).toBe(
-      MESSAGES.validation.invalidPhone,
+      VALIDATION_TEXTS.invalidPhone,
     );
     expect(firstMessage(registerSchema.safeParse({ ...valid, firstName: 'x'.repeat(51) }))).toBe(
-      MESSAGES.validation.nameTooLong,
+      VALIDATION_TEXTS.nameTooLong,
     );
   });
 
@@ -43,20 +39,20 @@ describe('validation schemas', () => {
     expect(projectCreateSchema.parse({ name: 'Villa', size: '' }).size).toBeUndefined();
     expect(projectCreateSchema.parse({ name: 'Villa', size: '42.5' }).size).toBe(42.5);
     expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size: '-3' }))).toBe(
-      MESSAGES.validation.projectSizePositive,
+      VALIDATION_TEXTS.projectSizePositive,
     );
-    expect(firstMessage(projectCreateSchema.safeParse({ name: '  ' }))).toBe(MESSAGES.validation.projectNameRequired);
+    expect(firstMessage(projectCreateSchema.safeParse({ name: '  ' }))).toBe(VALIDATION_TEXTS.projectNameRequired);
   });
 
   it('bounds the project size to what a property can measure, as a number or a form string', () => {
     for (const size of [1e308, 2 ** 53, '1e20', 1e-131, 0.5, 1_000_001]) {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
-        MESSAGES.validation.projectSizeRange,
+        VALIDATION_TEXTS.projectSizeRange,
       );
     }
     for (const size of [Number.NaN, Infinity, 'abc', -1, 0]) {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
-        MESSAGES.validation.projectSizePositive,
+        VALIDATION_TEXTS.projectSizePositive,
       );
     }
     expect(projectCreateSchema.parse({ name: 'Villa', size: ' 1000000 ' }).size).toBe(1_000_000);
@@ -73,17 +69,15 @@ describe('validation schemas', () => {
     });
     expect(projectUpdateSchema.parse({ size: null, type: null })).toEqual({ size: null, type: null });
     expect(projectUpdateSchema.parse({ size: '42.5', type: 'house' })).toEqual({ size: 42.5, type: 'house' });
-    expect(firstMessage(projectUpdateSchema.safeParse({ name: '  ' }))).toBe(MESSAGES.validation.projectNameRequired);
+    expect(firstMessage(projectUpdateSchema.safeParse({ name: '  ' }))).toBe(VALIDATION_TEXTS.projectNameRequired);
     expect(firstMessage(projectUpdateSchema.safeParse({ name: 'x'.repeat(101) }))).toBe(
-      MESSAGES.validation.projectNameTooLong,
+      VALIDATION_TEXTS.projectNameTooLong,
     );
-    expect(firstMessage(projectUpdateSchema.safeParse({ size: '-3' }))).toBe(MESSAGES.validation.projectSizePositive);
-    expect(firstMessage(projectUpdateSchema.safeParse({ size: 2 ** 53 }))).toBe(MESSAGES.validation.projectSizeRange);
-    expect(firstMessage(projectUpdateSchema.safeParse({ type: 'castle' }))).toBe(
-      MESSAGES.validation.projectTypeInvalid,
-    );
+    expect(firstMessage(projectUpdateSchema.safeParse({ size: '-3' }))).toBe(VALIDATION_TEXTS.projectSizePositive);
+    expect(firstMessage(projectUpdateSchema.safeParse({ size: 2 ** 53 }))).toBe(VALIDATION_TEXTS.projectSizeRange);
+    expect(firstMessage(projectUpdateSchema.safeParse({ type: 'castle' }))).toBe(VALIDATION_TEXTS.projectTypeInvalid);
     expect(firstMessage(projectUpdateSchema.safeParse({ address: 'a\u202eb' }))).toBe(
-      MESSAGES.validation.textForbiddenCharacters,
+      VALIDATION_TEXTS.textForbiddenCharacters,
     );
   });
 
@@ -94,18 +88,18 @@ describe('validation schemas', () => {
       address: '1 rue',
     });
     const refused = [
-      ['Villa\u0000', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa\u0007', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa\u0085', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa \u202egnp.exe', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa \u2066x\u2069', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa \ud800', MESSAGES.validation.textForbiddenCharacters],
-      ['\udfff', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa\nSud', MESSAGES.validation.textForbiddenCharacters],
-      ['\u200b\u200d', MESSAGES.validation.textInvisibleOnly],
-      ['\u3164', MESSAGES.validation.textInvisibleOnly],
-      ['\u2800 \u00ad', MESSAGES.validation.textInvisibleOnly],
-      ['\u0301', MESSAGES.validation.textInvisibleOnly],
+      ['Villa\u0000', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa\u0007', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa\u0085', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa \u202egnp.exe', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa \u2066x\u2069', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa \ud800', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['\udfff', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa\nSud', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['\u200b\u200d', VALIDATION_TEXTS.textInvisibleOnly],
+      ['\u3164', VALIDATION_TEXTS.textInvisibleOnly],
+      ['\u2800 \u00ad', VALIDATION_TEXTS.textInvisibleOnly],
+      ['\u0301', VALIDATION_TEXTS.textInvisibleOnly],
     ] as const;
     for (const [name, message] of refused) {
       expect(firstMessage(projectCreateSchema.safeParse({ name }))).toBe(message);
@@ -122,7 +116,7 @@ describe('validation schemas', () => {
       description: 'Vue mer\n\tcalme',
     });
     expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', description: 'a\u0000' }))).toBe(
-      MESSAGES.validation.textForbiddenCharacters,
+      VALIDATION_TEXTS.textForbiddenCharacters,
     );
     // Length is counted after normalisation, and an empty optional field stays allowed.
     expect(safeText(3, 'long').safeParse('Cle\u0301').success).toBe(true);

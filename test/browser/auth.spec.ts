@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '@vitrine/shared';
+import { AUTH_TEXTS, COMMON_TEXTS } from '@vitrine/shared';
 import { register, signIn, signOut, signOutFromOnboarding, submitLogin } from './fixtures/auth';
 import { latestMailTo, linkIn } from './fixtures/outbox';
 import { expect, test } from './fixtures/test';
@@ -24,7 +24,7 @@ test.describe('authentication', () => {
 
   test('refuses an address that already has an account', async ({ page }) => {
     await register(page, newUser({ email: demoUser.email }));
-    await expect(formAlert(page)).toHaveText(MESSAGES.auth.emailTaken);
+    await expect(formAlert(page)).toHaveText(AUTH_TEXTS.emailTaken);
     await expect(page).toHaveURL(/\/register$/);
   });
 
@@ -43,7 +43,7 @@ test.describe('authentication', () => {
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.getByLabel('Adresse e-mail').fill(user.email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.forgotConfirmation);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(AUTH_TEXTS.forgotConfirmation);
 
     const mail = await latestMailTo(page.request, user.email);
     await page.goto(linkIn(mail, '/reset-password'));
@@ -95,8 +95,8 @@ test.describe('dashboard shell', () => {
 
   test('shows the not-found page for an unknown path', async ({ page }) => {
     await page.goto('/nulle-part');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.notFound.title);
-    await page.getByRole('link', { name: MESSAGES.notFound.backHome }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(COMMON_TEXTS.notFound.title);
+    await page.getByRole('link', { name: COMMON_TEXTS.notFound.backHome }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, MESSAGES } from '@vitrine/shared';
+import { BILLING_TEXTS, BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { register, signIn } from './fixtures/auth';
 import { expect, test } from './fixtures/test';
@@ -47,7 +47,7 @@ test.describe('subscription', () => {
     await payOnCheckout(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/billing\/success\?session_id=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.billing.success);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(BILLING_SUCCESS_TEXTS.success);
     await page.getByRole('link', { name: /tableau de bord/i }).click();
     await expect(page).toHaveURL(/\/dashboard\?showTutorialModal=true$/);
     const tutorial = page.getByRole('dialog', { name: BILLING_TEXTS.tutorial.title });

@@ -1,9 +1,9 @@
-import { formatPrice, MESSAGES, PLANS, UI_CONSTANTS } from '@vitrine/shared';
+import { formatPrice, PLANS, UI_CONSTANTS, BILLING_SUCCESS_TEXTS, COMMON_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
 
-const NOT_FOUND = MESSAGES.notFound.title;
+const NOT_FOUND = COMMON_TEXTS.notFound.title;
 
 async function scrollTo(page: Page, y: number) {
   await page.evaluate(`window.scrollTo({ top: ${y}, behavior: 'instant' })`);
@@ -137,7 +137,7 @@ test.describe('pricing and billing pages', () => {
 
   test('billing success links to the dashboard with the tutorial', async ({ page }) => {
     await page.goto('/billing/success?session_id=cs_test_123');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.billing.success);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(BILLING_SUCCESS_TEXTS.success);
     await expect(page.getByRole('link', { name: 'Accéder au tableau de bord' })).toHaveAttribute(
       'href',
       '/dashboard?showTutorialModal=true',

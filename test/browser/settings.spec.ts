@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, DEMO_ACCOUNT, formatPrice, MESSAGES } from '@vitrine/shared';
+import { BILLING_TEXTS, DEMO_ACCOUNT, formatPrice, SETTINGS_TEXTS } from '@vitrine/shared';
 import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
 
@@ -31,13 +31,13 @@ test.describe('after payment and in the settings', () => {
     try {
       await phone.fill('06 98 76 54 32');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(page.getByText(MESSAGES.settings.profileUpdated)).toBeVisible();
+      await expect(page.getByText(SETTINGS_TEXTS.profileUpdated)).toBeVisible();
       await page.reload();
       await expect(page.getByLabel('Téléphone')).toHaveValue('06 98 76 54 32');
     } finally {
       await page.getByLabel('Téléphone').fill(previous);
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(page.getByText(MESSAGES.settings.profileUpdated).first()).toBeVisible();
+      await expect(page.getByText(SETTINGS_TEXTS.profileUpdated).first()).toBeVisible();
     }
 
     await page.getByRole('tab', { name: BILLING_TEXTS.subscription.tab }).click();

@@ -234,7 +234,7 @@ test.describe('teams: invitations, members and account settings', () => {
       secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
       await page.getByLabel(S.totp.code).fill('000000' === totpCode(secret) ? '111111' : '000000');
       await page.getByRole('button', { name: S.totp.verify }).click();
-      await expect(page.getByText(S.totp.invalidCode)).toBeVisible();
+      await expect(page.getByText(AUTH_TEXTS.totpInvalid)).toBeVisible();
       await page.getByLabel(S.totp.code).fill(totpCode(secret));
       await page.getByRole('button', { name: S.totp.verify }).click();
       await expect(page.getByText(S.totp.enabled)).toBeVisible();

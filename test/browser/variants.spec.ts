@@ -2,7 +2,7 @@
  * Variants, their cost before starting, and a rerun from the results step with other options on the
  * same photo, without uploading it again (decisions 065, 066).
  */
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import type { Page, Request } from '@playwright/test';
 import { encodePngFixture, renderInterior } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { expectAccessible } from './fixtures/accessibility';
@@ -64,10 +64,10 @@ test.describe('variants and reruns', () => {
     const cost = page.getByTestId('run-cost').first();
     await expect(cost).toContainText('Coût : 1 crédit (1 photo × 1 variante)');
     await expect(cost).toContainText('Crédits restants : 3');
-    const variants = page.getByRole('combobox', { name: MESSAGES.wizard.variants });
+    const variants = page.getByRole('combobox', { name: WIZARD_TEXTS.variants });
     await variants.selectOption('4');
     await expect(cost).toContainText('Coût : 4 crédits (1 photo × 4 variantes)');
-    await expect(cost.getByRole('alert')).toHaveText(MESSAGES.wizard.costExceedsCredits(3));
+    await expect(cost.getByRole('alert')).toHaveText(WIZARD_TEXTS.costExceedsCredits(3));
     await expect(page.getByRole('button', { name: 'Lancer la transformation' })).toBeDisabled();
     await variants.selectOption('2');
     await expect(cost).toContainText('Coût : 2 crédits (1 photo × 2 variantes)');
@@ -88,14 +88,14 @@ test.describe('variants and reruns', () => {
     ]);
 
     // Other options from the results step, on the same photo: nothing is uploaded again.
-    const rerun = page.getByRole('region', { name: MESSAGES.wizard.rerunTitle });
+    const rerun = page.getByRole('region', { name: WIZARD_TEXTS.rerunTitle });
     await expect(rerun.getByTestId('run-cost')).toContainText('Crédits restants : 1');
-    await expect(rerun.getByRole('button', { name: MESSAGES.wizard.rerun })).toBeDisabled();
-    await rerun.getByRole('combobox', { name: MESSAGES.wizard.variants }).selectOption('1');
+    await expect(rerun.getByRole('button', { name: WIZARD_TEXTS.rerun })).toBeDisabled();
+    await rerun.getByRole('combobox', { name: WIZARD_TEXTS.variants }).selectOption('1');
     await rerun.getByRole('combobox', { name: 'Style' }).selectOption('Industrial');
-    await rerun.getByRole('checkbox', { name: MESSAGES.wizard.repaintWalls }).check();
+    await rerun.getByRole('checkbox', { name: WIZARD_TEXTS.repaintWalls }).check();
     await expectAccessible(page, 'main');
-    await rerun.getByRole('button', { name: MESSAGES.wizard.rerun }).click();
+    await rerun.getByRole('button', { name: WIZARD_TEXTS.rerun }).click();
 
     await expect(cards(page)).toHaveCount(3);
     await expect(resultImage(page, 2)).toBeVisible({ timeout: 60_000 });

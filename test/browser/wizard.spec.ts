@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MESSAGES } from '@vitrine/shared';
+import { PROJECTS_TEXTS, VALIDATION_TEXTS, WIZARD_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
@@ -37,7 +37,7 @@ test.describe('new transformation wizard', () => {
     await openWizard(page);
     const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
     await expect(breadcrumb.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByText(MESSAGES.wizard.formatsHint)).toBeVisible();
+    await expect(page.getByText(WIZARD_TEXTS.formatsHint)).toBeVisible();
 
     await fileInput(page).setInputFiles([await skyPhoto('maison-1.png'), await skyPhoto('maison-2.png', 400, 300)]);
     await expect(page.getByRole('img', { name: 'maison-1.png' })).toBeVisible();
@@ -55,16 +55,16 @@ test.describe('new transformation wizard', () => {
     await expect(page.getByRole('tab', { name: 'Résultats' })).toHaveAttribute('aria-selected', 'true');
     for (const name of ['maison-1.png', 'maison-2.png']) {
       const result = card(page, name).getByRole('img', { name: `Photo transformée : ${name}` });
-      const failure = card(page, name).getByText(MESSAGES.wizard.processingFailedTitle);
+      const failure = card(page, name).getByText(WIZARD_TEXTS.processingFailedTitle);
       // Whichever comes first, so a failure is reported at once with its message.
       await expect(result.or(failure)).toBeVisible({ timeout: 60_000 });
       await expect(card(page, name).getByRole('alert')).toHaveCount(0);
       await expect(result).toBeVisible();
       await expect(card(page, name).getByRole('img', { name: `Photo originale : ${name}` })).toBeVisible();
-      await expect(card(page, name).getByText(MESSAGES.wizard.simulated)).toHaveCount(0);
+      await expect(card(page, name).getByText(WIZARD_TEXTS.simulated)).toHaveCount(0);
     }
     await expect(page.getByTestId('wizard-credits')).toHaveText(String(credits - 2));
-    await expect(page.getByText(MESSAGES.wizard.someFailed)).toHaveCount(0);
+    await expect(page.getByText(WIZARD_TEXTS.someFailed)).toHaveCount(0);
 
     // The before/after slider compares the two.
     await card(page, 'maison-1.png').getByRole('button', { name: 'Comparer avant/après' }).click();
@@ -79,12 +79,12 @@ test.describe('new transformation wizard', () => {
     await saveDialog.getByRole('button', { name: 'Nouveau projet' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Nouveau projet' });
     await createDialog.getByRole('button', { name: 'Créer le projet' }).click();
-    await expect(createDialog.getByText(MESSAGES.validation.projectNameRequired)).toBeVisible();
+    await expect(createDialog.getByText(VALIDATION_TEXTS.projectNameRequired)).toBeVisible();
     await createDialog.getByLabel('Nom du projet').fill(projectName);
     await createDialog.getByLabel('Superficie (m²)').fill('85');
     await createDialog.getByLabel('Type de bien').selectOption({ label: 'Maison' });
     await createDialog.getByRole('button', { name: 'Créer le projet' }).click();
-    await expect(page.getByText(MESSAGES.projects.created)).toBeVisible();
+    await expect(page.getByText(PROJECTS_TEXTS.created)).toBeVisible();
     await expect(createDialog).toHaveCount(0);
     await expect(saveDialog.getByLabel('Projet existant')).toHaveValue(/.+/);
     await expect(saveDialog.getByLabel('Projet existant').locator('option:checked')).toHaveText(projectName);
@@ -100,7 +100,7 @@ test.describe('new transformation wizard', () => {
     await expect(
       card(page, 'maison-2.png').getByRole('button', { name: 'Sauvegardé sans projet maison-2.png' }),
     ).toBeDisabled();
-    await expect(page.getByText(MESSAGES.wizard.savedWithoutProject)).toBeVisible();
+    await expect(page.getByText(WIZARD_TEXTS.savedWithoutProject)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
 
     // Downloaded under the original base name plus _enhanced.png, as a PNG.
@@ -131,7 +131,7 @@ test.describe('new transformation wizard', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Retirer maison.png' }).click();
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByText(MESSAGES.wizard.noFiles)).toBeVisible();
+    await expect(page.getByText(WIZARD_TEXTS.noFiles)).toBeVisible();
   });
 
   test('a start refused with the credits code stops the batch with the spec text', async ({ signedInPage: page }) => {
@@ -150,26 +150,26 @@ test.describe('new transformation wizard', () => {
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('button', { name: 'Lancer la transformation' }).click();
 
-    await expect(page.getByText(MESSAGES.wizard.creditsInterrupted, { exact: true })).toBeVisible();
-    await expect(card(page, 'maison.png').getByText(MESSAGES.wizard.processingFailedTitle)).toBeVisible();
+    await expect(page.getByText(WIZARD_TEXTS.creditsInterrupted, { exact: true })).toBeVisible();
+    await expect(card(page, 'maison.png').getByText(WIZARD_TEXTS.processingFailedTitle)).toBeVisible();
     await expect(
-      card(page, 'maison.png').getByText(MESSAGES.wizard.serverErrorSuffix(serverMessage).trim()),
+      card(page, 'maison.png').getByText(WIZARD_TEXTS.serverErrorSuffix(serverMessage).trim()),
     ).toBeVisible();
-    await expect(page.getByText(MESSAGES.wizard.someFailed)).toHaveCount(0);
+    await expect(page.getByText(WIZARD_TEXTS.someFailed)).toHaveCount(0);
   });
 
   test('with no credit left shows the banner and the Crédits épuisés dialog', async ({ signedInPage: page }) => {
     const previous = await setOrganizationCredits(0);
     try {
       await openWizard(page);
-      await expect(page.getByRole('heading', { name: MESSAGES.wizard.outOfCreditsTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { name: WIZARD_TEXTS.outOfCreditsTitle })).toBeVisible();
       await expect(page.getByTestId('wizard-credits')).toHaveText('0');
       await fileInput(page).setInputFiles([await skyPhoto('maison.png')]);
       await page.getByRole('button', { name: 'Continuer' }).click();
 
-      const dialog = page.getByRole('dialog', { name: MESSAGES.wizard.outOfCreditsTitle });
+      const dialog = page.getByRole('dialog', { name: WIZARD_TEXTS.outOfCreditsTitle });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(MESSAGES.wizard.outOfCreditsBody);
+      await expect(dialog).toContainText(WIZARD_TEXTS.outOfCreditsBody);
       await expect(dialog.getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute(
         'href',
         '/dashboard/pricing',

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { MESSAGES, TRANSFORMATION_MESSAGES, type Image, type Page } from '@vitrine/shared';
+import { TRANSFORMATION_MESSAGES, type Image, type Page, API_TEXTS } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { reserveCredit } from '../../functions/src/credits/credits';
 import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
@@ -66,7 +66,7 @@ describe('error contract, bundled', () => {
         const response = await api(stack, path, { method, token: user.token, body });
         assert.deepEqual(
           [body, response.status, response.body],
-          [body, 400, { code: 'VALIDATION', message: MESSAGES.api.invalidRequest }],
+          [body, 400, { code: 'VALIDATION', message: API_TEXTS.invalidRequest }],
         );
       }
     });
@@ -74,7 +74,7 @@ describe('error contract, bundled', () => {
     it(`${method} ${path} answers malformed JSON in French`, async () => {
       const response = await api(stack, path, { method, token: user.token, body: '{' });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body, { code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson });
+      assert.deepEqual(response.body, { code: 'MALFORMED_JSON', message: API_TEXTS.malformedJson });
     });
   }
 
@@ -85,13 +85,13 @@ describe('error contract, bundled', () => {
       body: { firstName: 'x'.repeat(20 * 1024) },
     });
     assert.equal(response.status, 413);
-    assert.deepEqual(response.body, { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+    assert.deepEqual(response.body, { code: 'PAYLOAD_TOO_LARGE', message: API_TEXTS.payloadTooLarge });
   });
 
   it('answers an unknown route 404 in French', async () => {
     const response = await api(stack, '/api/nothing-here', { token: user.token });
     assert.equal(response.status, 404);
-    assert.deepEqual(response.body, { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
+    assert.deepEqual(response.body, { code: 'ROUTE_NOT_FOUND', message: API_TEXTS.routeNotFound });
   });
 });
 

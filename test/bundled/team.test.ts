@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type User } from '@vitrine/shared';
+import { type User, API_TEXTS } from '@vitrine/shared';
 import { startTestStack, type TestStack } from '../integration/helpers/stack';
 import { agency, invite, registerThroughInvitation, type Agency } from '../integration/helpers/team';
 import { api } from '../integration/helpers/users';
@@ -54,10 +54,10 @@ describe('teams, bundled', () => {
       const response = await api(stack, path, { method: 'POST', token: team.owner.token, body });
       assert.deepEqual(
         [body, response.status, response.body],
-        [body, 400, { code: 'VALIDATION', message: MESSAGES.api.invalidRequest }],
+        [body, 400, { code: 'VALIDATION', message: API_TEXTS.invalidRequest }],
       );
     }
     const malformed = await api(stack, path, { method: 'POST', token: team.owner.token, body: '{' });
-    assert.deepEqual(malformed.body, { code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson });
+    assert.deepEqual(malformed.body, { code: 'MALFORMED_JSON', message: API_TEXTS.malformedJson });
   });
 });

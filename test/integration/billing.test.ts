@@ -5,7 +5,13 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BILLING_API_TEXTS, DEMO_ACCOUNT, MESSAGES, type Organization, type Subscription } from '@vitrine/shared';
+import {
+  BILLING_API_TEXTS,
+  DEMO_ACCOUNT,
+  type Organization,
+  type Subscription,
+  VALIDATION_TEXTS,
+} from '@vitrine/shared';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import { startTestStack, type TestStack } from './helpers/stack';
 import {
@@ -122,7 +128,7 @@ describe('onboarding to an active subscription', () => {
     const again = await api(stack, '/api/organizations', { method: 'POST', token: owner.token, body: { name: 'Bis' } });
     expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
     const blank = await api(stack, '/api/organizations', { method: 'POST', token: owner.token, body: { name: '  ' } });
-    expect(blank).toMatchObject({ status: 400, body: { message: MESSAGES.validation.agencyNameRequired } });
+    expect(blank).toMatchObject({ status: 400, body: { message: VALIDATION_TEXTS.agencyNameRequired } });
   });
 });
 

@@ -3,7 +3,7 @@
  * (provisioned on first GET), the authorizer's 401s, the error contract, health, the demo
  * account, and persistence across a restart.
  */
-import { DEMO_ACCOUNT, MESSAGES, type User } from '@vitrine/shared';
+import { DEMO_ACCOUNT, type User, API_TEXTS, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
 import { isKnownEnvName } from '../../functions/src/lib/env';
 import { READINESS_PATH } from '../../infra/local/readiness';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -78,7 +78,7 @@ describe('authorizer', () => {
   it('answers 401 without a token', async () => {
     const response = await api(stack, '/api/users/me');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.api.unauthorized });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: API_TEXTS.unauthorized });
   });
 
   it('answers 401 for a token signed with another key', async () => {
@@ -86,7 +86,7 @@ describe('authorizer', () => {
     const forged = signJwt(decodePayload(tokens.accessToken), foreignKeyPem(), kidOf(tokens.accessToken));
     const response = await api(stack, '/api/users/me', { token: forged });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
   });
 
   it('answers 401 for an expired token with a valid signature', async () => {
@@ -103,7 +103,7 @@ describe('authorizer', () => {
     expect((await api(stack, '/api/users/me', { token: fresh })).status).toBe(200);
     const response = await api(stack, '/api/users/me', { token: expired });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: MESSAGES.auth.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
   });
 
   it('answers 401 for an id token', async () => {
@@ -122,21 +122,21 @@ describe('error contract', () => {
   it('answers 404 ROUTE_NOT_FOUND for an unknown API route, NOT_FOUND for an id no resource has', async () => {
     const response = await api(stack, '/api/nothing-here', { token });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound });
+    expect(response.body).toEqual({ code: 'ROUTE_NOT_FOUND', message: API_TEXTS.routeNotFound });
     const overLong = await api(stack, `/api/projects/${'x'.repeat(200)}`, { token });
-    expect(overLong).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: MESSAGES.api.notFound } });
+    expect(overLong).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: API_TEXTS.notFound } });
   });
 
   it('answers 400 for malformed JSON', async () => {
     const response = await api(stack, '/api/users/me', { method: 'PATCH', token, body: '{"firstName": ' });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson });
+    expect(response.body).toEqual({ code: 'MALFORMED_JSON', message: API_TEXTS.malformedJson });
   });
 
   it('answers 400 with the French validation message', async () => {
     const response = await api(stack, '/api/users/me', { method: 'PATCH', token, body: { phoneNumber: 'abc' } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ code: 'VALIDATION', message: MESSAGES.validation.invalidPhone });
+    expect(response.body).toEqual({ code: 'VALIDATION', message: VALIDATION_TEXTS.invalidPhone });
   });
 
   it('answers 413 for a body over the route limit', async () => {
@@ -146,7 +146,7 @@ describe('error contract', () => {
       body: { firstName: 'x'.repeat(20 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+    expect(response.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: API_TEXTS.payloadTooLarge });
   });
 });
 

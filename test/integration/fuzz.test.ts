@@ -6,7 +6,7 @@
  * catalogue. Then the cases that used to answer 500, one by one.
  */
 import fc from 'fast-check';
-import { ERROR_CODES, MESSAGES } from '@vitrine/shared';
+import { ERROR_CODES, API_TEXTS, TRANSFORMATION_MESSAGES, VALIDATION_TEXTS } from '@vitrine/shared';
 import * as texts from '../../shared/src/texts';
 import { ROUTES, type Route } from '../../functions/src/routes';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -221,10 +221,13 @@ describe('the requests that used to answer 500', () => {
     const long = 'a'.repeat(2000);
     const start = await send('POST', '/api/image-processing/enhance', auth(), JSON.stringify({ uploadId: long }));
     expect(start.status).toBe(400);
-    expect(JSON.parse(start.text)).toEqual({ code: 'VALIDATION', message: MESSAGES.processing.uploadNotFound });
+    expect(JSON.parse(start.text)).toEqual({ code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.uploadNotFound });
     const save = await send('POST', '/api/images/no-project', auth(), JSON.stringify({ transformationId: long }));
     expect(save.status).toBe(400);
-    expect(JSON.parse(save.text)).toEqual({ code: 'VALIDATION', message: MESSAGES.processing.transformationNotFound });
+    expect(JSON.parse(save.text)).toEqual({
+      code: 'VALIDATION',
+      message: TRANSFORMATION_MESSAGES.transformationNotFound,
+    });
   });
 
   it('bounds a project size and refuses unsafe names, in French', async () => {
@@ -233,13 +236,13 @@ describe('the requests that used to answer 500', () => {
       expect({ size, status: answer.status, body: JSON.parse(answer.text) }).toEqual({
         size,
         status: 400,
-        body: { code: 'VALIDATION', message: MESSAGES.validation.projectSizeRange },
+        body: { code: 'VALIDATION', message: VALIDATION_TEXTS.projectSizeRange },
       });
     }
     for (const [name, message] of [
-      ['a\u202egnp.exe', MESSAGES.validation.textForbiddenCharacters],
-      ['Villa\ud800', MESSAGES.validation.textForbiddenCharacters],
-      ['\u200b\u3164', MESSAGES.validation.textInvisibleOnly],
+      ['a\u202egnp.exe', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['Villa\ud800', VALIDATION_TEXTS.textForbiddenCharacters],
+      ['\u200b\u3164', VALIDATION_TEXTS.textInvisibleOnly],
     ] as const) {
       const answer = await send('POST', '/api/projects', auth(), JSON.stringify({ name }));
       expect(answer.status).toBe(400);
@@ -258,12 +261,12 @@ describe('the requests that used to answer 500', () => {
   it('answers a malformed percent-encoding in a path with a JSON 404', async () => {
     const answer = await send('GET', '/api/projects/%E0%A4%A', auth(), undefined);
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text)).toEqual({ code: 'NOT_FOUND', message: MESSAGES.api.notFound });
+    expect(JSON.parse(answer.text)).toEqual({ code: 'NOT_FOUND', message: API_TEXTS.notFound });
   });
 
   it('answers an 11 MB body with a 413, not a connection reset', async () => {
     const answer = await send('POST', '/api/projects', auth(), 'x'.repeat(11 * 1024 * 1024));
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.text)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge });
+    expect(JSON.parse(answer.text)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: API_TEXTS.payloadTooLarge });
   });
 });

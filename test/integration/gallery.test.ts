@@ -6,7 +6,16 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { MESSAGES, type Image, type ImageStats, type Page, type Project, type ProjectPage } from '@vitrine/shared';
+import {
+  type Image,
+  type ImageStats,
+  type Page,
+  type Project,
+  type ProjectPage,
+  API_TEXTS,
+  PROJECTS_TEXTS,
+  VALIDATION_TEXTS,
+} from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { seedSucceededTransformations } from './gallery-fixtures';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -132,7 +141,7 @@ describe('project list', () => {
     expect((await projectPage(owner.token, '?search=inconnu')).body).toMatchObject({ items: [], nextCursor: null });
     expect(await projectPage(owner.token, `?search=${'x'.repeat(101)}`)).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.processing.searchTooLong },
+      body: { code: 'VALIDATION', message: PROJECTS_TEXTS.searchTooLong },
     });
   });
 });
@@ -179,8 +188,8 @@ describe('image lists', () => {
     for (const id of await seedSucceededTransformations(stack, ddb, alice, 3)) await saveTo(alice.token, one.id, id);
     const oneCursor = (await imagePage(alice.token, `project/${one.id}`, '?limit=1')).body.nextCursor!;
     const projectsCursor = (await projectPage(alice.token, '?limit=1')).body.nextCursor!;
-    const invalidCursor = { status: 400, body: { code: 'VALIDATION', message: MESSAGES.processing.invalidCursor } };
-    const invalidLimit = { status: 400, body: { code: 'VALIDATION', message: MESSAGES.processing.invalidLimit } };
+    const invalidCursor = { status: 400, body: { code: 'VALIDATION', message: API_TEXTS.invalidCursor } };
+    const invalidLimit = { status: 400, body: { code: 'VALIDATION', message: API_TEXTS.invalidLimit } };
 
     // Another project's place, the unclassified list, the project list, another organization.
     expect(await imagePage(alice.token, `project/${two.id}`, `?cursor=${oneCursor}`)).toMatchObject(invalidCursor);
@@ -220,19 +229,19 @@ describe('PATCH /api/projects/{id}', () => {
       name: 'Villa Clémence',
     });
     const refusals = [
-      [{ name: ' ' }, MESSAGES.validation.projectNameRequired],
-      [{ name: 'x'.repeat(101) }, MESSAGES.validation.projectNameTooLong],
-      [{ size: -3 }, MESSAGES.validation.projectSizePositive],
-      [{ size: 1e308 }, MESSAGES.validation.projectSizeRange],
-      [{ type: 'chateau' }, MESSAGES.validation.projectTypeInvalid],
-      [{ description: 'a\u0000' }, MESSAGES.validation.textForbiddenCharacters],
+      [{ name: ' ' }, VALIDATION_TEXTS.projectNameRequired],
+      [{ name: 'x'.repeat(101) }, VALIDATION_TEXTS.projectNameTooLong],
+      [{ size: -3 }, VALIDATION_TEXTS.projectSizePositive],
+      [{ size: 1e308 }, VALIDATION_TEXTS.projectSizeRange],
+      [{ type: 'chateau' }, VALIDATION_TEXTS.projectTypeInvalid],
+      [{ description: 'a\u0000' }, VALIDATION_TEXTS.textForbiddenCharacters],
     ] as const;
     for (const [body, message] of refusals) {
       expect(await patch(alice.token, body)).toMatchObject({ status: 400, body: { code: 'VALIDATION', message } });
     }
     expect(await patch(bob.token, { name: 'Volée' })).toMatchObject({
       status: 404,
-      body: { message: MESSAGES.processing.projectNotFound },
+      body: { message: PROJECTS_TEXTS.notFoundOrDenied },
     });
     expect((await api<Project>(stack, `/api/projects/${project.id}`, { token: alice.token })).body.name).toBe(
       'Villa Clémence',

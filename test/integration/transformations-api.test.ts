@@ -3,7 +3,14 @@
  * checks POST /api/image-processing/{type} makes before starting anything.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type Project, type ProjectPage } from '@vitrine/shared';
+import {
+  type Project,
+  type ProjectPage,
+  API_TEXTS,
+  PROJECTS_TEXTS,
+  TRANSFORMATION_MESSAGES,
+  VALIDATION_TEXTS,
+} from '@vitrine/shared';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api, registerAndSignIn } from './helpers/users';
 import { orgUser, start, tableClient, upload, type OrgUser, type PresignedUpload } from './transformations-fixtures';
@@ -68,7 +75,7 @@ describe('POST /api/uploads', () => {
     });
     expect(response).toMatchObject({
       status: 403,
-      body: { code: 'NO_ORGANIZATION', message: MESSAGES.api.noOrganization },
+      body: { code: 'NO_ORGANIZATION', message: API_TEXTS.noOrganization },
     });
   });
 });
@@ -99,7 +106,7 @@ describe('projects', () => {
     const foreign = await api(stack, `/api/projects/${created.body.id}`, { token: bob.token });
     expect(foreign).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: MESSAGES.processing.projectNotFound },
+      body: { code: 'NOT_FOUND', message: PROJECTS_TEXTS.notFoundOrDenied },
     });
     const bobs = await api<ProjectPage>(stack, '/api/projects', { token: bob.token });
     expect(bobs.body.items.map((project) => project.id)).not.toContain(created.body.id);
@@ -109,7 +116,7 @@ describe('projects', () => {
     const noName = await api(stack, '/api/projects', { method: 'POST', token: alice.token, body: { name: ' ' } });
     expect(noName).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.validation.projectNameRequired },
+      body: { code: 'VALIDATION', message: VALIDATION_TEXTS.projectNameRequired },
     });
     const negative = await api(stack, '/api/projects', {
       method: 'POST',
@@ -118,7 +125,7 @@ describe('projects', () => {
     });
     expect(negative).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.validation.projectSizePositive },
+      body: { code: 'VALIDATION', message: VALIDATION_TEXTS.projectSizePositive },
     });
     const badType = await api(stack, '/api/projects', {
       method: 'POST',
@@ -127,7 +134,7 @@ describe('projects', () => {
     });
     expect(badType).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.validation.projectTypeInvalid },
+      body: { code: 'VALIDATION', message: VALIDATION_TEXTS.projectTypeInvalid },
     });
   });
 });
@@ -140,7 +147,7 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     const unknown = await start(stack, alice.token, 'colorize', { uploadId });
     expect(unknown).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: MESSAGES.processing.unknownType },
+      body: { code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.unknownType },
     });
     const style = await start(stack, alice.token, 'virtual-staging', { uploadId, style: 'Baroque' });
     expect(style).toMatchObject({
@@ -160,7 +167,7 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     const foreign = await start(stack, bob.token, 'enhance', { uploadId });
     expect(foreign).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: MESSAGES.processing.uploadNotFound },
+      body: { code: 'NOT_FOUND', message: TRANSFORMATION_MESSAGES.uploadNotFound },
     });
     const missing = await start(stack, alice.token, 'enhance', { uploadId: 'nope' });
     expect(missing.status).toBe(404);
@@ -171,7 +178,10 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     const uploadId = await upload(stack, broke.token, jpeg);
     const response = await start(stack, broke.token, 'enhance', { uploadId });
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ code: 'INSUFFICIENT_CREDITS', message: MESSAGES.processing.insufficientCredits });
+    expect(response.body).toEqual({
+      code: 'INSUFFICIENT_CREDITS',
+      message: TRANSFORMATION_MESSAGES.insufficientCredits,
+    });
     expect(response.body.message).toMatch(/insufficient credits/i);
   });
 });

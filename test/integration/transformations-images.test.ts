@@ -4,7 +4,14 @@
  */
 import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES, type Image, type Page, type Project } from '@vitrine/shared';
+import {
+  type Image,
+  type Page,
+  type Project,
+  API_TEXTS,
+  PROJECTS_TEXTS,
+  TRANSFORMATION_MESSAGES,
+} from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { S3RVER_CREDENTIALS } from '../../infra/local/s3';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -100,12 +107,12 @@ describe('saving a result', () => {
     const foreignTransformation = await save(bob.token, '/api/images/no-project', { transformationId });
     expect(foreignTransformation).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: MESSAGES.processing.transformationNotFound },
+      body: { code: 'NOT_FOUND', message: TRANSFORMATION_MESSAGES.transformationNotFound },
     });
     const foreignProject = await save(bob.token, `/api/images/project/${project.id}`, { transformationId });
     expect(foreignProject).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: MESSAGES.processing.projectNotFound },
+      body: { code: 'NOT_FOUND', message: PROJECTS_TEXTS.notFoundOrDenied },
     });
     const foreignList = await api(stack, `/api/images/project/${project.id}`, { token: bob.token });
     expect(foreignList.status).toBe(404);
@@ -125,7 +132,7 @@ describe('saving a result', () => {
     const response = await save(alice.token, '/api/images/no-project', { transformationId: failed.id });
     expect(response).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: MESSAGES.processing.transformationNotFinished },
+      body: { code: 'CONFLICT', message: TRANSFORMATION_MESSAGES.transformationNotFinished },
     });
   });
 
@@ -153,7 +160,7 @@ describe('saving a result', () => {
     });
     expect(wrongProject).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: MESSAGES.processing.imageNotFound },
+      body: { code: 'NOT_FOUND', message: API_TEXTS.imageNotFound },
     });
     const foreign = await api(stack, `/api/images/project/${project.id}/${image!.id}`, {
       method: 'DELETE',

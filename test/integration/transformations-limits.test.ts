@@ -5,7 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PROCESSING_TEXTS, TRANSFORMATION_LIMITS } from '@vitrine/shared';
+import { TRANSFORMATION_LIMITS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { keys, SK_PREFIX } from '../../functions/src/lib/keys';
 import type { TransformationRecord } from '../../functions/src/lib/records';
@@ -88,7 +88,7 @@ describe('transformations in flight per organization', () => {
 
     const refused = await start(stack, user.token, 'enhance', { uploadId: uploads[CAP]! });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: PROCESSING_TEXTS.tooManyInFlight });
+    expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: TRANSFORMATION_MESSAGES.tooManyInFlight });
     expect(refused.headers.get('retry-after')).toBe(String(TRANSFORMATION_LIMITS.retryAfterSeconds));
     // Refused before any write: no record, no reservation, no charge.
     expect(await transformations(user.orgId)).toHaveLength(CAP);
@@ -118,7 +118,10 @@ describe('transformations in flight per organization', () => {
     expect(accepted).toHaveLength(2);
     for (const response of refused) {
       expect(response.status).toBe(402);
-      expect(response.body).toEqual({ code: 'INSUFFICIENT_CREDITS', message: PROCESSING_TEXTS.insufficientCredits });
+      expect(response.body).toEqual({
+        code: 'INSUFFICIENT_CREDITS',
+        message: TRANSFORMATION_MESSAGES.insufficientCredits,
+      });
     }
     const results = await Promise.all(
       accepted.map((response) => settled(stack, user.token, response.body.transformationId!)),
@@ -181,7 +184,7 @@ describe('Idempotency-Key', () => {
       const response = await start(stack, user.token, 'enhance', { uploadId }, { 'Idempotency-Key': bad });
       expect(response).toMatchObject({
         status: 400,
-        body: { code: 'VALIDATION', message: PROCESSING_TEXTS.invalidIdempotencyKey },
+        body: { code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.invalidIdempotencyKey },
       });
     }
     const key = crypto.randomUUID();
@@ -190,7 +193,7 @@ describe('Idempotency-Key', () => {
     const other = await start(stack, user.token, 'sky-replacement', { uploadId }, { 'Idempotency-Key': key });
     expect(other).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION', message: PROCESSING_TEXTS.idempotencyKeyReused },
+      body: { code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.idempotencyKeyReused },
     });
     await settled(stack, user.token, first.body.transformationId!);
   });

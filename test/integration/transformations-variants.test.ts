@@ -7,12 +7,7 @@
  */
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import {
-  PROCESSING_TEXTS,
-  TRANSFORMATION_MESSAGES,
-  type StartedTransformations,
-  type Transformation,
-} from '@vitrine/shared';
+import { TRANSFORMATION_MESSAGES, type StartedTransformations, type Transformation } from '@vitrine/shared';
 import sharp from 'sharp';
 import { encodeJpeg, renderInterior } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { keys, SK_PREFIX } from '../../functions/src/lib/keys';
@@ -120,7 +115,10 @@ describe('variants and regeneration', () => {
     const uploadId = await upload(stack, user.token, room);
     const refused = await start(stack, user.token, 'virtual-staging', { uploadId, variants: 2 });
     expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: PROCESSING_TEXTS.insufficientCredits });
+    expect(refused.body).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      message: TRANSFORMATION_MESSAGES.insufficientCredits,
+    });
     expect(await creditBalance(stack, ddb, user.orgId)).toBe(1);
   });
 });
@@ -167,7 +165,7 @@ describe('a rerun with new options', () => {
     const mine = await settled(stack, alice.token, (await startGroup(alice, 'enhance', { uploadId })).transformationId);
     const foreign = await start(stack, bob.token, 'enhance', { sourceTransformationId: mine.id });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', message: PROCESSING_TEXTS.uploadNotFound });
+    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', message: TRANSFORMATION_MESSAGES.uploadNotFound });
     expect(await creditBalance(stack, ddb, bob.orgId)).toBe(2);
   });
 

@@ -5,7 +5,7 @@
  * from the transformation id, so a retried step never writes it twice.
  */
 import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { type Plan, PROCESSING_TEXTS } from '@vitrine/shared';
+import { type Plan, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import { creditMetrics } from '../lib/metrics';
 import type { TableDeps } from '../lib/aws/dynamodb';
@@ -24,7 +24,7 @@ export class InsufficientCreditsError extends Error {
   override readonly name = 'InsufficientCreditsError';
   constructor() {
     // Keeps the words 'insufficient credits' of spec 8; clients decide by the code (architecture decision 21).
-    super(PROCESSING_TEXTS.insufficientCredits);
+    super(TRANSFORMATION_MESSAGES.insufficientCredits);
   }
 }
 

@@ -4,7 +4,7 @@
  * thumbnails), delete one, and the organization's transformation count. Organization-scoped.
  */
 import * as z from 'zod/mini';
-import { PROCESSING_TEXTS, type Page, type Image } from '@vitrine/shared';
+import { type Page, type Image, API_TEXTS, PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { presignGetUrl } from '../lib/aws/presign-get';
@@ -25,7 +25,7 @@ import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 
 const saveSchema = z.object({
-  transformationId: resourceIdSchema(PROCESSING_TEXTS.transformationNotFound),
+  transformationId: resourceIdSchema(TRANSFORMATION_MESSAGES.transformationNotFound),
 });
 
 const table = tableDeps;
@@ -66,7 +66,7 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
 async function list(event: HttpEvent, projectId: string | null) {
   const { orgId } = await organizationCaller(event);
   if (projectId !== null && !(await getProjectRecord(table(), orgId, projectId))) {
-    throw new NotFound(PROCESSING_TEXTS.projectNotFound);
+    throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
   }
   const { records, nextCursor } = await listImagePage(table(), orgId, projectId, pageRequest(event));
   const page: Page<Image> = { items: await Promise.all(records.map((record) => toImage(record, sign))), nextCursor };
@@ -77,7 +77,7 @@ async function list(event: HttpEvent, projectId: string | null) {
 async function remove(event: HttpEvent, imageId: string, projectId?: string) {
   const { orgId } = await organizationCaller(event);
   if (!(await deleteImage(table(), orgId, imageId, projectId))) {
-    throw new NotFound(PROCESSING_TEXTS.imageNotFound);
+    throw new NotFound(API_TEXTS.imageNotFound);
   }
   return noContent();
 }

@@ -5,10 +5,10 @@
  */
 import {
   FIELD_LIMITS,
-  PROCESSING_TEXTS,
   projectCreateSchema,
   projectUpdateSchema,
   type ProjectPage,
+  PROJECTS_TEXTS,
 } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl } from '../lib/aws/presign-get';
@@ -23,14 +23,14 @@ import { getOrganizationStats } from '../stats/organization-stats';
 const table = tableDeps;
 const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
 const projectId = (event: HttpEvent) => event.pathParameters?.id ?? '';
-const notFound = () => new NotFound(PROCESSING_TEXTS.projectNotFound);
+const notFound = () => new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
 
 /** DELETE stops moving images after this long (API Gateway answers at 30 s); a retry resumes. */
 const DELETE_BUDGET_MS = 20_000;
 
 function searchOf(event: HttpEvent): string | undefined {
   const search = event.queryStringParameters?.search?.trim();
-  if (search && search.length > FIELD_LIMITS.projectName) throw new BadRequest(PROCESSING_TEXTS.searchTooLong);
+  if (search && search.length > FIELD_LIMITS.projectName) throw new BadRequest(PROJECTS_TEXTS.searchTooLong);
   return search || undefined;
 }
 

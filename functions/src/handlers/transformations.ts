@@ -1,5 +1,5 @@
 /** GET /api/transformations/{id}: the status of a job of the caller's organization, with signed URLs. */
-import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
 import { NotFound } from '../lib/errors';
@@ -14,7 +14,7 @@ export const handler = createHttpHandler({
   'GET /api/transformations/{id}': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
     const record = await getTransformation(tableDeps(), orgId, event.pathParameters?.id ?? '');
-    if (!record) throw new NotFound(PROCESSING_TEXTS.transformationNotFound);
+    if (!record) throw new NotFound(TRANSFORMATION_MESSAGES.transformationNotFound);
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
     const balance = (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0;
     return json(200, await transformationView(state, balance, presignGetUrl));

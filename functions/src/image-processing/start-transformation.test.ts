@@ -1,10 +1,4 @@
-import {
-  BILLING_API_TEXTS,
-  MESSAGES,
-  PROCESSING_TEXTS,
-  TRANSFORMATION_LIMITS,
-  type ApiErrorBody,
-} from '@vitrine/shared';
+import { BILLING_API_TEXTS, TRANSFORMATION_LIMITS, type ApiErrorBody, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
@@ -158,7 +152,7 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('colorize', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
-      message: MESSAGES.processing.unknownType,
+      message: TRANSFORMATION_MESSAGES.unknownType,
     });
     await expect(
       startTransformation(d, caller, request('sky-replacement', { uploadId: 'up-1', sky_type: 'green' })),
@@ -173,7 +167,7 @@ describe('startTransformation', () => {
       await expect(startTransformation(d, caller, request('enhance', { uploadId }))).rejects.toMatchObject({
         statusCode: 400,
         code: 'VALIDATION',
-        message: MESSAGES.processing.uploadNotFound,
+        message: TRANSFORMATION_MESSAGES.uploadNotFound,
       });
     }
     expect(lookedUp).toEqual([]);
@@ -204,7 +198,7 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 429,
       code: 'RATE_LIMITED',
-      message: PROCESSING_TEXTS.tooManyInFlight,
+      message: TRANSFORMATION_MESSAGES.tooManyInFlight,
       headers: { 'retry-after': String(TRANSFORMATION_LIMITS.retryAfterSeconds) },
     });
     expect(steps).toEqual([]);
@@ -246,10 +240,10 @@ describe('startTransformation', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }))).rejects.toMatchObject({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: MESSAGES.processing.startFailed,
+      message: TRANSFORMATION_MESSAGES.startFailed,
     });
     expect(steps).toEqual(['create', 'reserve', 'refund', 'failed:SERVICE_UNAVAILABLE']);
-    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
+    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: TRANSFORMATION_MESSAGES.startFailed }]);
     logs.restore();
     expect(logs.lines).toMatchObject([
       { level: 'ERROR', message: 'StartExecution failed', transformationId: 'tx-1', error: { message: 'throttled' } },
@@ -303,7 +297,7 @@ describe('startTransformation of variants (decision 065)', () => {
     const { d, steps } = deps();
     await expect(
       startTransformation(d, caller, request('enhance', { uploadId: 'up-1', variants })),
-    ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROCESSING_TEXTS.invalidVariants });
+    ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.invalidVariants });
     expect(steps).toEqual([]);
   });
 
@@ -361,7 +355,7 @@ describe('startTransformation of variants (decision 065)', () => {
     logs.restore();
     expect(result.transformationIds).toEqual(['tx-1', 'tx-2']);
     expect(started.map((t) => t.id)).toEqual(['tx-1']);
-    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.processing.startFailed }]);
+    expect(failures).toEqual([{ code: 'SERVICE_UNAVAILABLE', message: TRANSFORMATION_MESSAGES.startFailed }]);
     expect(logs.lines.filter((line) => line.message === 'Transformation started')).toHaveLength(1);
   });
 
@@ -410,7 +404,7 @@ describe('startTransformation of an earlier transformation, without a new upload
     ] as const) {
       await expect(
         startTransformation(d, { orgId, userId: 'u-1' }, request('enhance', { sourceTransformationId })),
-      ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: PROCESSING_TEXTS.uploadNotFound });
+      ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: TRANSFORMATION_MESSAGES.uploadNotFound });
     }
     expect(steps).toEqual([]);
   });
@@ -419,7 +413,7 @@ describe('startTransformation of an earlier transformation, without a new upload
     const { d, steps } = deps();
     await expect(
       startTransformation(d, caller, request('enhance', { uploadId: 'up-1', sourceTransformationId: 'tx-earlier' })),
-    ).rejects.toMatchObject({ statusCode: 400, message: PROCESSING_TEXTS.twoSources });
+    ).rejects.toMatchObject({ statusCode: 400, message: TRANSFORMATION_MESSAGES.twoSources });
     expect(steps).toEqual([]);
   });
 });
@@ -473,13 +467,13 @@ describe('startTransformation with an Idempotency-Key', () => {
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
-      message: PROCESSING_TEXTS.idempotencyKeyReused,
+      message: TRANSFORMATION_MESSAGES.idempotencyKeyReused,
     });
     setClaim({ outcome: 'in-progress' });
     await expect(startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, key))).rejects.toMatchObject({
       statusCode: 409,
       code: 'CONFLICT',
-      message: PROCESSING_TEXTS.idempotencyKeyInProgress,
+      message: TRANSFORMATION_MESSAGES.idempotencyKeyInProgress,
     });
   });
 
@@ -489,7 +483,11 @@ describe('startTransformation with an Idempotency-Key', () => {
       const { d, steps } = deps();
       await expect(
         startTransformation(d, caller, request('enhance', { uploadId: 'up-1' }, badKey)),
-      ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROCESSING_TEXTS.invalidIdempotencyKey });
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: TRANSFORMATION_MESSAGES.invalidIdempotencyKey,
+      });
       expect(steps).toEqual([]);
     },
   );

@@ -21,8 +21,8 @@ import {
   type ApiErrorBody,
   isTransformationType,
   parseTransformationOptions,
-  PROCESSING_TEXTS,
   TRANSFORMATION_LIMITS,
+  TRANSFORMATION_MESSAGES,
   type TransformationOptions,
   type TransformationType,
   VARIANT_LIMITS,
@@ -47,15 +47,15 @@ import { newSeed } from '../transformations/seed';
 import { type ClaimOutcome, type KeyClaim, parseIdempotencyKey, requestHash, type StartSource } from './idempotency';
 
 const variantsSchema = z
-  .int({ error: PROCESSING_TEXTS.invalidVariants })
+  .int({ error: TRANSFORMATION_MESSAGES.invalidVariants })
   .check(
-    z.gte(VARIANT_LIMITS.min, { error: PROCESSING_TEXTS.invalidVariants }),
-    z.lte(VARIANT_LIMITS.max, { error: PROCESSING_TEXTS.invalidVariants }),
+    z.gte(VARIANT_LIMITS.min, { error: TRANSFORMATION_MESSAGES.invalidVariants }),
+    z.lte(VARIANT_LIMITS.max, { error: TRANSFORMATION_MESSAGES.invalidVariants }),
   );
 
 const startBodySchema = z.object({
-  uploadId: z.optional(resourceIdSchema(PROCESSING_TEXTS.uploadNotFound)),
-  sourceTransformationId: z.optional(resourceIdSchema(PROCESSING_TEXTS.uploadNotFound)),
+  uploadId: z.optional(resourceIdSchema(TRANSFORMATION_MESSAGES.uploadNotFound)),
+  sourceTransformationId: z.optional(resourceIdSchema(TRANSFORMATION_MESSAGES.uploadNotFound)),
   variants: z._default(variantsSchema, VARIANT_LIMITS.default),
 });
 
@@ -142,7 +142,7 @@ export interface StartedTransformation {
 }
 
 const tooManyInFlight = () =>
-  new TooManyRequests(PROCESSING_TEXTS.tooManyInFlight, TRANSFORMATION_LIMITS.retryAfterSeconds);
+  new TooManyRequests(TRANSFORMATION_MESSAGES.tooManyInFlight, TRANSFORMATION_LIMITS.retryAfterSeconds);
 
 export async function startTransformation(
   deps: StartTransformationDeps,
@@ -151,19 +151,19 @@ export async function startTransformation(
 ): Promise<StartedTransformation> {
   const { type, body } = request;
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
-  if (!isTransformationType(type)) throw new BadRequest(PROCESSING_TEXTS.unknownType);
+  if (!isTransformationType(type)) throw new BadRequest(TRANSFORMATION_MESSAGES.unknownType);
   const { uploadId, sourceTransformationId, variants } = parseBody(startBodySchema, body);
-  if (uploadId && sourceTransformationId) throw new BadRequest(PROCESSING_TEXTS.twoSources);
+  if (uploadId && sourceTransformationId) throw new BadRequest(TRANSFORMATION_MESSAGES.twoSources);
   const source: StartSource | undefined = uploadId
     ? { uploadId }
     : sourceTransformationId
       ? { sourceTransformationId }
       : undefined;
-  if (!source) throw new BadRequest(PROCESSING_TEXTS.uploadNotFound);
+  if (!source) throw new BadRequest(TRANSFORMATION_MESSAGES.uploadNotFound);
   const parsed = parseTransformationOptions(type, body);
   if (!parsed.success) throw new BadRequest(parsed.message);
   const idempotencyKey = parseIdempotencyKey(request.idempotencyKey);
-  if (idempotencyKey === null) throw new BadRequest(PROCESSING_TEXTS.invalidIdempotencyKey);
+  if (idempotencyKey === null) throw new BadRequest(TRANSFORMATION_MESSAGES.invalidIdempotencyKey);
 
   const ids = Array.from({ length: variants }, () => deps.newId?.() ?? randomUUID());
   const [firstId] = ids as [string, ...string[]];
@@ -180,8 +180,8 @@ export async function startTransformation(
       const { transformationIds, groupId } = claim;
       return { transformationId: transformationIds[0]!, transformationIds, groupId, replayed: true };
     }
-    if (claim.outcome === 'mismatch') throw new BadRequest(PROCESSING_TEXTS.idempotencyKeyReused);
-    if (claim.outcome === 'in-progress') throw new Conflict(PROCESSING_TEXTS.idempotencyKeyInProgress);
+    if (claim.outcome === 'mismatch') throw new BadRequest(TRANSFORMATION_MESSAGES.idempotencyKeyReused);
+    if (claim.outcome === 'in-progress') throw new Conflict(TRANSFORMATION_MESSAGES.idempotencyKeyInProgress);
   }
 
   let started: QueuedTransformation[];
@@ -223,12 +223,12 @@ interface Checked {
 async function photoSource(deps: StartTransformationDeps, orgId: string, source: StartSource): Promise<PhotoSource> {
   if ('uploadId' in source) {
     const upload = await deps.findUpload(orgId, source.uploadId);
-    if (!upload) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
+    if (!upload) throw new NotFound(TRANSFORMATION_MESSAGES.uploadNotFound);
     return { uploadId: upload.id, uploadKey: upload.key };
   }
   const earlier = await deps.findTransformation(orgId, source.sourceTransformationId);
   // Without a validated original (refused at validation, or not there yet) there is nothing to reuse.
-  if (!earlier?.normalisedKey) throw new NotFound(PROCESSING_TEXTS.uploadNotFound);
+  if (!earlier?.normalisedKey) throw new NotFound(TRANSFORMATION_MESSAGES.uploadNotFound);
   return {
     ...(earlier.uploadId ? { uploadId: earlier.uploadId } : {}),
     uploadKey: earlier.normalisedKey,
@@ -251,7 +251,7 @@ async function begin(
   // Fast refusals from one read, before any write; the conditional reservations below are the authority.
   const organization = await deps.organizationState(caller.orgId);
   if (!organization.subscriptionActive) throw new SubscriptionRequired();
-  if (organization.creditBalance < count) throw new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
+  if (organization.creditBalance < count) throw new PaymentRequired(TRANSFORMATION_MESSAGES.insufficientCredits);
   if (organization.openReservations + count > TRANSFORMATION_LIMITS.maxInFlightPerOrganization) {
     throw tooManyInFlight();
   }
@@ -282,7 +282,7 @@ async function begin(
 
   const outcomes = await Promise.all(variants.map((variant) => startOne(deps, variant)));
   const started = variants.filter((_, index) => outcomes[index]);
-  if (started.length === 0) throw new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+  if (started.length === 0) throw new ServiceUnavailable(TRANSFORMATION_MESSAGES.startFailed);
   return started;
 }
 
@@ -301,7 +301,7 @@ async function abandon(
   // (refunds are conditional, so a credit goes back at most once).
   const taken = variants.slice(0, refusal ? failedIndex : failedIndex + 1);
   await Promise.all(taken.map((variant) => deps.refundCredit(variant).catch(() => undefined)));
-  const failure = refusal ?? new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+  const failure = refusal ?? new ServiceUnavailable(TRANSFORMATION_MESSAGES.startFailed);
   await Promise.all(variants.map((variant) => deps.markFailed(variant, failure.toBody()).catch(() => undefined)));
   if (refusal)
     logger.info('Transformation refused', { transformationId: variants[failedIndex]?.id, code: refusal.code });
@@ -319,7 +319,7 @@ async function startOne(deps: StartTransformationDeps, transformation: QueuedTra
       transformationId: transformation.id,
     });
     // The user is told to try again: the credit goes back first, then the record is closed as failed.
-    const failure = new ServiceUnavailable(PROCESSING_TEXTS.startFailed);
+    const failure = new ServiceUnavailable(TRANSFORMATION_MESSAGES.startFailed);
     await deps.refundCredit(transformation).catch((refundError: unknown) => {
       logger.error('Refund after a failed start failed', { transformationId: transformation.id, error: refundError });
     });
@@ -330,7 +330,8 @@ async function startOne(deps: StartTransformationDeps, transformation: QueuedTra
 
 /** The reservation's own refusals as the API answers them. */
 function refusalOf(error: unknown): HttpError | undefined {
-  if (error instanceof InsufficientCreditsError) return new PaymentRequired(PROCESSING_TEXTS.insufficientCredits);
+  if (error instanceof InsufficientCreditsError)
+    return new PaymentRequired(TRANSFORMATION_MESSAGES.insufficientCredits);
   if (error instanceof TooManyInFlightError) return tooManyInFlight();
   return undefined;
 }

@@ -1,6 +1,6 @@
 /** Images in projects on dynalite: the project's count and thumbnail move in the same transactions. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
+import { API_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord, ProjectRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
@@ -110,7 +110,7 @@ describe('images in a project', () => {
     for (const target of [projectId, 'p-missing']) {
       await expect(save(image(target, '2026-01-01T00:00:00.000Z'))).rejects.toMatchObject({
         statusCode: 404,
-        message: MESSAGES.processing.projectNotFound,
+        message: PROJECTS_TEXTS.notFoundOrDenied,
       });
     }
     expect(await project(projectId)).toMatchObject({ imageCount: 0 });
@@ -161,7 +161,7 @@ describe('image pages', () => {
     expect(second.records.map((record) => record.id)).toEqual([records[1]!.id, records[0]!.id]);
     expect(second.nextCursor).toBeNull();
 
-    const invalidCursor = { statusCode: 400, message: MESSAGES.processing.invalidCursor };
+    const invalidCursor = { statusCode: 400, message: API_TEXTS.invalidCursor };
     await expect(listImagePage(table, ORG, null, { limit: 3, cursor: first.nextCursor! })).rejects.toMatchObject(
       invalidCursor,
     );

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { PROJECTS_TEXTS } from '@vitrine/shared';
 import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import {
@@ -99,7 +99,7 @@ export async function putImageOnce(
       if (conditionFailedAt(error, 0)) return existing(error);
       if (!conditionFailedAt(error, 1)) throw error;
       const project = await getProjectRecord(deps, record.organizationId, record.projectId);
-      if (!project || project.deletingAt) throw new NotFound(PROCESSING_TEXTS.projectNotFound);
+      if (!project || project.deletingAt) throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
     }
   }
   throw new TransactionConflictError(`Image ${record.id} could not be added to project ${record.projectId}`);

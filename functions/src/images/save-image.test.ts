@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
+import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { imageIdFor } from './image-store';
@@ -106,10 +106,10 @@ describe('saveImage', () => {
     const d = deps();
     await expect(
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-other' }),
-    ).rejects.toMatchObject({ statusCode: 404, message: MESSAGES.processing.projectNotFound });
+    ).rejects.toMatchObject({ statusCode: 404, message: PROJECTS_TEXTS.notFoundOrDenied });
     await expect(
       saveImage(d, { orgId: 'org-2', userId: 'u-2', transformationId: 'tx-1', projectId: null }),
-    ).rejects.toMatchObject({ statusCode: 404, message: MESSAGES.processing.transformationNotFound });
+    ).rejects.toMatchObject({ statusCode: 404, message: TRANSFORMATION_MESSAGES.transformationNotFound });
     expect(await storedImages()).toHaveLength(2);
   });
 
@@ -117,7 +117,7 @@ describe('saveImage', () => {
     const d = deps({ findTransformation: async () => ({ ...succeeded, status: 'processing', resultKey: undefined }) });
     await expect(
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
-    ).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.processing.transformationNotFinished });
+    ).rejects.toMatchObject({ statusCode: 409, message: TRANSFORMATION_MESSAGES.transformationNotFinished });
   });
 
   it('keeps the original, the result and their thumbnails from the unsaved-objects expiry', async () => {
@@ -140,7 +140,7 @@ describe('saveImage', () => {
     const before = (await storedImages()).length;
     await expect(
       saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null }),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.processing.resultExpired });
+    ).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT', message: TRANSFORMATION_MESSAGES.resultExpired });
     expect(await storedImages()).toHaveLength(before);
   });
 

@@ -2,7 +2,7 @@
  * POST /api/images/project/{projectId} and /api/images/no-project: saves a finished transformation
  * as an Image that refers to the stored original and result (nothing is uploaded again).
  */
-import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import type { TransformationType } from '@vitrine/shared';
 import { Conflict, NotFound } from '../lib/errors';
 import type { TableDeps } from '../lib/aws/dynamodb';
@@ -49,13 +49,13 @@ export async function saveImage(
   { orgId, userId, transformationId, projectId }: SaveImageRequest,
 ): Promise<{ record: ImageRecord; created: boolean }> {
   if (projectId !== null && !(await deps.projectExists(orgId, projectId))) {
-    throw new NotFound(PROCESSING_TEXTS.projectNotFound);
+    throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
   }
   const transformation = await deps.findTransformation(orgId, transformationId);
-  if (!transformation) throw new NotFound(PROCESSING_TEXTS.transformationNotFound);
+  if (!transformation) throw new NotFound(TRANSFORMATION_MESSAGES.transformationNotFound);
   const { originalKey, resultBucket, resultKey } = transformation;
   if (transformation.status !== 'succeeded' || !originalKey || !resultBucket || !resultKey) {
-    throw new Conflict(PROCESSING_TEXTS.transformationNotFinished);
+    throw new Conflict(TRANSFORMATION_MESSAGES.transformationNotFinished);
   }
   try {
     const thumbnails = [transformation.thumbnailKey, transformation.originalThumbnailKey].filter(
@@ -67,7 +67,7 @@ export async function saveImage(
       ...thumbnails.map((key) => ({ bucket: resultBucket, key })),
     ]);
   } catch (error) {
-    if (error instanceof ObjectExpiredError) throw new Conflict(PROCESSING_TEXTS.resultExpired);
+    if (error instanceof ObjectExpiredError) throw new Conflict(TRANSFORMATION_MESSAGES.resultExpired);
     throw error;
   }
   const id = imageIdFor(transformationId, projectId);

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { MESSAGES, updateProfileSchema } from '@vitrine/shared';
+import { updateProfileSchema, API_TEXTS, TRANSFORMATION_MESSAGES, VALIDATION_TEXTS } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES } from '../routes';
 import { Forbidden, NoOrganization, PaymentRequired, ServiceUnavailable } from './errors';
 import { createHttpHandler, json, noContent, parseBody } from './http';
@@ -65,7 +65,7 @@ it('answers 400 for malformed JSON', async () => {
   const response = await handler(event('PATCH /api/users/me', '{'), context);
   expect(parse(response)).toEqual({
     status: 400,
-    body: { code: 'MALFORMED_JSON', message: MESSAGES.api.malformedJson },
+    body: { code: 'MALFORMED_JSON', message: API_TEXTS.malformedJson },
   });
 });
 
@@ -73,7 +73,7 @@ it('answers 400 with the first French validation message', async () => {
   const response = await handler(event('PATCH /api/users/me', JSON.stringify({ lastName: 'x'.repeat(51) })), context);
   expect(parse(response)).toEqual({
     status: 400,
-    body: { code: 'VALIDATION', message: MESSAGES.validation.nameTooLong },
+    body: { code: 'VALIDATION', message: VALIDATION_TEXTS.nameTooLong },
   });
 });
 
@@ -81,19 +81,19 @@ it('answers 413 above the route body limit', async () => {
   const response = await handler(event('PATCH /api/users/me', `"${'x'.repeat(DEFAULT_MAX_BODY_BYTES)}"`), context);
   expect(parse(response)).toEqual({
     status: 413,
-    body: { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.api.payloadTooLarge },
+    body: { code: 'PAYLOAD_TOO_LARGE', message: API_TEXTS.payloadTooLarge },
   });
 });
 
 it('maps domain errors to their status and message', async () => {
   const response = await handler(event('GET /api/users/me'), context);
-  expect(parse(response)).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: MESSAGES.api.forbidden } });
+  expect(parse(response)).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: API_TEXTS.forbidden } });
 });
 
 it.each([
-  ['GET /api/projects', 403, 'NO_ORGANIZATION', MESSAGES.api.noOrganization],
-  ['POST /api/projects', 402, 'INSUFFICIENT_CREDITS', MESSAGES.processing.insufficientCredits],
-  ['GET /api/projects/{id}', 503, 'SERVICE_UNAVAILABLE', MESSAGES.api.serviceUnavailable],
+  ['GET /api/projects', 403, 'NO_ORGANIZATION', API_TEXTS.noOrganization],
+  ['POST /api/projects', 402, 'INSUFFICIENT_CREDITS', TRANSFORMATION_MESSAGES.insufficientCredits],
+  ['GET /api/projects/{id}', 503, 'SERVICE_UNAVAILABLE', API_TEXTS.serviceUnavailable],
 ])('answers %s with status %i and the code %s', async (routeKey, status, code, message) => {
   const response = await handler(event(routeKey), context);
   expect(parse(response)).toEqual({ status, body: { code, message } });
@@ -108,20 +108,20 @@ it('answers 400 in French for a body of the wrong shape', async () => {
     event('PATCH /api/users/me', JSON.stringify({ firstName: null, admin: true })),
     context,
   );
-  expect(parse(response)).toEqual({ status: 400, body: { code: 'VALIDATION', message: MESSAGES.api.invalidRequest } });
+  expect(parse(response)).toEqual({ status: 400, body: { code: 'VALIDATION', message: API_TEXTS.invalidRequest } });
 });
 
 it('answers 404 for a path parameter that cannot be an id (an over-long key would be a 500)', async () => {
   const request = { ...event('GET /api/users/me'), pathParameters: { id: 'x'.repeat(2000) } };
   const response = await handler(request, context);
-  expect(parse(response)).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: MESSAGES.api.notFound } });
+  expect(parse(response)).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: API_TEXTS.notFound } });
 });
 
 it('answers 404 for a route the group does not serve', async () => {
   const response = await handler(event('DELETE /api/users/me'), context);
   expect(parse(response)).toEqual({
     status: 404,
-    body: { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound },
+    body: { code: 'ROUTE_NOT_FOUND', message: API_TEXTS.routeNotFound },
   });
 });
 
@@ -129,7 +129,7 @@ it('hides unexpected errors behind a generic 500 and logs them with the requestâ
   const logs = captureLogs();
   const response = await handler(event('GET /api/health'), context);
   logs.restore();
-  expect(parse(response)).toEqual({ status: 500, body: { code: 'INTERNAL', message: MESSAGES.api.internal } });
+  expect(parse(response)).toEqual({ status: 500, body: { code: 'INTERNAL', message: API_TEXTS.internal } });
   expect(response.body).not.toContain('hunter2');
   expect(logs.lines).toEqual([
     expect.objectContaining({

@@ -14,7 +14,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { API_TEXTS, safeParseInFrench } from '@vitrine/shared';
+import { refusalMessage, safeParseInFrench } from '@vitrine/shared';
 import { DEFAULT_MAX_BODY_BYTES, ROUTES, routeKey } from '../routes';
 import {
   BadRequest,
@@ -61,9 +61,7 @@ export function noContent(): HttpResponse {
 /** Validates a body with a shared zod schema; the first issue's (French) message becomes a 400. */
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = safeParseInFrench(schema, body ?? {});
-  if (!result.success) {
-    throw new BadRequest(result.error.issues[0]?.message ?? API_TEXTS.invalidRequest);
-  }
+  if (!result.success) throw new BadRequest(refusalMessage(result.error));
   return result.data;
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGE_LIMITS } from '@vitrine/shared';
+import { PAGE_LIMITS, API_TEXTS } from '@vitrine/shared';
 import { decodeCursor, encodeCursor, pageRequest } from './paging';
 
 const query = (queryStringParameters: Record<string, string>) => ({ queryStringParameters });
@@ -13,7 +13,7 @@ describe('pageRequest', () => {
 
   it('refuses a limit that is not an integer from 1 to 100, in French', () => {
     for (const limit of ['0', '101', '-1', '1.5', 'abc', '', ' 5', '1e2', '10,20', '0x10', '007']) {
-      expect(() => pageRequest(query({ limit }))).toThrow(invalid(MESSAGES.processing.invalidLimit));
+      expect(() => pageRequest(query({ limit }))).toThrow(invalid(API_TEXTS.invalidLimit));
     }
   });
 });
@@ -45,10 +45,10 @@ describe('cursors', () => {
       encode({ pk: 'ORG#o1', sk: { S: 'PROJECT#abc' } }),
     ];
     for (const value of refused) {
-      expect(() => decodeCursor(value, shape)).toThrow(invalid(MESSAGES.processing.invalidCursor));
+      expect(() => decodeCursor(value, shape)).toThrow(invalid(API_TEXTS.invalidCursor));
     }
     // An own `__proto__` key (JSON.parse makes one) is not a key of the shape either.
     const protoKey = Buffer.from('{"pk":"ORG#o1","__proto__":"PROJECT#a"}').toString('base64url');
-    expect(() => decodeCursor(protoKey, shape)).toThrow(invalid(MESSAGES.processing.invalidCursor));
+    expect(() => decodeCursor(protoKey, shape)).toThrow(invalid(API_TEXTS.invalidCursor));
   });
 });

@@ -5,7 +5,7 @@
  * partition, that list's place and key formats), so a forged or foreign one is a 400 in French,
  * never another organization's rows, never a 500.
  */
-import { PAGE_LIMITS, PROCESSING_TEXTS } from '@vitrine/shared';
+import { PAGE_LIMITS, API_TEXTS } from '@vitrine/shared';
 import { BadRequest } from './errors';
 import type { HttpEvent } from './http-types';
 
@@ -28,7 +28,7 @@ export function pageRequest(event: Pick<HttpEvent, 'queryStringParameters'>): Pa
   let limit: number = PAGE_LIMITS.default;
   if (query.limit !== undefined) {
     limit = LIMIT_PATTERN.test(query.limit) ? Number(query.limit) : 0;
-    if (limit < 1 || limit > PAGE_LIMITS.max) throw new BadRequest(PROCESSING_TEXTS.invalidLimit);
+    if (limit < 1 || limit > PAGE_LIMITS.max) throw new BadRequest(API_TEXTS.invalidLimit);
   }
   return query.cursor ? { limit, cursor: query.cursor } : { limit };
 }
@@ -40,7 +40,7 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
 /** The ExclusiveStartKey a cursor stands for, when it fits `shape` exactly. */
 export function decodeCursor(cursor: string | undefined, shape: CursorShape): CursorKey | undefined {
   if (cursor === undefined) return undefined;
-  const invalid = () => new BadRequest(PROCESSING_TEXTS.invalidCursor);
+  const invalid = () => new BadRequest(API_TEXTS.invalidCursor);
   if (!CURSOR_PATTERN.test(cursor)) throw invalid();
   let key: unknown;
   try {

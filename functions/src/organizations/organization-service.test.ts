@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/shared';
+import { BILLING_API_TEXTS, organizationCreateSchema, VALIDATION_TEXTS } from '@vitrine/shared';
 import * as z from 'zod/mini';
 import type { HttpEvent } from '../lib/http-types';
 import { organizationOwner } from '../billing/billing-caller';
@@ -97,9 +97,9 @@ describe('agency name (spec 5)', () => {
   it('is required, trimmed and bounded', () => {
     expect(parse({ name: '  Agence du Port  ' })).toMatchObject({ success: true, data: { name: 'Agence du Port' } });
     for (const body of [{}, { name: '' }, { name: '   ' }, { name: 42 }]) {
-      expect(parse(body).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameRequired);
+      expect(parse(body).error?.issues[0]?.message).toBe(VALIDATION_TEXTS.agencyNameRequired);
     }
-    expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameTooLong);
+    expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(VALIDATION_TEXTS.agencyNameTooLong);
   });
 });
 

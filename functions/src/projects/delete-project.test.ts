@@ -1,6 +1,6 @@
 /** Project deletion on dynalite: images become unclassified, never lost, even across a crash. */
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@vitrine/shared';
+import { PROJECTS_TEXTS } from '@vitrine/shared';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
@@ -129,7 +129,7 @@ describe('deleteProject', () => {
     expect(await listed(orgId, null)).toBe(MOVE_BATCH);
     await expect(putImageOnce(table, image(orgId, projectId, count))).rejects.toMatchObject({
       statusCode: 404,
-      message: MESSAGES.processing.projectNotFound,
+      message: PROJECTS_TEXTS.notFoundOrDenied,
     });
 
     expect(await deleteProject(table, orgId, projectId, { deadline: soon() })).toBe(true);
@@ -143,7 +143,7 @@ describe('deleteProject', () => {
     const { orgId, projectId } = await projectWithImages(3);
     await expect(deleteProject(table, orgId, projectId, { deadline: Date.now() - 1 })).rejects.toMatchObject({
       statusCode: 503,
-      message: MESSAGES.processing.projectDeletionUnfinished,
+      message: PROJECTS_TEXTS.deletionUnfinished,
     });
     expect(await getProjectRecord(table, orgId, projectId)).toMatchObject({ deletingAt: expect.any(String) });
     expect(await deleteProject(table, orgId, projectId, { deadline: soon() })).toBe(true);

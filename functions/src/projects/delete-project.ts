@@ -13,7 +13,7 @@
  * its remaining images; DELETE again carries on from there.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PROCESSING_TEXTS } from '@vitrine/shared';
+import { PROJECTS_TEXTS } from '@vitrine/shared';
 import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import { cancellationCodes, conditionFailedAt, transactWrite, type TransactItem } from '../lib/aws/transactions';
@@ -63,7 +63,7 @@ export async function deleteProject(
     if (images.length === 0 && (await removeProject(deps, orgId, projectId, now().toISOString()))) return true;
     if (moved === 0) await sleep(pauseMs);
   }
-  throw new ServiceUnavailable(PROCESSING_TEXTS.projectDeletionUnfinished);
+  throw new ServiceUnavailable(PROJECTS_TEXTS.deletionUnfinished);
 }
 
 async function markDeleting(deps: TableDeps, orgId: string, projectId: string, at: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 /** Projects on dynalite: time-ordered ids listed newest first, search, paging, counters, updates. */
-import { MESSAGES } from '@vitrine/shared';
+import { API_TEXTS } from '@vitrine/shared';
 import { timeOrderedId } from '../lib/ids';
 import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
 import { getOrganizationStats } from '../stats/organization-stats';
@@ -85,7 +85,7 @@ describe('project store', () => {
     const { nextCursor } = await listProjectPage(table, theirs.orgId, { limit: 1 });
     await expect(listProjectPage(table, mine.orgId, { limit: 1, cursor: nextCursor! })).rejects.toMatchObject({
       statusCode: 400,
-      message: MESSAGES.processing.invalidCursor,
+      message: API_TEXTS.invalidCursor,
     });
   });
 

@@ -70,8 +70,8 @@ export interface TeamDeps extends TableDeps {
 const INVITE_ATTEMPTS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const emailNotVerified = () => new HttpError(403, 'EMAIL_NOT_VERIFIED', TEAM_API_TEXTS.emailNotVerified);
-const invitationInactive = () => new HttpError(409, 'INVITATION_INACTIVE', TEAM_API_TEXTS.invitationInactive);
+const emailNotVerified = () => new HttpError('EMAIL_NOT_VERIFIED', TEAM_API_TEXTS.emailNotVerified);
+const invitationInactive = () => new HttpError('INVITATION_INACTIVE', TEAM_API_TEXTS.invitationInactive);
 const invitationNotFound = () => new NotFound(TEAM_API_TEXTS.invitationNotFound);
 
 async function organizationOf(
@@ -137,7 +137,7 @@ export async function inviteMember(
     const wait = reinviteWaitSeconds(invitations, email, now);
     if (wait > 0) throw new TooManyRequests(TEAM_API_TEXTS.invitationTooSoon(wait), wait);
     if (occupiedSeats(members, invitations, now, email) + 1 > plan.maxUsers) {
-      throw new HttpError(409, 'SEAT_LIMIT_REACHED', TEAM_API_TEXTS.seatLimitReached(plan.maxUsers, plan.name));
+      throw new HttpError('SEAT_LIMIT_REACHED', TEAM_API_TEXTS.seatLimitReached(plan.maxUsers, plan.name));
     }
 
     const { token, tokenHash } = deps.newToken?.() ?? newInvitationToken();
@@ -256,12 +256,11 @@ export async function acceptInvitation(
     if (!isAcceptable(invitation, now)) throw invitationInactive();
     const identity = await deps.readIdentity(accessToken);
     if (identity.email.toLowerCase() !== invitation.email) {
-      throw new HttpError(403, 'INVITATION_EMAIL_MISMATCH', TEAM_API_TEXTS.invitationForAnotherEmail);
+      throw new HttpError('INVITATION_EMAIL_MISMATCH', TEAM_API_TEXTS.invitationForAnotherEmail);
     }
     if (!identity.emailVerified) throw emailNotVerified();
     if (user.organizationId) {
       throw new HttpError(
-        409,
         'ALREADY_IN_ORGANIZATION',
         user.organizationId === organizationId
           ? TEAM_API_TEXTS.alreadyInThisOrganization
@@ -282,7 +281,7 @@ export async function acceptInvitation(
     const current = await getUserRecord(deps, user.id);
     if (current?.organizationId === organizationId) return { organizationId };
     await releaseInvitation(deps, invitation, user.id);
-    throw new HttpError(409, 'ALREADY_IN_ORGANIZATION', TEAM_API_TEXTS.alreadyInAnotherOrganization);
+    throw new HttpError('ALREADY_IN_ORGANIZATION', TEAM_API_TEXTS.alreadyInAnotherOrganization);
   }
   await markInvitationJoined(deps, invitation, user.id, now);
   logger.info('Invitation accepted', { invitationId: invitation.id, organizationId });

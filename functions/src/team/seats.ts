@@ -15,11 +15,11 @@ export const INDEX_CATCH_UP_MS = 5 * 60 * 1000;
 export function teamPlan(organization: OrganizationRecord): Plan {
   const subscription = organization.subscription;
   if (!isSubscriptionActive(subscription)) {
-    throw new HttpError(403, 'TEAM_NOT_AVAILABLE', TEAM_API_TEXTS.teamNeedsSubscription);
+    throw new HttpError('TEAM_NOT_AVAILABLE', TEAM_API_TEXTS.teamNeedsSubscription);
   }
   const plan = findPlan(subscription!.planId);
   if (!plan?.is_organization || plan.maxUsers < 2) {
-    throw new HttpError(403, 'TEAM_NOT_AVAILABLE', TEAM_API_TEXTS.teamNotInPlan);
+    throw new HttpError('TEAM_NOT_AVAILABLE', TEAM_API_TEXTS.teamNotInPlan);
   }
   return plan;
 }

@@ -35,7 +35,7 @@ import { runTransformationWorkflow } from './testing/local-step-functions';
 let table: LocalTable;
 let buckets: LocalBuckets;
 let deps: WorkflowDeps;
-const localEngine = new LocalEngine();
+const localEngine: ImageEngine = new LocalEngine();
 let engine: ImageEngine = localEngine;
 
 beforeAll(async () => {

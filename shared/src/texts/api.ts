@@ -13,5 +13,9 @@ export const API_TEXTS = withFrenchTypography({
   /** The WAF's answer to a client over its per-IP rate (infra/lib/edge-stack.ts). */
   tooManyRequests: 'Trop de requêtes depuis votre connexion. Veuillez patienter quelques minutes avant de réessayer.',
   userNotFound: 'Utilisateur introuvable.',
+  imageNotFound: 'Image introuvable.',
+  /** Paged lists (GET /api/projects, /api/images/...): a `cursor` this list did not give, a bad `limit`. */
+  invalidCursor: 'Curseur de pagination invalide : rechargez la liste.',
+  invalidLimit: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.',
   noOrganization: 'Utilisateur non associé à une organisation...',
 } as const);

@@ -9,6 +9,8 @@ export const AUTH_TEXTS = withFrenchTypography({
   forgotFailed: 'Une erreur est survenue. Veuillez réessayer.',
   resetFailed: 'Une erreur est survenue',
   pleaseReconnect: 'Veuillez vous reconnecter.',
+  /** Cognito's rate limits and lock-outs (passwords, TOTP and e-mail codes). */
+  tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
   loginTitle: 'Connexion',
   loginHeading: 'Connexion à votre compte',
   loginSubmit: 'Se connecter',
@@ -45,6 +47,7 @@ export const AUTH_TEXTS = withFrenchTypography({
   totpIntro: "Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
   totpCode: 'Code de vérification',
   totpSubmit: 'Vérifier',
-  totpInvalid: 'Code invalide. Veuillez réessayer.',
+  /** A TOTP code refused, at sign-in or when setting it up (a phone's clock off by a minute is the usual cause). */
+  totpInvalid: "Code invalide. Vérifiez l'heure de votre téléphone et réessayez.",
   totpExpired: 'La vérification a expiré. Veuillez vous reconnecter.',
 } as const);

@@ -1,6 +1,6 @@
 /**
  * API answers of billing and organizations (issue 8): spec 8's texts where it words the failure,
- * otherwise worded like them. MESSAGES.billingApi is this object.
+ * otherwise worded like them.
  */
 export const BILLING_API_TEXTS = {
   missingInformation: 'Informations manquantes (plan, authentification ou organisation).',

@@ -1,6 +1,6 @@
 import { withFrenchTypography } from './typography';
 /**
- * Stripe Checkout return page (/billing/success). MESSAGES.billing is this object. The page never
+ * Stripe Checkout return page (/billing/success). The page never
  * claims the subscription is active: the webhook activates it, the dashboard shows when.
  */
 export const BILLING_SUCCESS_TEXTS = withFrenchTypography({

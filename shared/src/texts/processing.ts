@@ -1,24 +1,24 @@
 import { withFrenchTypography } from './typography';
-/** API answers of uploads, transformations, projects and images. */
-export const PROCESSING_TEXTS = withFrenchTypography({
+/**
+ * Transformations (spec 2.7, 7 and 8): the API's answers to starting, reading and saving one, and
+ * why one was refused or failed (options, image checks, engines). The one name for these texts.
+ */
+export const TRANSFORMATION_MESSAGES = withFrenchTypography({
+  invalidStyle: 'Style de décoration invalide.',
+  invalidRoomType: 'Type de pièce invalide.',
+  invalidSkyType: 'Type de ciel invalide.',
+  invalidChangeFloor: 'Valeur invalide pour « Changer le sol ».',
+  invalidRepaintWalls: 'Valeur invalide pour « Repeindre les murs en blanc ».',
+  unknownType: 'Type de transformation inconnu.',
   /**
    * Sent with the code INSUFFICIENT_CREDITS, by which clients decide. Keeps the words 'insufficient
    * credits' for clients of the original API that matched the text (spec 8).
    */
   insufficientCredits: 'Traitement interrompu : crédits insuffisants (insufficient credits).',
-  unknownType: 'Type de transformation inconnu.',
   uploadNotFound: 'Fichier introuvable. Veuillez le téléverser à nouveau.',
   transformationNotFound: 'Transformation introuvable.',
   transformationNotFinished:
     "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
-  projectNotFound: 'Projet introuvable ou accès refusé.',
-  imageNotFound: 'Image introuvable.',
-  /** Paged lists (GET /api/projects, /api/images/...): a `cursor` this list did not give, a bad `limit`. */
-  invalidCursor: 'Curseur de pagination invalide : rechargez la liste.',
-  invalidLimit: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.',
-  searchTooLong: 'La recherche ne doit pas dépasser 100 caractères.',
-  /** DELETE /api/projects/{id} ran out of time; the next attempt carries on where it stopped. */
-  projectDeletionUnfinished: "La suppression du projet n'a pas pu être terminée. Veuillez réessayer.",
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
   /** `variants` of POST /api/image-processing/{type} (decision 065). */
   invalidVariants: 'Le nombre de variantes doit être un nombre entier entre 1 et 4.',
@@ -33,17 +33,6 @@ export const PROCESSING_TEXTS = withFrenchTypography({
   idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour une autre demande de transformation.",
   idempotencyKeyInProgress:
     'Une demande identique est déjà en cours de traitement. Réessayez dans quelques secondes avec la même clé.',
-} as const);
-
-/** Why a transformation was refused or failed (spec 2.7 and 7): options, image checks, engines. */
-export const TRANSFORMATION_MESSAGES = withFrenchTypography({
-  invalidStyle: 'Style de décoration invalide.',
-  invalidRoomType: 'Type de pièce invalide.',
-  invalidSkyType: 'Type de ciel invalide.',
-  invalidChangeFloor: 'Valeur invalide pour « Changer le sol ».',
-  invalidRepaintWalls: 'Valeur invalide pour « Repeindre les murs en blanc ».',
-  unknownType: PROCESSING_TEXTS.unknownType,
-  insufficientCredits: PROCESSING_TEXTS.insufficientCredits,
   notAnImage: "Le fichier n'est pas une image JPG, PNG ou WEBP valide.",
   fileTooLarge: "L'image dépasse la taille maximale de 10 Mo.",
   tooManyPixels: "L'image est trop grande : 50 mégapixels au maximum.",

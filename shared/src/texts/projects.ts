@@ -31,6 +31,8 @@ export const PROJECTS_TEXTS = withFrenchTypography({
   actionLabel: (action: string, name: string) => `${action} ${name}`,
   empty: 'Aucun projet trouvé.',
   loadFailed: 'Impossible de charger les projets.',
+  /** The API's answer to a search longer than a project name (GET /api/projects?search=). */
+  searchTooLong: 'La recherche ne doit pas dépasser 100 caractères.',
   // Deletion: the images are kept, unclassified.
   deleteTitle: (name: string) => `Supprimer le projet « ${name} » ?`,
   deleteBody: (imageCount: number) =>
@@ -43,7 +45,9 @@ export const PROJECTS_TEXTS = withFrenchTypography({
   deletedDescription: (name: string) => `${name} a été supprimé.`,
   deleteFailedTitle: 'Erreur',
   deleteFailed: 'Impossible de supprimer le projet. Veuillez réessayer.',
-  // A project's page (/dashboard/projects/{id}).
+  /** DELETE /api/projects/{id} ran out of time; the next attempt carries on where it stopped. */
+  deletionUnfinished: "La suppression du projet n'a pas pu être terminée. Veuillez réessayer.",
+  // A project's page (/dashboard/projects/{id}); also the API's 404 for a project.
   notFoundOrDenied: 'Projet introuvable ou accès refusé.',
   backToProjects: 'Retour aux projets',
   createdOn: (date: string) => `Créé le ${date}`,

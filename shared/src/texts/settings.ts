@@ -1,7 +1,7 @@
 import { withFrenchTypography } from './typography';
 /**
  * Settings page (spec 2.10): the page, its Profil and Sécurité tabs, the spec's profile and
- * password messages (MESSAGES.settings is this object) and the e-mail verification banner of the
+ * password messages and the e-mail verification banner of the
  * dashboard. The profile field labels are the register form's (AUTH_TEXTS); the Mon Abonnement
  * tab's texts are BILLING_TEXTS.subscription.
  */
@@ -26,7 +26,6 @@ export const SETTINGS_TEXTS = withFrenchTypography({
     /** Spec 8: the password failure default. */
     failed: 'Une erreur est survenue lors de la mise à jour du mot de passe.',
     wrongCurrent: 'Le mot de passe actuel est incorrect.',
-    tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
   },
   totp: {
     title: 'Double authentification',
@@ -49,7 +48,6 @@ export const SETTINGS_TEXTS = withFrenchTypography({
     disableDescription: 'Votre compte ne sera plus protégé que par votre mot de passe.',
     disableConfirm: 'Désactiver',
     disabled: 'Double authentification désactivée',
-    invalidCode: "Code invalide. Vérifiez l'heure de votre téléphone et réessayez.",
     failed: 'Impossible de modifier la double authentification. Veuillez réessayer.',
     loadFailed: "Impossible de lire l'état de la double authentification.",
   },
@@ -65,7 +63,6 @@ export const SETTINGS_TEXTS = withFrenchTypography({
     confirmed: 'Adresse e-mail confirmée',
     codeRequired: 'Saisissez le code reçu par e-mail.',
     invalidCode: 'Code invalide ou expiré. Demandez un nouveau code.',
-    tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
     failed: 'Une erreur est survenue. Veuillez réessayer.',
   },
 } as const);

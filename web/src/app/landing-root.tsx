@@ -1,4 +1,4 @@
-import { LandingPage } from '../features/public/pages/landing-page';
+import { LandingPage } from '../features/public';
 
 /**
  * Root of / when it is the page first loaded: the landing page alone, without react-router, so

@@ -9,36 +9,37 @@ import { RouteError } from './routes/route-error';
  * Only the root layout and these declarations come with it: every page, including the public
  * ones, the auth pages and the whole protected tree (Amplify, SWR, dashboard), is a lazy route
  * module, so public pages never download the dashboard. Pages are added here, ALWAYS through
- * `lazy` (a static import would land in the entry bundle). Routes are also where features are
- * composed (app/routes/dashboard-upload.tsx), since a feature never imports another.
+ * `lazy` (a static import would land in the entry bundle). Every route module lives in app/routes/
+ * (decision 077): it composes features, each through its index.ts, since a feature never imports
+ * another (app/routes/dashboard-upload.tsx).
  */
 
 /** Public pages, each its own chunk. A visit that starts on / renders the landing page without the router. */
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../features/public/routes/landing') },
-  { path: paths.pricing.path, lazy: () => import('../features/public/routes/pricing') },
+  { index: true, lazy: () => import('./routes/landing') },
+  { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
   { path: paths.billingSuccess.path, lazy: () => import('./routes/billing-success') },
-  { path: paths.legal.notice.path, lazy: () => import('../features/public/routes/legal-notice') },
-  { path: paths.legal.privacy.path, lazy: () => import('../features/public/routes/privacy') },
-  { path: paths.legal.terms.path, lazy: () => import('../features/public/routes/terms') },
+  { path: paths.legal.notice.path, lazy: () => import('./routes/legal-notice') },
+  { path: paths.legal.privacy.path, lazy: () => import('./routes/privacy') },
+  { path: paths.legal.terms.path, lazy: () => import('./routes/terms') },
 ];
 
 /** Children of /dashboard (relative paths), rendered inside the shell once the session is ready. */
 const dashboardRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./routes/dashboard-home') },
   { path: paths.dashboard.upload.relativePath, lazy: () => import('./routes/dashboard-upload') },
-  { path: paths.dashboard.projects.relativePath, lazy: () => import('../features/projects/routes/projects') },
+  { path: paths.dashboard.projects.relativePath, lazy: () => import('./routes/dashboard-projects') },
   { path: paths.dashboard.project.relativePath, lazy: () => import('./routes/dashboard-project') },
   { path: paths.dashboard.images.relativePath, lazy: () => import('./routes/dashboard-images') },
   { path: paths.dashboard.imagesProject.relativePath, lazy: () => import('./routes/dashboard-images-project') },
-  { path: paths.dashboard.pricing.relativePath, lazy: () => import('../features/billing/routes/pricing') },
+  { path: paths.dashboard.pricing.relativePath, lazy: () => import('./routes/dashboard-pricing') },
   { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
   {
     path: paths.dashboard.organizations.relativePath,
-    lazy: () => import('../features/organizations/routes/organizations'),
+    lazy: () => import('./routes/dashboard-organizations'),
   },
   // Not built yet, or mistyped: the not-found page inside the shell, so the sidebar stays.
-  { path: '*', lazy: () => import('../features/not-found/routes/not-found') },
+  { path: '*', lazy: () => import('./routes/not-found') },
 ];
 
 export const routes: RouteObject[] = [
@@ -49,17 +50,17 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       ...publicRoutes,
-      { path: paths.auth.login.path, lazy: () => import('../features/auth/routes/login') },
-      { path: paths.auth.register.path, lazy: () => import('../features/auth/routes/register') },
-      { path: paths.auth.forgotPassword.path, lazy: () => import('../features/auth/routes/forgot-password') },
-      { path: paths.auth.resetPassword.path, lazy: () => import('../features/auth/routes/reset-password') },
+      { path: paths.auth.login.path, lazy: () => import('./routes/login') },
+      { path: paths.auth.register.path, lazy: () => import('./routes/register') },
+      { path: paths.auth.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
+      { path: paths.auth.resetPassword.path, lazy: () => import('./routes/reset-password') },
       { path: paths.acceptInvitation.path, lazy: () => import('./routes/accept-invitation') },
       {
         path: paths.dashboard.root.path,
         lazy: () => import('./routes/dashboard-root'),
         children: dashboardRoutes,
       },
-      { path: '*', lazy: () => import('../features/not-found/routes/not-found') },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];

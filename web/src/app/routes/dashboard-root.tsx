@@ -1,4 +1,4 @@
-import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
+import { DashboardLayout } from '../../features/dashboard';
 import { EmailVerificationBanner } from '../../features/settings';
 import { SessionProvider } from '../providers/session-provider';
 import { DashboardOverlays } from './dashboard-overlays';

@@ -1,4 +1,11 @@
-import { AUTH_TEXTS, INVITATION_TEXTS, SETTINGS_TEXTS, type InvitationSummary, type User } from '@vitrine/shared';
+import {
+  AUTH_TEXTS,
+  INVITATION_TEXTS,
+  SETTINGS_TEXTS,
+  TEAM_API_TEXTS,
+  type InvitationSummary,
+  type User,
+} from '@vitrine/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -6,6 +13,7 @@ import { SWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api-error';
 import { confirmEmail, getAccessToken, signIn, signOut, signUp } from '../../../lib/auth';
 import { makeUser } from '../../../testing/billing-data';
+import { serverError } from '../../../testing/server-answers';
 import { asRendered } from '../../../testing/text';
 import { Component as AcceptInvitationRoute } from '../accept-invitation';
 
@@ -104,7 +112,7 @@ describe('/accept-invitation (spec 2.12, 4, 8)', () => {
   });
 
   it('an unknown token: Invitation introuvable.', async () => {
-    serve({ summary: new ApiError(404, 'Invitation introuvable.', 'NOT_FOUND') });
+    serve({ summary: serverError('NOT_FOUND', TEAM_API_TEXTS.invitationNotFound) });
     renderPage();
     expect(await screen.findByText(T.notFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: T.backHome })).toBeInTheDocument();
@@ -152,14 +160,14 @@ describe('/accept-invitation (spec 2.12, 4, 8)', () => {
   it("a refused acceptance shows the server message, else Impossible d'accepter l'invitation.", async () => {
     tokenMock.mockResolvedValue('token');
     const answers = [
-      new ApiError(409, 'Vous appartenez déjà à une autre organisation.', 'ALREADY_IN_ORGANIZATION'),
+      serverError('ALREADY_IN_ORGANIZATION', TEAM_API_TEXTS.alreadyInAnotherOrganization),
       new ApiError(500, ''),
     ];
     serve({ user: () => lea(), accept: () => Promise.reject(answers.shift()) });
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: T.accept }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Vous appartenez déjà à une autre organisation.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(asRendered(TEAM_API_TEXTS.alreadyInAnotherOrganization));
     await user.click(screen.getByRole('button', { name: T.accept }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(T.acceptFailed));
     expect(screen.getByTestId('location')).toHaveTextContent('/accept-invitation');

@@ -1,3 +1,4 @@
+import { API_TEXTS } from '@vitrine/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { fetchBlob, saveBlob } from '../../../lib/download';
 import { buildZip, type ArchiveEntry } from '../../../lib/zip';
 import { makeImage, makeProject, page, projectPage } from '../../../testing/gallery-data';
 import { installIntersectionObserver, showObserved } from '../../../testing/intersection-observer';
+import { serverError } from '../../../testing/server-answers';
 import { asRendered } from '../../../testing/text';
 import { Component as ImagesRoute } from '../dashboard-images';
 
@@ -190,7 +192,7 @@ describe('Mes images', () => {
       'GET /projects?limit=40': projectPage([]),
       [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'a' }), makeImage({ id: 'b' })]),
       'DELETE /images/a': () => {
-        if (refuse) throw new ApiError(500, 'Le service est momentanément indisponible.');
+        if (refuse) throw serverError('SERVICE_UNAVAILABLE', API_TEXTS.serviceUnavailable);
       },
     });
     renderPage();
@@ -198,7 +200,7 @@ describe('Mes images', () => {
     const confirm = screen.getByRole('dialog', { name: 'Supprimer cette image\u00A0?' });
     expect(confirm).toHaveTextContent(/définitive/);
     await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
-    const alert = await screen.findByText('Le service est momentanément indisponible.');
+    const alert = await screen.findByText(API_TEXTS.serviceUnavailable);
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Erreur');
     expect(tile('a.jpg')).not.toHaveAttribute('aria-busy');
 

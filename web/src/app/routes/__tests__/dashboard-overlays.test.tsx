@@ -1,14 +1,23 @@
-import { BILLING_TEXTS, type Price, type User } from '@vitrine/shared';
+import {
+  API_TEXTS,
+  BILLING_API_TEXTS,
+  BILLING_TEXTS,
+  organizationCreateSchema,
+  type Price,
+  type User,
+  VALIDATION_TEXTS,
+} from '@vitrine/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
-import { rememberCheckoutReturn } from '../../../features/billing/checkout-return';
+import { rememberCheckoutReturn } from '../../../features/billing';
 import { ApiError } from '../../../lib/api-error';
 import { getAccessToken, signOut } from '../../../lib/auth';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makePrice, makeUser } from '../../../testing/billing-data';
+import { serverError, validationError } from '../../../testing/server-answers';
 import { DashboardOverlays } from '../dashboard-overlays';
 import { asRendered } from '../../../testing/text';
 
@@ -153,7 +162,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
 
   it('a creation failure returns to the plan choice with the server message; an answer without id too', async () => {
     const creations = [
-      () => Promise.reject(new ApiError(400, 'Le nom est trop long.', 'VALIDATION')),
+      () => Promise.reject(validationError(organizationCreateSchema, { name: 'x'.repeat(101) })),
       () => Promise.resolve({ name: 'sans id' }),
     ];
     serve({ user: noOrganization, createOrganization: () => creations.shift()!() });
@@ -165,7 +174,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     await user.click(screen.getByRole('button', { name: T.agencySubmit }));
     const back = await screen.findByRole('dialog', { name: T.chooseTitle });
     expect(within(back).getByRole('alert')).toHaveTextContent(
-      "Erreur de création d'organisation: Le nom est trop long.",
+      `Erreur de création d'organisation: ${VALIDATION_TEXTS.agencyNameTooLong}`,
     );
 
     await user.click(within(back).getByRole('button', { name: 'Choisir Mandataire' }));
@@ -185,7 +194,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
       user: noOrganization,
       createOrganization: async () => {
         current = makeUser({ organization: { id: 'org-9', name: 'Autre onglet' } });
-        throw new ApiError(409, 'Conflit.', 'CONFLICT');
+        throw serverError('CONFLICT', BILLING_API_TEXTS.alreadyInOrganization);
       },
     });
     const fallback = mockApi.getMockImplementation()!;
@@ -230,7 +239,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     const sessions = [
       () => Promise.reject(new ApiError(500, '')),
       () => Promise.resolve({}),
-      () => Promise.reject(new ApiError(403, 'Accès refusé.', 'FORBIDDEN')),
+      () => Promise.reject(serverError('FORBIDDEN', API_TEXTS.forbidden)),
     ];
     serve({ user: makeUser(), session: () => sessions.shift()!() });
     const user = userEvent.setup();
@@ -249,7 +258,7 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     await waitFor(() => expect(within(confirm).getByRole('alert')).toHaveTextContent(BILLING_TEXTS.errors.redirect));
     await user.click(pay);
     await waitFor(() =>
-      expect(within(confirm).getByRole('alert')).toHaveTextContent('Erreur de souscription: Accès refusé.'),
+      expect(within(confirm).getByRole('alert')).toHaveTextContent(`Erreur de souscription: ${API_TEXTS.forbidden}`),
     );
     expect(redirectMock).not.toHaveBeenCalled();
     expect(calls('POST', '/billing/session')[0]?.[1]).toEqual({

@@ -1,11 +1,12 @@
+import { PROJECTS_TEXTS } from '@vitrine/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-error';
 import { makeImage, makeProject, page } from '../../../testing/gallery-data';
 import { installIntersectionObserver } from '../../../testing/intersection-observer';
+import { serverError } from '../../../testing/server-answers';
 import { Component as ProjectRoute } from '../dashboard-project';
 import { Component as ProjectGalleryRoute } from '../dashboard-images-project';
 
@@ -45,7 +46,8 @@ function serveProject() {
     if (method === 'GET' && path === '/images/project/p1?limit=40')
       return page([makeImage({ id: 'salon', projectId: 'p1' }), makeImage({ id: 'cuisine', projectId: 'p1' })]);
     if (method === 'DELETE' && path === '/images/project/p1/salon') return undefined;
-    if (method === 'GET' && path.startsWith('/projects/')) throw new ApiError(404, 'Projet introuvable.', 'NOT_FOUND');
+    if (method === 'GET' && path.startsWith('/projects/'))
+      throw serverError('NOT_FOUND', PROJECTS_TEXTS.notFoundOrDenied);
     throw new Error(`unexpected ${method} ${path}`);
   });
 }

@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, MESSAGES, type User } from '@vitrine/shared';
+import { BILLING_TEXTS, type User, SETTINGS_TEXTS, updateProfileSchema, VALIDATION_TEXTS } from '@vitrine/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makeUser } from '../../../testing/billing-data';
+import { validationError } from '../../../testing/server-answers';
 import { Component as SettingsRoute } from '../dashboard-settings';
 
 type Call = { method?: string; body?: unknown };
@@ -166,7 +167,7 @@ describe('Settings > Profil (spec 2.10, 5)', () => {
     await user.clear(screen.getByLabelText('Téléphone'));
     await user.type(screen.getByLabelText('Téléphone'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(screen.getByText(MESSAGES.validation.invalidPhone)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_TEXTS.invalidPhone)).toBeInTheDocument();
     expect(calls('PATCH', '/users/me')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Téléphone'));
@@ -174,7 +175,7 @@ describe('Settings > Profil (spec 2.10, 5)', () => {
     await user.clear(screen.getByLabelText('Prénom'));
     await user.type(screen.getByLabelText('Prénom'), ' Camila ');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(MESSAGES.settings.profileUpdated)).toBeInTheDocument();
+    expect(await screen.findByText(SETTINGS_TEXTS.profileUpdated)).toBeInTheDocument();
     expect(calls('PATCH', '/users/me')[0]?.[1]).toEqual({
       method: 'PATCH',
       body: { firstName: 'Camila', lastName: 'Martin', phoneNumber: '06 12 34 56 78' },
@@ -184,12 +185,12 @@ describe('Settings > Profil (spec 2.10, 5)', () => {
   it('shows the spec failure title with the server message', async () => {
     serve({
       user: owner,
-      patchMe: () => Promise.reject(new ApiError(400, 'Numéro refusé.', 'VALIDATION')),
+      patchMe: () => Promise.reject(validationError(updateProfileSchema, { phoneNumber: '12' })),
     });
     const user = userEvent.setup();
     renderSettings('/dashboard/settings');
     await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(MESSAGES.settings.updateFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText('Numéro refusé.')).toBeInTheDocument();
+    expect(await screen.findByText(SETTINGS_TEXTS.updateFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_TEXTS.invalidPhone)).toBeInTheDocument();
   });
 });

@@ -2,9 +2,17 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Project, Transformation, User } from '@vitrine/shared';
+import {
+  API_TEXTS,
+  PROJECTS_TEXTS,
+  TRANSFORMATION_MESSAGES,
+  type Project,
+  type Transformation,
+  type User,
+} from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-error';
+import { asRendered } from '../../../testing/text';
+import { serverError } from '../../../testing/server-answers';
 import { Component as UploadPage } from '../dashboard-upload';
 
 const mockApi = jest.fn<
@@ -69,8 +77,8 @@ beforeEach(() => {
     if (path === '/projects?limit=100' && method === 'GET') return { items: projects, nextCursor: null, total: 1 };
     if (path.startsWith('/projects/') && method === 'GET') {
       const project = projects.find((candidate) => `/projects/${candidate.id}` === path);
-      if (path === '/projects/unreadable') throw new ApiError(500, 'Erreur interne.', 'INTERNAL');
-      if (!project) throw new ApiError(404, 'Projet introuvable.', 'NOT_FOUND');
+      if (path === '/projects/unreadable') throw serverError('INTERNAL', API_TEXTS.internal);
+      if (!project) throw serverError('NOT_FOUND', PROJECTS_TEXTS.notFoundOrDenied);
       return project;
     }
     if (path === '/uploads')
@@ -88,7 +96,7 @@ beforeEach(() => {
         status: failed ? 'failed' : 'succeeded',
         originalUrl: 'https://s/o',
         resultUrl: failed ? undefined : 'https://s/r',
-        message: failed ? 'Aucun ciel détecté.' : undefined,
+        message: failed ? TRANSFORMATION_MESSAGES.noSkyDetected : undefined,
         simulated: false,
         creditBalance: 9,
       } satisfies Transformation;
@@ -223,7 +231,9 @@ describe('upload wizard', () => {
     expect(await within(card).findByRole('img', { name: 'Photo transformée\u00A0: facade.png' })).toBeInTheDocument();
     const failed = screen.getByRole('article', { name: 'sans-ciel.jpg' });
     expect(await within(failed).findByText("Échec de l'amélioration")).toBeInTheDocument();
-    expect(failed).toHaveTextContent('Échec de la transformation de sans-ciel.jpg. Erreur: Aucun ciel détecté.');
+    expect(failed).toHaveTextContent(
+      asRendered(`Échec de la transformation de sans-ciel.jpg. Erreur: ${TRANSFORMATION_MESSAGES.noSkyDetected}`),
+    );
     expect(
       await screen.findByText("Certaines images n'ont pas pu être traitées. Veuillez vérifier les résultats."),
     ).toBeInTheDocument();
@@ -287,14 +297,16 @@ describe('upload wizard', () => {
     const defaultImplementation = mockApi.getMockImplementation();
     mockApi.mockImplementation(async (path, options) => {
       if (path.startsWith('/image-processing/')) {
-        throw new ApiError(402, 'Solde de crédits épuisé.', 'INSUFFICIENT_CREDITS');
+        throw serverError('INSUFFICIENT_CREDITS', TRANSFORMATION_MESSAGES.insufficientCredits);
       }
       return defaultImplementation?.(path, options);
     });
     await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
     // Told by its code: the page shows the spec's text, the card keeps the server's message.
     expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
-    expect(within(card).getByText(/Erreur: Solde de crédits épuisé\./)).toBeInTheDocument();
+    expect(
+      within(card).getByText(asRendered(TRANSFORMATION_MESSAGES.insufficientCredits), { exact: false }),
+    ).toBeInTheDocument();
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
     expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
       method: 'POST',

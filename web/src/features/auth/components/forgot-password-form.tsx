@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { requestPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { errorName } from '../utils/auth-errors';
+import { errorName } from '../../../lib/cognito-errors';
 import { FormMessage } from '../../../components/auth-layout';
 import { AuthForm } from './auth-form';
 

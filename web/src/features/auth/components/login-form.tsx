@@ -7,7 +7,7 @@ import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { confirmSignInWithTotp, signIn } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { loginErrorMessage, totpErrorMessage } from '../utils/auth-errors';
+import { loginErrorMessage, totpErrorMessage } from '../../../lib/cognito-errors';
 import { FormMessage, linkClasses } from '../../../components/auth-layout';
 
 /**
@@ -100,7 +100,7 @@ function TotpStep({ onDone, onRestart }: { onDone: () => void; onRestart: (messa
       await confirmSignInWithTotp(code.trim());
     } catch (caught) {
       setSubmitting(false);
-      const message = totpErrorMessage(caught);
+      const message = totpErrorMessage(caught, 'sign-in');
       // The challenge's session is spent (expired, or too many wrong codes): start again.
       if (message === t.totpExpired) onRestart(message);
       else setError(message);

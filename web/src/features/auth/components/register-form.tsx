@@ -12,7 +12,7 @@ import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { signIn, signUp } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { registerErrorMessage } from '../utils/auth-errors';
+import { registerErrorMessage } from '../../../lib/cognito-errors';
 import { toE164 } from '../utils/phone';
 import { FormMessage } from '../../../components/auth-layout';
 

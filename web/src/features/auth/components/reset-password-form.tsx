@@ -6,7 +6,7 @@ import { AuthForm } from './auth-form';
 import { Input } from '../../../components/ui/input';
 import { confirmPasswordReset } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { errorName } from '../utils/auth-errors';
+import { errorName } from '../../../lib/cognito-errors';
 import { FormMessage, linkClasses } from '../../../components/auth-layout';
 
 /** Cognito's answers to a code already used (it is cleared on success) or past its hour. */

@@ -1,4 +1,4 @@
-import { BILLING_SUCCESS_TEXTS, MESSAGES } from '@vitrine/shared';
+import { BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { checkoutConfirmationRemainingMs } from '../checkout-return';
@@ -18,7 +18,7 @@ beforeEach(() => sessionStorage.clear());
 describe('BillingSuccess (/billing/success)', () => {
   it('with a session id: Paiement réussi !, the tutorial link, and the dashboard told to wait for the webhook', () => {
     renderSuccess('cs_test_123');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(asRendered(MESSAGES.billing.success));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(asRendered(BILLING_SUCCESS_TEXTS.success));
     expect(screen.getByRole('link', { name: BILLING_SUCCESS_TEXTS.cta })).toHaveAttribute(
       'href',
       '/dashboard?showTutorialModal=true',
@@ -30,7 +30,7 @@ describe('BillingSuccess (/billing/success)', () => {
 
   it('without a session id: claims no payment and no subscription', () => {
     renderSuccess(null);
-    expect(screen.queryByText(asRendered(MESSAGES.billing.success))).not.toBeInTheDocument();
+    expect(screen.queryByText(asRendered(BILLING_SUCCESS_TEXTS.success))).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(asRendered(BILLING_SUCCESS_TEXTS.unknownTitle));
     expect(screen.getByText(asRendered(BILLING_SUCCESS_TEXTS.unknownBody))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: BILLING_SUCCESS_TEXTS.unknownCta })).toHaveAttribute('href', '/dashboard');

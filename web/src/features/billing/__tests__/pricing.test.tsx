@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
 import { AGENCE, MANDATAIRE, makePrice, makeUser } from '../../../testing/billing-data';
-import { Component as PricingRoute } from '../routes/pricing';
+import { PlansPage } from '../components/plans-page';
 
 const mockApi = jest.fn<Promise<unknown>, [string]>();
 jest.mock('../../../lib/api-client', () => ({ api: (path: string) => mockApi(path) }));
@@ -19,7 +19,7 @@ function renderPricing(user: User, prices = [MANDATAIRE, AGENCE]) {
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ToastProvider>
         <MemoryRouter initialEntries={['/dashboard/pricing']}>
-          <PricingRoute />
+          <PlansPage />
         </MemoryRouter>
       </ToastProvider>
     </SWRConfig>,

@@ -11,6 +11,7 @@ import { useSWRConfig } from 'swr';
 import { PlanCard } from '../../../components/plan-card';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ErrorAlert, type ErrorAlertProps } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
@@ -20,7 +21,6 @@ import { useZodForm } from '../../../lib/form';
 import { getUser, getUserKey } from '../../../lib/session';
 import { createOrganization, InvalidOrganizationResponseError } from '../api/create-organization';
 import { personalSpaceName } from '../personal-space-name';
-import { ErrorAlert, type OnboardingError } from './error-alert';
 
 const T = BILLING_TEXTS.onboarding;
 const E = BILLING_TEXTS.errors;
@@ -65,7 +65,7 @@ export function OnboardingModal({
     user.organization ? { id: user.organization.id, name: user.organization.name } : null,
   );
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<OnboardingError | null>(null);
+  const [error, setError] = useState<ErrorAlertProps | null>(null);
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
 
@@ -158,7 +158,7 @@ export function OnboardingModal({
       }
     >
       <div className="flex flex-col gap-4">
-        <ErrorAlert error={error} />
+        {error && <ErrorAlert {...error} />}
         {step === 0 && (
           <>
             <p className="text-ink-700">{T.welcomeBody}</p>
@@ -221,7 +221,7 @@ function PlanChoice({
   processing: boolean;
   onChoose: (plan: Price) => void;
 }) {
-  if (plans.error) return <ErrorAlert error={{ title: E.pricesLoad.title, description: E.pricesLoad.description }} />;
+  if (plans.error) return <ErrorAlert title={E.pricesLoad.title} description={E.pricesLoad.description} />;
   if (!plans.data) return <Spinner />;
   if (plans.data.length === 0) return <p className="text-ink-700">{E.noPrices}</p>;
   return (

@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { makeProject, projectPage } from '../../../testing/gallery-data';
 import { installIntersectionObserver, showObserved } from '../../../testing/intersection-observer';
-import { Component as ProjectsRoute } from '../routes/projects';
+import { ProjectListPage } from '../components/project-list-page';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
@@ -26,7 +26,7 @@ function renderPage() {
       <ToastProvider>
         <MemoryRouter initialEntries={['/dashboard/projects']}>
           <Routes>
-            <Route path="/dashboard/projects" element={<ProjectsRoute />} />
+            <Route path="/dashboard/projects" element={<ProjectListPage />} />
             <Route path="/dashboard/projects/:projectId" element={<h1>Page du projet</h1>} />
           </Routes>
           <Location />

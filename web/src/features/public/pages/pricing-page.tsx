@@ -1,11 +1,13 @@
-import { PLANS, PRICING_TEXTS } from '@vitrine/shared';
+import { BILLING_TEXTS, PLANS, PRICING_TEXTS } from '@vitrine/shared';
+import { Link } from 'react-router-dom';
+import { PlanCard } from '../../../components/plan-card';
+import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { FaqSection } from '../components/faq-section';
 import { PageMeta } from '../components/page-meta';
-import { PlanCard } from '../components/plan-card';
 import { PublicLayout } from '../components/public-layout';
 
-/** The pricing page (spec 2.3): the plans of the shared definition and the pricing FAQ. */
+/** The pricing page (spec 2.3): the plans of the shared definition, each with a sign-up link, and the pricing FAQ. */
 export function PricingPage() {
   return (
     <PublicLayout>
@@ -24,7 +26,24 @@ export function PricingPage() {
           </div>
           <div className="mt-14 grid gap-8 md:grid-cols-2">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} />
+              <PlanCard
+                key={plan.id}
+                {...plan}
+                highlighted={plan.recommended}
+                badge={plan.recommended ? BILLING_TEXTS.planCard.recommended : undefined}
+                action={
+                  <Link
+                    to={paths.auth.register.getHref()}
+                    className={buttonClasses({
+                      size: 'lg',
+                      fullWidth: true,
+                      variant: plan.recommended ? 'primary' : 'outline',
+                    })}
+                  >
+                    {PRICING_TEXTS.choose(plan.name)}
+                  </Link>
+                }
+              />
             ))}
           </div>
         </div>

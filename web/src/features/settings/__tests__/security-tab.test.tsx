@@ -93,7 +93,7 @@ describe('Settings > Sécurité: password (spec 2.10, 5, 8)', () => {
     // The local emulator's answer to a wrong current password.
     ['InvalidPasswordException', 'Invalid password', P.wrongCurrent],
     ['InvalidPasswordException', 'Password does not conform to policy', VALIDATION_TEXTS.passwordMin],
-    ['LimitExceededException', 'Attempt limit exceeded', P.tooManyAttempts],
+    ['LimitExceededException', 'Attempt limit exceeded', AUTH_TEXTS.tooManyAttempts],
     ['UserUnAuthenticatedException', 'User needs to be authenticated', AUTH_TEXTS.pleaseReconnect],
     ['NetworkError', 'Network error', P.failed],
   ])('maps %s (%s) to a French message', async (name, message, expected) => {
@@ -128,7 +128,7 @@ describe('Settings > Sécurité: two-factor authentication (TOTP)', () => {
     await user.clear(screen.getByLabelText(O.code));
     await user.type(screen.getByLabelText(O.code), '000000');
     await user.click(screen.getByRole('button', { name: O.verify }));
-    expect(await screen.findByText(asRendered(O.invalidCode))).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(asRendered(AUTH_TEXTS.totpInvalid))).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('totp-status')).toHaveTextContent(O.off);
 
     await user.clear(screen.getByLabelText(O.code));

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { confirmEmail, sendEmailVerificationCode } from '../../../lib/auth';
 import { getUserKey, useUser } from '../../../lib/session';
-import { emailVerificationErrorMessage } from '../utils/cognito-errors';
+import { emailVerificationErrorMessage } from '../../../lib/cognito-errors';
 
 const T = SETTINGS_TEXTS.emailVerification;
 

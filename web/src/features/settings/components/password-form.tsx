@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { changePassword } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
-import { passwordChangeErrorMessage } from '../utils/cognito-errors';
+import { passwordChangeErrorMessage } from '../../../lib/cognito-errors';
 
 const T = SETTINGS_TEXTS.password;
 const EMPTY = { currentPassword: '', newPassword: '', confirmation: '' };

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { disableTotp, enableTotp, isTotpEnabled, startTotpSetup } from '../../../lib/auth';
-import { totpErrorMessage } from '../utils/cognito-errors';
+import { totpErrorMessage } from '../../../lib/cognito-errors';
 
 const T = SETTINGS_TEXTS.totp;
 /** SWR key of the user's TOTP state, read from Cognito (not an API path). */
@@ -53,7 +53,7 @@ export function TotpSection({ accountName }: { accountName: string }) {
     try {
       await action();
     } catch (caught) {
-      setMessage({ tone: 'error', text: totpErrorMessage(caught) });
+      setMessage({ tone: 'error', text: totpErrorMessage(caught, 'settings') });
     } finally {
       setBusy(false);
     }

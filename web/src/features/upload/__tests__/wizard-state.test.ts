@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vitrine/shared';
+import { WIZARD_TEXTS } from '@vitrine/shared';
 import {
   canSaveAll,
   canStart,
@@ -267,7 +267,7 @@ describe('regenerate (spec 4, 5, 8)', () => {
       { type: 'regenerateRequested', resultId: 'a' },
       { type: 'resultFailed', resultId: 'a', serverMessage: 'x', isCreditsError: false },
     );
-    expect(state.pageError).toBe(MESSAGES.wizard.someFailed);
+    expect(state.pageError).toBe(WIZARD_TEXTS.someFailed);
     expect(state.results[0]?.regenerating).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vitrine/shared';
+import { AUTH_TEXTS } from '@vitrine/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -66,7 +66,7 @@ describe('LoginForm', () => {
     );
     renderLogin();
     await fillAndSubmit('agent@exemple.fr', 'mauvais-mdp');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.invalidCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.invalidCredentials);
     expect(currentPath()).toBe('/login');
   });
 
@@ -74,7 +74,7 @@ describe('LoginForm', () => {
     signInMock.mockRejectedValue(Object.assign(new Error('Network error'), { name: 'NetworkError' }));
     renderLogin();
     await fillAndSubmit('agent@exemple.fr', 'Secret123!');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.loginFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.loginFailed);
   });
 
   it('returns to the page the guard remembered', async () => {
@@ -102,13 +102,13 @@ describe('LoginForm', () => {
     const user = userEvent.setup();
     const code = await screen.findByLabelText(/Code de vérification/);
     await user.type(code, '000000');
-    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.totpInvalid);
+    await user.click(screen.getByRole('button', { name: AUTH_TEXTS.totpSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.totpInvalid);
     expect(currentPath()).toBe('/login');
 
     await user.clear(code);
     await user.type(code, '123456');
-    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
+    await user.click(screen.getByRole('button', { name: AUTH_TEXTS.totpSubmit }));
     expect(await screen.findByRole('heading', { name: 'Mes projets' })).toBeInTheDocument();
     expect(confirmTotpMock).toHaveBeenLastCalledWith('123456');
   });
@@ -120,8 +120,8 @@ describe('LoginForm', () => {
     await fillAndSubmit('agent@exemple.fr', 'Secret123!');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Code de vérification/), '123456');
-    await user.click(screen.getByRole('button', { name: MESSAGES.auth.totpSubmit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.totpExpired);
+    await user.click(screen.getByRole('button', { name: AUTH_TEXTS.totpSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.totpExpired);
     expect(screen.getByLabelText(/^Mot de passe/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { encodeResetToken, MESSAGES } from '@vitrine/shared';
+import { encodeResetToken, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -31,7 +31,7 @@ describe('ResetPasswordForm', () => {
 
   it('says the token is missing without one, under the title Lien invalide, with a way to a new link', () => {
     renderForm(null);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Lien invalide${MESSAGES.validation.resetTokenMissing}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Lien invalide${VALIDATION_TEXTS.resetTokenMissing}`);
     expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
@@ -71,7 +71,7 @@ describe('ResetPasswordForm', () => {
     await submit('NouveauMdp1!', 'NouveauMdp1!');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      `${MESSAGES.auth.resetFailed} : ce lien a déjà été utilisé ou a expiré.Demander un nouveau lien`,
+      `${AUTH_TEXTS.resetFailed} : ce lien a déjà été utilisé ou a expiré.Demander un nouveau lien`,
     );
     expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
   });
@@ -80,6 +80,6 @@ describe('ResetPasswordForm', () => {
     confirmMock.mockRejectedValue(Object.assign(new Error('offline'), { name: 'NetworkError' }));
     renderForm(encodeResetToken('agent@exemple.fr', '123456'));
     await submit('NouveauMdp1!', 'NouveauMdp1!');
-    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${MESSAGES.auth.resetFailed}$`));
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${AUTH_TEXTS.resetFailed}$`));
   });
 });

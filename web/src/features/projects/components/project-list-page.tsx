@@ -12,9 +12,9 @@ import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { paths } from '../../../config/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProjectList } from '../api/get-projects';
-import { CreateProjectDialog } from '../components/create-project-dialog';
-import { DeleteProjectDialog } from '../components/delete-project-dialog';
-import { EditProjectDialog } from '../components/edit-project-dialog';
+import { CreateProjectDialog } from './create-project-dialog';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { EditProjectDialog } from './edit-project-dialog';
 
 const T = PROJECTS_TEXTS;
 /** Spec 9: 10 list-row skeletons. */
@@ -31,7 +31,7 @@ const COLUMNS = [
  * /dashboard/projects (spec 2.9): breadcrumb, 'Nouveau projet', a name search done by the server,
  * the table (a row opens its project; Editer edits it, Supprimer asks first), more rows on scroll.
  */
-export function Component() {
+export function ProjectListPage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search, SEARCH_DELAY_MS);
   const list = useProjectList({ search: query });

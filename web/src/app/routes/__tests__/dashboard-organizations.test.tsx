@@ -14,8 +14,9 @@ import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { AGENCE, makeUser } from '../../../testing/billing-data';
+import { serverError } from '../../../testing/server-answers';
 import { asRendered } from '../../../testing/text';
-import { Component as OrganizationsRoute } from '../routes/organizations';
+import { Component as OrganizationsRoute } from '../dashboard-organizations';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
@@ -193,7 +194,7 @@ describe('Organisation page (spec 2.11, 6)', () => {
 
   it('shows the server refusal inside the dialog, else the spec default', async () => {
     const answers = [
-      new ApiError(409, 'Votre offre Agence est limitée à 5 utilisateurs.', 'SEAT_LIMIT_REACHED'),
+      serverError('SEAT_LIMIT_REACHED', TEAM_API_TEXTS.seatLimitReached, 5, 'Agence'),
       new ApiError(500, ''),
     ];
     serve({ user: agencyUser(['org_admin']), invite: () => Promise.reject(answers.shift()) });
@@ -204,7 +205,7 @@ describe('Organisation page (spec 2.11, 6)', () => {
     await user.type(within(dialog).getByLabelText(/Adresse e-mail/), 'julie@exemple.fr');
     await user.click(within(dialog).getByRole('button', { name: T.addDialog.submit }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Votre offre Agence est limitée à 5 utilisateurs.',
+      asRendered(TEAM_API_TEXTS.seatLimitReached(5, 'Agence')),
     );
     await user.click(within(dialog).getByRole('button', { name: T.addDialog.submit }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(T.errors.add));

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../config/paths';
-import { AuthLayout, linkClasses } from '../../../components/auth-layout';
-import { LoginForm } from '../components/login-form';
+import { paths } from '../../config/paths';
+import { AuthLayout, linkClasses } from '../../components/auth-layout';
+import { LoginForm } from '../../features/auth';
 
 export function Component() {
   const t = AUTH_TEXTS;

@@ -1,5 +1,5 @@
-import { useUser } from '../../../lib/session';
-import { OrganizationPage } from '../components/organization-page';
+import { useUser } from '../../lib/session';
+import { OrganizationPage } from '../../features/organizations';
 
 /** Lazy route module of /dashboard/organizations (inside the dashboard shell, so the user is loaded). */
 export function Component() {

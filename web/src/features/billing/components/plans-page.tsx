@@ -1,13 +1,13 @@
 import { BILLING_TEXTS } from '@vitrine/shared';
 import { useUser } from '../../../lib/session';
 import { usePrices } from '../api/get-prices';
-import { PlanChooser } from '../components/plan-chooser';
-import { PricesState } from '../components/prices-state';
+import { PlanChooser } from './plan-chooser';
+import { PricesState } from './prices-state';
 
 const T = BILLING_TEXTS.pricing;
 
 /** /dashboard/pricing, the target of the out-of-credits dialog: the plans, current one marked. */
-export function Component() {
+export function PlansPage() {
   const { data: user } = useUser();
   const { data: prices, error } = usePrices();
   return (

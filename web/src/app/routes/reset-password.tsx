@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXTS } from '@vitrine/shared';
-import { paths } from '../../../config/paths';
-import { AuthLayout, linkClasses } from '../../../components/auth-layout';
-import { ResetPasswordForm } from '../components/reset-password-form';
+import { paths } from '../../config/paths';
+import { AuthLayout, linkClasses } from '../../components/auth-layout';
+import { ResetPasswordForm } from '../../features/auth';
 
 export function Component() {
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { Component as NotFound } from '../routes/not-found';
+import { Component as NotFound } from '../not-found';
 
 const renderAt = (url: string) =>
   render(

@@ -1,7 +1,7 @@
 import { COMMON_TEXTS } from '@vitrine/shared';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../config/paths';
+import { buttonClasses } from '../../components/ui/button';
 
 /** Any unknown path (spec 2.1); inside the dashboard, 'home' is the dashboard's. */
 export function Component() {

@@ -1,3 +1,0 @@
-import { LandingPage } from '../pages/landing-page';
-
-export { LandingPage as Component };

@@ -1,3 +1,0 @@
-import { PricingPage } from '../pages/pricing-page';
-
-export { PricingPage as Component };
