@@ -11,8 +11,8 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import { secretsManagerApiKey, type ApiKeySource } from '../engines/image-edit/api-key';
-import { secretsManagerGetSecretString } from '../engines/image-edit/get-secret-value';
+import { secretsManagerApiKey, type ApiKeySource } from './api-key';
+import { secretsManagerGetSecretString } from './aws/secrets-manager';
 import { ENV } from './env';
 
 /**
