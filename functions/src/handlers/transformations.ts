@@ -1,7 +1,8 @@
 /** GET /api/transformations/{id}: the status of a job of the caller's organization, with signed URLs. */
 import { PROCESSING_TEXTS } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { presignGetUrl, resultsBucket, uploadsBucket } from '../lib/aws/s3';
+import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
+import { presignGetUrl } from '../lib/aws/presign-get';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 import { transformationState } from '../image-processing/stored-objects';
