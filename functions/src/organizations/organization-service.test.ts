@@ -3,9 +3,9 @@ import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/
 import * as z from 'zod/mini';
 import type { HttpEvent } from '../lib/http-types';
 import { organizationOwner } from '../billing/billing-caller';
-import { FakeStripe } from '../billing/testing/fake-stripe';
+import { FakeStripe } from '../testing/fake-stripe';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { createOrganization, type OrganizationDeps } from './organization-service';
 
 let table: LocalTable;
