@@ -8,6 +8,7 @@
  * - Test support (a `testing/` folder) is imported by tests and test support only; a folder's own
  *   `testing/` is its internals, the shared fixtures live in src/testing/.
  * - No `console.*` outside lib/logger.ts: every function logs JSON lines through the logger.
+ * - The organization item's key is spelled in organizations/organization-record.ts only.
  */
 import path from 'node:path';
 
@@ -134,5 +135,19 @@ export const functionsConfig = [
     // The logger is the one writer of log lines.
     files: ['functions/src/lib/logger.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The organization item has one owner (decision 076); tests may still write their fixtures directly.
+    files: ['functions/src/**/*.ts', 'infra/local/**/*.ts'],
+    ignores: ['functions/src/organizations/organization-record.ts', '**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='keys'][property.name='organization']",
+          message: 'The organization item is read and written through organizations/organization-record.ts only.',
+        },
+      ],
+    },
   },
 ];

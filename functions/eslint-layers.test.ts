@@ -93,3 +93,20 @@ describe('one logger in functions (eslint no-console)', () => {
     expect(lintAt('infra/local/start.ts', "console.log('ready');")).toEqual([]);
   });
 });
+
+describe('one owner of the organization item (eslint no-restricted-syntax)', () => {
+  const reading = "import { keys } from '../lib/keys';\nexport const key = keys.organization('o1');\n";
+
+  it('refuses its key anywhere in functions and the local stack but in organizations/organization-record.ts', () => {
+    const refusal = 'The organization item is read and written through organizations/organization-record.ts only.';
+    expect(lint('credits/credits.ts', reading)).toEqual([refusal]);
+    expect(lint('billing/billing-store.ts', reading)).toEqual([refusal]);
+    expect(lintAt('infra/local/seed.ts', reading)).toEqual([refusal]);
+    expect(lint('organizations/organization-record.ts', reading)).toEqual([]);
+  });
+
+  it('lets tests and test support write their fixtures directly', () => {
+    expect(lint('credits/credits.test.ts', reading)).toEqual([]);
+    expect(lint('workflow/testing/organization-credits.ts', reading)).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { grantUpgradeCredits } from '../credits/credits';
 import type { OrganizationRecord, SubscriptionRecord } from '../lib/records';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { logger } from '../lib/logger';
-import { findOrganizationByCustomer, writeSubscription } from './billing-store';
+import { findOrganizationByCustomer, writeSubscription } from '../organizations/organization-record';
 import type { Catalog } from './catalog';
 import type { StripeGateway, StripeSubscription } from './stripe-gateway';
 

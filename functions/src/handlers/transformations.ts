@@ -7,9 +7,9 @@ import { NotFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 import { transformationState } from '../image-processing/stored-objects';
 import { transformationView } from '../image-processing/transformation-status';
+import { readOrganizationView } from '../organizations/organization-record';
 import { organizationCaller } from '../scope/organization-caller';
 import { getTransformation } from '../transformations/transformation-store';
-import { getOrganizationRecord } from '../users/user-store';
 
 export const handler = createHttpHandler({
   'GET /api/transformations/{id}': async ({ event }) => {
@@ -17,7 +17,7 @@ export const handler = createHttpHandler({
     const record = await getTransformation(tableDeps(), orgId, event.pathParameters?.id ?? '');
     if (!record) throw new NotFound(PROCESSING_TEXTS.transformationNotFound);
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
-    const balance = (await getOrganizationRecord(tableDeps(), orgId))?.creditBalance ?? 0;
+    const balance = (await readOrganizationView(tableDeps(), orgId))?.creditBalance ?? 0;
     return json(200, await transformationView(state, balance, presignGetUrl));
   },
 });

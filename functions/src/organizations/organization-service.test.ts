@@ -1,8 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/shared';
 import * as z from 'zod/mini';
-import type { HttpEvent } from '../lib/http-types';
-import { organizationOwner } from '../billing/billing-caller';
 import { FakeStripe } from '../testing/fake-stripe';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
@@ -100,32 +98,5 @@ describe('agency name (spec 5)', () => {
       expect(parse(body).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameRequired);
     }
     expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(MESSAGES.validation.agencyNameTooLong);
-  });
-});
-
-describe('organizationOwner', () => {
-  const event = (sub: string) =>
-    ({
-      headers: { authorization: 'Bearer token' },
-      requestContext: { authorizer: { jwt: { claims: { sub, client_id: 'c' } } } },
-    }) as unknown as HttpEvent;
-
-  it('lets the owner through, refuses a member (403) and hides another organization (404)', async () => {
-    const owner = await newUser();
-    const { id } = await createOrganization(deps, owner, 'Agence');
-    const member = await newUser({ organizationId: id, roles: ['org_member'] });
-    const outsider = await newUser();
-
-    await expect(organizationOwner(deps, event(owner.id), id)).resolves.toMatchObject({ organization: { id } });
-    await expect(organizationOwner(deps, event(owner.id.toUpperCase()), id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(organizationOwner(deps, event(member.id), id)).rejects.toMatchObject({
-      statusCode: 403,
-      message: BILLING_API_TEXTS.ownerOnly,
-    });
-    await expect(organizationOwner(deps, event(outsider.id), id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(organizationOwner(deps, event(owner.id), 'org-of-someone-else')).rejects.toMatchObject({
-      statusCode: 404,
-    });
-    await expect(organizationOwner(deps, event(outsider.id))).rejects.toMatchObject({ statusCode: 403 });
   });
 });
