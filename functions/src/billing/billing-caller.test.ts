@@ -1,10 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS } from '@vitrine/shared';
 import type { HttpEvent } from '../lib/http-types';
 import type { UserRecord } from '../lib/records';
 import { createOrganization, type OrganizationDeps } from '../organizations/organization-service';
 import { FakeStripe } from '../testing/fake-stripe';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
+import { putUserRecord } from '../testing/user-records';
 import { organizationOwner } from './billing-caller';
 
 let table: LocalTable;
@@ -16,26 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
-let counter = 0;
-async function newUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
-  const id = `user-${++counter}`;
-  const user: UserRecord = {
-    pk: `USER#${id}`,
-    sk: 'PROFILE',
-    id,
-    email: `${id}@example.com`,
-    firstName: 'Alice',
-    lastName: 'Durand',
-    phoneNumber: '',
-    roles: [],
-    organizationId: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-  await table.ddb.send(new PutCommand({ TableName: table.tableName, Item: user }));
-  return user;
-}
+const newUser = (overrides: Partial<UserRecord> = {}) => putUserRecord(table, overrides);
 
 describe('organizationOwner', () => {
   const event = (sub: string) =>

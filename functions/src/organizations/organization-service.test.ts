@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS, MESSAGES, organizationCreateSchema } from '@vitrine/shared';
 import * as z from 'zod/mini';
 import { FakeStripe } from '../testing/fake-stripe';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
+import { putUserRecord } from '../testing/user-records';
 import { createOrganization, type OrganizationDeps } from './organization-service';
 
 let table: LocalTable;
@@ -19,26 +20,7 @@ beforeEach(() => {
   deps = { ddb: table.ddb, tableName: table.tableName, stripe };
 });
 
-let counter = 0;
-async function newUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
-  const id = `user-${++counter}`;
-  const user: UserRecord = {
-    pk: `USER#${id}`,
-    sk: 'PROFILE',
-    id,
-    email: `${id}@example.com`,
-    firstName: 'Alice',
-    lastName: 'Durand',
-    phoneNumber: '',
-    roles: [],
-    organizationId: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-  await table.ddb.send(new PutCommand({ TableName: table.tableName, Item: user }));
-  return user;
-}
+const newUser = (overrides: Partial<UserRecord> = {}) => putUserRecord(table, overrides);
 
 async function get<T>(pk: string, sk: string): Promise<T | undefined> {
   const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: { pk, sk } }));
