@@ -3,6 +3,7 @@ import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionsConfig } from './functions/eslint-layers.mjs';
 import webLayers from './web/eslint-layers.mjs';
 
 export default tseslint.config(
@@ -38,6 +39,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'web-layers': webLayers },
     rules: { ...reactHooks.configs.recommended.rules, 'web-layers/layers': 'error' },
   },
+  ...functionsConfig,
   {
     // Focused or skipped tests prove nothing: the lint fails on them (jest and Playwright alike).
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', 'test/**/*.ts'],

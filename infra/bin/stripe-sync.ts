@@ -8,8 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
-import { secretsManagerApiKey } from '../../functions/src/engines/image-edit/api-key';
-import { secretsManagerGetSecretString } from '../../functions/src/engines/image-edit/get-secret-value';
+import { secretsManagerApiKey } from '../../functions/src/lib/api-key';
+import { secretsManagerGetSecretString } from '../../functions/src/lib/aws/secrets-manager';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { ENV } from '../../functions/src/lib/env';
 import { stripeConfig } from '../../functions/src/lib/stripe-sdk';

@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { keys } from '../../functions/src/lib/keys';
 import type { OrganizationRecord } from '../../functions/src/lib/records';
-import { startLocalTable, type LocalTable } from '../../functions/src/workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../../functions/src/testing/local-aws';
 import { createDemoSubscription, repairDemoBilling } from './demo-billing';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { sdk, temporaryDirectory } from './stripe/test-support';

@@ -4,7 +4,7 @@
  * The seed writes the state Stripe's webhooks would write (same shapes), so the demo is active
  * with its 100 credits at once; the webhooks that follow find it already there.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { DEMO_ACCOUNT, findPlan } from '@vitrine/shared';
 import { isoFromUnix } from '../../functions/src/billing/subscription-sync';
@@ -12,6 +12,7 @@ import { toStripeSubscription } from '../../functions/src/billing/stripe-gateway
 import type { TableDeps } from '../../functions/src/lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { LedgerRecord, OrganizationRecord, SubscriptionRecord } from '../../functions/src/lib/records';
+import { readOrganization, updateOrganization } from '../../functions/src/organizations/organization-record';
 
 const DEMO_PLAN = findPlan('agence')!;
 
@@ -94,31 +95,24 @@ async function customerExists(stripe: Stripe, customerId: string): Promise<boole
  * billing, or a wiped Stripe state) gets one and a subscription; its credit balance is left alone.
  */
 export async function repairDemoBilling(deps: TableDeps, stripe: Stripe, organizationId: string): Promise<void> {
-  const { Item } = await deps.ddb.send(
-    new GetCommand({ TableName: deps.tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
-  );
-  const organization = Item as OrganizationRecord | undefined;
+  const organization = await readOrganization(deps, organizationId);
   if (!organization) return;
   if (organization.stripeCustomerId && (await customerExists(stripe, organization.stripeCustomerId))) return;
   const billing = await createDemoSubscription(stripe, organizationId);
-  await deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.tableName,
-      Key: keys.organization(organizationId),
-      UpdateExpression:
-        'SET stripeCustomerId = :customer, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, subscription = :subscription, creditPlanId = :plan, creditPeriodStart = :period, creditInvoiceId = :invoice, creditsResetAt = :resetAt',
-      ExpressionAttributeValues: {
-        ':customer': billing.customerId,
-        ':gsi1pk': gsi1Keys.stripeCustomer(billing.customerId).gsi1pk,
-        ':gsi1sk': gsi1Keys.stripeCustomer(billing.customerId).gsi1sk,
-        ':subscription': billing.subscription,
-        ':plan': billing.grant.creditPlanId,
-        ':period': billing.grant.creditPeriodStart,
-        ':invoice': billing.grant.creditInvoiceId,
-        ':resetAt': billing.grant.creditsResetAt,
-      },
-    }),
-  );
+  await updateOrganization(deps, organizationId, {
+    UpdateExpression:
+      'SET stripeCustomerId = :customer, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, subscription = :subscription, creditPlanId = :plan, creditPeriodStart = :period, creditInvoiceId = :invoice, creditsResetAt = :resetAt',
+    ExpressionAttributeValues: {
+      ':customer': billing.customerId,
+      ':gsi1pk': gsi1Keys.stripeCustomer(billing.customerId).gsi1pk,
+      ':gsi1sk': gsi1Keys.stripeCustomer(billing.customerId).gsi1sk,
+      ':subscription': billing.subscription,
+      ':plan': billing.grant.creditPlanId,
+      ':period': billing.grant.creditPeriodStart,
+      ':invoice': billing.grant.creditInvoiceId,
+      ':resetAt': billing.grant.creditsResetAt,
+    },
+  });
   // No balance change: the entry records the period as granted at the balance kept.
   await deps.ddb.send(
     new UpdateCommand({

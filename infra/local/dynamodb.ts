@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../../functions/src/lib/aws/table-schema';
-import { addTransactions } from '../../functions/src/lib/aws/testing/dynalite-transactions';
+import { addTransactions } from './dynalite-transactions';
 import { closeServer, listen } from './ports';
 
 export async function startDynamoDb(directory: string, port: number) {

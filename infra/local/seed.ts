@@ -11,12 +11,17 @@ import {
   SignUpCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import type { TableDeps } from '../../functions/src/lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
-import type { LedgerRecord, OrganizationRecord, UserRecord } from '../../functions/src/lib/records';
+import type { LedgerRecord, UserRecord } from '../../functions/src/lib/records';
+import {
+  createOrganizationRecord,
+  readOrganization,
+  type NewOrganization,
+} from '../../functions/src/organizations/organization-record';
 import { createDemoSubscription, demoGrantEntry, repairDemoBilling, type DemoBilling } from './demo-billing';
 
 export const DEMO_ORGANIZATION_ID = 'demo-agence';
@@ -91,22 +96,14 @@ export async function seedDemoAccount(
   const periodEnd = new Date(now);
   periodEnd.setMonth(periodEnd.getMonth() + 1);
 
-  const { Item: existing } = await options.ddb.send(
-    new GetCommand({
-      TableName: options.tableName,
-      Key: keys.organization(DEMO_ORGANIZATION_ID),
-      ConsistentRead: true,
-    }),
-  );
+  const existing = await readOrganization(options, DEMO_ORGANIZATION_ID);
   let billing: DemoBilling | undefined;
   if (options.stripe) {
     if (existing) await repairDemoBilling(options, options.stripe, DEMO_ORGANIZATION_ID);
     else billing = await createDemoSubscription(options.stripe, DEMO_ORGANIZATION_ID);
   }
 
-  const organization: OrganizationRecord = {
-    ...keys.organization(DEMO_ORGANIZATION_ID),
-    ...(billing ? gsi1Keys.stripeCustomer(billing.customerId) : {}),
+  const organization: NewOrganization = {
     id: DEMO_ORGANIZATION_ID,
     name: DEMO_ACCOUNT.organizationName,
     stripeCustomerId: billing?.customerId ?? null,
@@ -145,7 +142,7 @@ export async function seedDemoAccount(
     updatedAt: createdAt,
   };
   // The organization first: a record pointing at a missing organization would be worse than none.
-  await putIfAbsent(options, organization);
+  await createOrganizationRecord(options, organization);
   await putIfAbsent(options, grant);
   await putIfAbsent(options, user);
 }

@@ -26,6 +26,11 @@ describe('Lambda bundles', () => {
     assert.deepEqual(images.sdkClients, ['@aws-sdk/client-dynamodb']);
   });
 
+  it('give the transformations group DynamoDB only: its status view signs URLs by hand', async () => {
+    const transformations = (await bundleFacts()).find((bundle) => bundle.name === 'transformations')!;
+    assert.deepEqual(transformations.sdkClients, ['@aws-sdk/client-dynamodb']);
+  });
+
   it('give the reconciler DynamoDB and Step Functions only', async () => {
     const reconciler = (await bundleFacts()).find((bundle) => bundle.name === RECONCILER_ENTRY)!;
     assert.deepEqual(reconciler.sdkClients, ['@aws-sdk/client-dynamodb', '@aws-sdk/client-sfn']);

@@ -209,17 +209,19 @@ describe('local services', () => {
 });
 
 describe('AWS SDK modules on the emulators', () => {
-  it('presigns S3 PUT and GET URLs the emulator accepts, with no checksum signed in', async () => {
+  it('presigns S3 GET URLs the emulator accepts', async () => {
     // Imported after the stack set the environment, as a handler would be.
-    const { presignGetUrl, presignPutUrl, uploadsBucket } = await import('../../functions/src/lib/aws/s3');
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const { s3 } = await import('../../functions/src/lib/aws/s3-client');
+    const { uploadsBucket } = await import('../../functions/src/lib/aws/buckets');
+    const { presignGetUrl } = await import('../../functions/src/lib/aws/presign-get');
     const key = `it/${Date.now()}.png`;
-    const putUrl = await presignPutUrl(uploadsBucket(), key, 'image/png');
-    expect(putUrl.startsWith(`${stack.services.s3}/${uploadsBucket()}/`)).toBe(true);
-    expect(putUrl).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum-algorithm/i);
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const put = await fetch(putUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'image/png' } });
-    expect(put.status).toBe(200);
-    const get = await fetch(await presignGetUrl(uploadsBucket(), key));
+    await s3.send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: 'image/png' }));
+    const getUrl = await presignGetUrl(uploadsBucket(), key);
+    expect(getUrl.startsWith(`${stack.services.s3}/${uploadsBucket()}/`)).toBe(true);
+    const get = await fetch(getUrl);
+    expect(get.status).toBe(200);
     expect(Buffer.from(await get.arrayBuffer())).toEqual(bytes);
   });
 });

@@ -8,8 +8,8 @@ import { getCaller } from '../lib/auth';
 import { Forbidden, NotFound } from '../lib/errors';
 import type { HttpEvent } from '../lib/http-types';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
+import { readOrganization } from '../organizations/organization-record';
 import { getUserRecord } from '../users/user-store';
-import { getOrganization } from './billing-store';
 
 export interface OrganizationOwner {
   user: UserRecord;
@@ -32,7 +32,7 @@ export async function organizationOwner(
     throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
   }
   if (!hasRole(user.roles, 'org_owner')) throw new Forbidden(BILLING_API_TEXTS.ownerOnly);
-  const organization = await getOrganization(deps, user.organizationId);
+  const organization = await readOrganization(deps, user.organizationId);
   if (!organization) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
   return { user, organization };
 }

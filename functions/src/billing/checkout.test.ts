@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS, findPlan } from '@vitrine/shared';
 import type { OrganizationRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { createCatalog } from './catalog';
 import { changePlan, openPortal, startCheckout } from './checkout';
 import type { BillingDeps } from './subscription-sync';
-import { FakeStripe, PRICE_IDS } from './testing/fake-stripe';
+import { FakeStripe, PRICE_IDS } from '../testing/fake-stripe';
 
 const APP = 'http://localhost:3000';
 let table: LocalTable;

@@ -6,8 +6,8 @@ import type { Plan, Subscription } from '@vitrine/shared';
 import { BILLING_API_TEXTS } from '@vitrine/shared';
 import { Conflict } from '../lib/errors';
 import type { OrganizationRecord } from '../lib/records';
+import { readOrganization, storeCheckoutSession } from '../organizations/organization-record';
 import { ensureStripeCustomer } from '../organizations/organization-service';
-import { getOrganization, storeCheckoutSession } from './billing-store';
 import { priceOfPlan } from './catalog';
 import { isoFromUnix, LIVE_STATUSES, planOfSubscription, type BillingDeps } from './subscription-sync';
 
@@ -67,7 +67,7 @@ export async function startCheckout(deps: BillingDeps, input: CheckoutInput): Pr
   }
 
   // A concurrent request stored its session first: keep that one only.
-  const winner = (await getOrganization(deps, organization.id))?.checkoutSession;
+  const winner = (await readOrganization(deps, organization.id))?.checkoutSession;
   if (winner?.id === session.id) return { url: session.url };
   await expireOpenSession(deps, session.id);
   if (winner && winner.priceId === priceId) return { url: winner.url };

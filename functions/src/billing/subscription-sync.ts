@@ -7,7 +7,8 @@ import { findPlan, findPlanByLookupKey, type Plan } from '@vitrine/shared';
 import { grantUpgradeCredits } from '../credits/credits';
 import type { OrganizationRecord, SubscriptionRecord } from '../lib/records';
 import type { TableDeps } from '../lib/aws/dynamodb';
-import { findOrganizationByCustomer, writeSubscription } from './billing-store';
+import { logger } from '../lib/logger';
+import { findOrganizationByCustomer, writeSubscription } from '../organizations/organization-record';
 import type { Catalog } from './catalog';
 import type { StripeGateway, StripeSubscription } from './stripe-gateway';
 
@@ -65,7 +66,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
   const organization = await findOrganizationByCustomer(deps, customerId);
   if (!organization) {
     // Not ours (another product on the same Stripe account): acknowledged, nothing to write.
-    console.warn(JSON.stringify({ level: 'warn', message: 'Stripe customer without organization', customerId }));
+    logger.warn('Stripe customer without organization', { customerId });
     return undefined;
   }
   // Taken before the read: a concurrent sync that read later must win.
@@ -74,14 +75,10 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
   if (!subscription) return { organization };
   const plan = await planOfSubscription(deps.catalog, subscription);
   if (!plan) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'Subscription at a price that is not one of our plans',
-        subscriptionId: subscription.id,
-        priceId: subscription.priceId,
-      }),
-    );
+    logger.error('Subscription at a price that is not one of our plans', {
+      subscriptionId: subscription.id,
+      priceId: subscription.priceId,
+    });
     return { organization, subscription };
   }
   const record: SubscriptionRecord & { syncedAt: string } = {

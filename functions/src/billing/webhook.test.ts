@@ -1,11 +1,12 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { refundCredit, reserveCredit } from '../credits/credits';
+import { captureLogs } from '../lib/logger';
 import type { OrganizationRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
-import { writeSubscription } from './billing-store';
+import { writeSubscription } from '../organizations/organization-record';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { createCatalog } from './catalog';
 import type { BillingDeps } from './subscription-sync';
-import { FakeStripe, PRICE_IDS } from './testing/fake-stripe';
+import { FakeStripe, PRICE_IDS } from '../testing/fake-stripe';
 import { processStripeEvent } from './webhook';
 
 let table: LocalTable;
@@ -190,11 +191,22 @@ describe('replays, duplicates and order', () => {
     expect(await grants(orgId)).toHaveLength(1);
   });
 
-  it('acknowledges events of a customer that is not one of ours', async () => {
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('acknowledges events of a customer that is not one of ours, and logs it', async () => {
+    const logs = captureLogs();
     const subscription = stripe.startSubscription('cus_elsewhere', PRICE_IDS.agence);
-    expect(await deliver(stripe.paidInvoiceEvent(subscription).event)).toEqual(['processed']);
-    expect(await deliver(stripe.event('customer.created', { id: 'cus_x' }))).toEqual(['ignored']);
+    try {
+      expect(await deliver(stripe.paidInvoiceEvent(subscription).event)).toEqual(['processed']);
+      expect(await deliver(stripe.event('customer.created', { id: 'cus_x' }))).toEqual(['ignored']);
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'Stripe customer without organization',
+        customerId: 'cus_elsewhere',
+      }),
+    );
   });
 });
 

@@ -7,7 +7,8 @@
 import type Stripe from 'stripe';
 import { findPlan, type Plan } from '@vitrine/shared';
 import { grantPeriodCredits, type GrantResult } from '../credits/credits';
-import { clearCheckoutSession, isEventProcessed, markEventProcessed } from './billing-store';
+import { clearCheckoutSession } from '../organizations/organization-record';
+import { isEventProcessed, markEventProcessed } from './billing-store';
 import { isoFromUnix, planOfSubscription, syncCustomer, type BillingDeps, type SyncResult } from './subscription-sync';
 import { toStripeInvoice, type StripeInvoice } from './stripe-gateway';
 

@@ -4,13 +4,18 @@
  * transaction needed). Every balance change is also written to the ledger under a key derived
  * from the transformation id, so a retried step never writes it twice.
  */
-import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Plan, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import { creditMetrics } from '../lib/metrics';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
 import type { LedgerRecord, OrganizationRecord } from '../lib/records';
+import {
+  readOrganizationFields,
+  updateOrganization,
+  type OrganizationUpdate,
+} from '../organizations/organization-record';
 
 export interface CreditDeps extends TableDeps {
   now?: () => Date;
@@ -52,8 +57,6 @@ export interface ReserveOptions {
 /** A condition that raced a concurrent end of a job is tried again this many times at most. */
 const RESERVE_ATTEMPTS = 3;
 
-const orgKey = keys.organization;
-
 /**
  * Takes one credit for a transformation. Idempotent: a second call for the same id (a retried
  * step) finds the reservation and succeeds without charging again. With `maxOpen`, the same single
@@ -78,7 +81,7 @@ export async function reserveCredit(
       if (!isConditionalCheckFailed(error)) throw error;
     }
     // The condition failed: this id holds a reservation already, the balance is short, or the cap is reached.
-    const organization = await readOrganization(deps, orgId);
+    const organization = await readCredits(deps, orgId);
     if (organization.reservations?.[transformationId] !== undefined) {
       // A previous attempt may have stopped between the update and the ledger write.
       await writeLedger(deps, orgId, transformationId, 'reserve', -1, organization.reservations[transformationId]);
@@ -96,15 +99,11 @@ export async function reserveCredit(
 
 /** On success: the charge stays, the reservation is cleared. Idempotent. */
 export async function settleCredit(deps: CreditDeps, orgId: string, transformationId: string): Promise<void> {
-  await deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.tableName,
-      Key: orgKey(orgId),
-      UpdateExpression: 'REMOVE reservations.#tx',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#tx': transformationId },
-    }),
-  );
+  await updateOrganization(deps, orgId, {
+    UpdateExpression: 'REMOVE reservations.#tx',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#tx': transformationId },
+  });
 }
 
 /**
@@ -141,7 +140,7 @@ export async function refundCredit(
       });
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      const organization = await findOrganization(deps, orgId);
+      const organization = await findCredits(deps, orgId);
       // No organization, nothing reserved: nothing to give back.
       if (!organization) return { refunded: false };
       const noted = organization.refundsToLog?.[transformationId];
@@ -181,34 +180,24 @@ async function logRefund(
 ): Promise<void> {
   if (reservedAt !== undefined) await writeLedger(deps, orgId, transformationId, 'reserve', -1, reservedAt);
   await writeLedger(deps, orgId, transformationId, 'refund', 1, refundedAt, balanceAfter);
-  await deps.ddb
-    .send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression: 'REMOVE refundsToLog.#tx',
-        ConditionExpression: 'attribute_exists(refundsToLog.#tx)',
-        ExpressionAttributeNames: { '#tx': transformationId },
-      }),
-    )
-    .catch((error: unknown) => {
-      // Removed by a concurrent call for the same refund.
-      if (!isConditionalCheckFailed(error)) throw error;
-    });
+  await updateOrganization(deps, orgId, {
+    UpdateExpression: 'REMOVE refundsToLog.#tx',
+    ConditionExpression: 'attribute_exists(refundsToLog.#tx)',
+    ExpressionAttributeNames: { '#tx': transformationId },
+  }).catch((error: unknown) => {
+    // Removed by a concurrent call for the same refund.
+    if (!isConditionalCheckFailed(error)) throw error;
+  });
 }
 
 /** Drops a reservation without touching the balance; a no-op when there is none. */
 async function releaseReservation(deps: CreditDeps, orgId: string, transformationId: string): Promise<void> {
   try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression: 'REMOVE reservations.#tx',
-        ConditionExpression: 'attribute_exists(reservations.#tx)',
-        ExpressionAttributeNames: { '#tx': transformationId },
-      }),
-    );
+    await updateOrganization(deps, orgId, {
+      UpdateExpression: 'REMOVE reservations.#tx',
+      ConditionExpression: 'attribute_exists(reservations.#tx)',
+      ExpressionAttributeNames: { '#tx': transformationId },
+    });
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
@@ -240,30 +229,26 @@ export async function grantPeriodCredits(deps: CreditDeps, orgId: string, grant:
   let result: GrantResult;
   let previous: number;
   try {
-    const { Attributes } = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression:
-          // Operands read the item before the update: the old balance is kept for the ledger.
-          'SET creditBalanceBeforeReset = creditBalance, creditBalance = :credits, creditPlanId = :plan, creditPeriodStart = :period, creditsResetAt = :now, creditInvoiceId = :invoice, updatedAt = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(creditPeriodStart) OR creditPeriodStart < :period)',
-        ExpressionAttributeValues: {
-          ':credits': grant.credits,
-          ':plan': grant.planId,
-          ':period': grant.periodStart,
-          ':now': now,
-          ':invoice': grant.invoiceId,
-        },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    previous = Number(Attributes?.creditBalance ?? 0);
+    const before = await updateOrganization(deps, orgId, {
+      UpdateExpression:
+        // Operands read the item before the update: the old balance is kept for the ledger.
+        'SET creditBalanceBeforeReset = creditBalance, creditBalance = :credits, creditPlanId = :plan, creditPeriodStart = :period, creditsResetAt = :now, creditInvoiceId = :invoice, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(creditPeriodStart) OR creditPeriodStart < :period)',
+      ExpressionAttributeValues: {
+        ':credits': grant.credits,
+        ':plan': grant.planId,
+        ':period': grant.periodStart,
+        ':now': now,
+        ':invoice': grant.invoiceId,
+      },
+      ReturnValues: 'ALL_OLD',
+    });
+    previous = Number(before.creditBalance ?? 0);
     result = { status: 'granted', balance: grant.credits };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const organization = await readOrganization(deps, orgId);
+    const organization = await readCredits(deps, orgId);
     if (organization.creditInvoiceId !== grant.invoiceId) return { status: 'stale' };
     // Applied by an attempt that may have stopped before its ledger entry: written below (a no-op when present).
     previous = organization.creditBalanceBeforeReset ?? 0;
@@ -300,30 +285,26 @@ export async function grantUpgradeCredits(deps: CreditDeps, orgId: string, grant
   let result: GrantResult;
   let balanceAfter: number | undefined;
   try {
-    const { Attributes } = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        // creditUpgradeId lets a retry that stopped before the ledger entry recognise its own grant.
-        UpdateExpression:
-          'SET creditBalance = creditBalance + :difference, creditPlanId = :to, creditUpgradeId = :grant, updatedAt = :now',
-        ConditionExpression: 'creditPeriodStart = :period AND creditPlanId = :from',
-        ExpressionAttributeValues: {
-          ':difference': grant.difference,
-          ':to': grant.toPlanId,
-          ':from': grant.fromPlanId,
-          ':period': grant.periodStart,
-          ':grant': grantId,
-          ':now': now,
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    balanceAfter = Number(Attributes?.creditBalance);
+    const updated = await updateOrganization(deps, orgId, {
+      // creditUpgradeId lets a retry that stopped before the ledger entry recognise its own grant.
+      UpdateExpression:
+        'SET creditBalance = creditBalance + :difference, creditPlanId = :to, creditUpgradeId = :grant, updatedAt = :now',
+      ConditionExpression: 'creditPeriodStart = :period AND creditPlanId = :from',
+      ExpressionAttributeValues: {
+        ':difference': grant.difference,
+        ':to': grant.toPlanId,
+        ':from': grant.fromPlanId,
+        ':period': grant.periodStart,
+        ':grant': grantId,
+        ':now': now,
+      },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    balanceAfter = Number(updated.creditBalance);
     result = { status: 'granted', balance: balanceAfter };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const organization = await readOrganization(deps, orgId);
+    const organization = await readCredits(deps, orgId);
     // Not this grant (another period or plan): nothing to add, nothing to log.
     if (organization.creditUpgradeId !== grantId) return { status: 'stale' };
     result = { status: 'already-granted' };
@@ -366,16 +347,18 @@ async function writeGrantLedger(deps: CreditDeps, orgId: string, grantId: string
   }
 }
 
-type OrganizationCredits = Pick<
-  OrganizationRecord,
-  | 'creditBalance'
-  | 'reservations'
-  | 'refundsToLog'
-  | 'creditsResetAt'
-  | 'creditInvoiceId'
-  | 'creditBalanceBeforeReset'
-  | 'creditUpgradeId'
->;
+/** The organization's fields the credits read back when a condition failed. */
+const CREDIT_FIELDS = [
+  'creditBalance',
+  'reservations',
+  'refundsToLog',
+  'creditsResetAt',
+  'creditInvoiceId',
+  'creditBalanceBeforeReset',
+  'creditUpgradeId',
+] as const satisfies readonly (keyof OrganizationRecord)[];
+
+type OrganizationCredits = Pick<OrganizationRecord, (typeof CREDIT_FIELDS)[number]>;
 
 async function decrement(
   deps: CreditDeps,
@@ -399,14 +382,8 @@ async function decrement(
 }
 
 /** An update of the organization's credits that sets entries of its maps (reservations, refundsToLog). */
-async function updateCredits(
-  deps: CreditDeps,
-  orgId: string,
-  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
-): Promise<OrganizationCredits> {
-  const update = async () =>
-    ((await deps.ddb.send(new UpdateCommand({ TableName: deps.tableName, Key: orgKey(orgId), ...input }))).Attributes ??
-      {}) as OrganizationCredits;
+async function updateCredits(deps: CreditDeps, orgId: string, input: OrganizationUpdate): Promise<OrganizationCredits> {
+  const update = async () => (await updateOrganization(deps, orgId, input)) as OrganizationCredits;
   try {
     return await update();
   } catch (error) {
@@ -419,39 +396,26 @@ async function updateCredits(
 
 async function ensureCreditMaps(deps: CreditDeps, orgId: string): Promise<void> {
   try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: orgKey(orgId),
-        UpdateExpression:
-          'SET reservations = if_not_exists(reservations, :empty), refundsToLog = if_not_exists(refundsToLog, :empty)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':empty': {} },
-      }),
-    );
+    await updateOrganization(deps, orgId, {
+      UpdateExpression:
+        'SET reservations = if_not_exists(reservations, :empty), refundsToLog = if_not_exists(refundsToLog, :empty)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':empty': {} },
+    });
   } catch (error) {
     if (isConditionalCheckFailed(error)) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);
     throw error;
   }
 }
 
-async function readOrganization(deps: CreditDeps, orgId: string): Promise<OrganizationCredits> {
-  const organization = await findOrganization(deps, orgId);
+async function readCredits(deps: CreditDeps, orgId: string): Promise<OrganizationCredits> {
+  const organization = await findCredits(deps, orgId);
   if (!organization) throw new OrganizationNotFoundError(`Organization ${orgId} not found`);
   return organization;
 }
 
-async function findOrganization(deps: CreditDeps, orgId: string): Promise<OrganizationCredits | undefined> {
-  const { Item } = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.tableName,
-      Key: orgKey(orgId),
-      ConsistentRead: true,
-      ProjectionExpression:
-        'creditBalance, reservations, refundsToLog, creditsResetAt, creditInvoiceId, creditBalanceBeforeReset, creditUpgradeId',
-    }),
-  );
-  return Item as OrganizationCredits | undefined;
+function findCredits(deps: CreditDeps, orgId: string): Promise<OrganizationCredits | undefined> {
+  return readOrganizationFields(deps, orgId, CREDIT_FIELDS);
 }
 
 /** Written once per (transformation, kind): a retry finds it and leaves it as it is. */

@@ -6,7 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { BILLING_API_TEXTS } from '@vitrine/shared';
 import type { HttpEvent, HttpResponse } from '../lib/http-types';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 
 const SECRET = 'whsec_unit_test_secret';
 let table: LocalTable;

@@ -5,7 +5,7 @@ import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import type { InvitationRecord } from '../lib/records';
 import { newInvitationToken } from '../team/invitation-token';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { handler } from './cognito-triggers';
 
 const base = {

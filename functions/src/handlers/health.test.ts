@@ -9,7 +9,7 @@ import type { HttpEvent } from '../lib/http-types';
 jest.mock('../lib/aws/dynamodb-client', () => {
   throw new Error('GET /api/health loaded the DynamoDB client');
 });
-jest.mock('../lib/aws/s3', () => {
+jest.mock('../lib/aws/s3-client', () => {
   throw new Error('GET /api/health loaded the S3 client');
 });
 jest.mock('../lib/aws/cognito', () => {

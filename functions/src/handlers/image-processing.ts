@@ -17,10 +17,10 @@ import { createHttpHandler, json } from '../lib/http';
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { claimIdempotencyKey, markKeyStarted, releaseIdempotencyKey } from '../image-processing/idempotency';
 import { startTransformation, type StartTransformationDeps } from '../image-processing/start-transformation';
+import { readOrganizationView } from '../organizations/organization-record';
 import { organizationCaller } from '../scope/organization-caller';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
-import { getOrganizationRecord } from '../users/user-store';
 
 const stateMachineArn = envGetter(ENV.stateMachineArn);
 
@@ -28,7 +28,7 @@ const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
   findTransformation: (orgId, id) => getTransformation(tableDeps(), orgId, id),
   organizationState: async (orgId) => {
-    const organization = await getOrganizationRecord(tableDeps(), orgId);
+    const organization = await readOrganizationView(tableDeps(), orgId);
     return {
       subscriptionActive: isSubscriptionActive(organization?.subscription),
       creditBalance: organization?.creditBalance ?? 0,

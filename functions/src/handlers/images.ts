@@ -29,7 +29,6 @@ const saveSchema = z.object({
 });
 
 const table = tableDeps;
-const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
 
 /** A project of the organization that accepts images (not being deleted). */
 const openProject = async (orgId: string, projectId: string) => {
@@ -60,7 +59,7 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
   const caller = await organizationCaller(event);
   const { transformationId } = parseBody(saveSchema, body);
   const { record, created } = await saveImage(saveDeps(), { ...caller, transformationId, projectId });
-  return json(created ? 201 : 200, await toImage(record, sign));
+  return json(created ? 201 : 200, await toImage(record, presignGetUrl));
 }
 
 async function list(event: HttpEvent, projectId: string | null) {
@@ -69,7 +68,10 @@ async function list(event: HttpEvent, projectId: string | null) {
     throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
   }
   const { records, nextCursor } = await listImagePage(table(), orgId, projectId, pageRequest(event));
-  const page: Page<Image> = { items: await Promise.all(records.map((record) => toImage(record, sign))), nextCursor };
+  const page: Page<Image> = {
+    items: await Promise.all(records.map((record) => toImage(record, presignGetUrl))),
+    nextCursor,
+  };
   return json(200, page);
 }
 

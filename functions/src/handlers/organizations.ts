@@ -4,13 +4,13 @@
  * Env: TABLE_NAME, STRIPE_API_KEY(_SECRET_NAME), STRIPE_API_URL (local stand-in only).
  */
 import { BILLING_API_TEXTS, organizationCreateSchema } from '@vitrine/shared';
-import { getOrganization } from '../billing/billing-store';
 import { httpStripeGateway } from '../billing/stripe-gateway';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { NotFound, ServiceUnavailable } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { isStripeUnavailable, stripeRequest } from '../lib/stripe';
+import { readOrganization } from '../organizations/organization-record';
 import { createOrganization } from '../organizations/organization-service';
 import { loadOrProvisionUser, toOrganization } from '../users/profile';
 import { getUserRecord } from '../users/user-store';
@@ -34,7 +34,7 @@ export const handler = createHttpHandler({
     const user = await getUserRecord(tableDeps(), getCaller(event).sub);
     const id = event.pathParameters?.id;
     if (!user?.organizationId || user.organizationId !== id) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
-    const organization = await getOrganization(tableDeps(), id);
+    const organization = await readOrganization(tableDeps(), id);
     if (!organization) throw new NotFound(BILLING_API_TEXTS.organizationNotFound);
     return json(200, toOrganization(organization));
   },

@@ -21,7 +21,6 @@ import { organizationCaller } from '../scope/organization-caller';
 import { getOrganizationStats } from '../stats/organization-stats';
 
 const table = tableDeps;
-const sign = (bucket: string, key: string) => presignGetUrl(bucket, key);
 const projectId = (event: HttpEvent) => event.pathParameters?.id ?? '';
 const notFound = () => new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
 
@@ -43,7 +42,7 @@ export const handler = createHttpHandler({
       getOrganizationStats(table(), orgId),
     ]);
     const body: ProjectPage = {
-      items: await Promise.all(page.records.map((record) => toProject(record, sign))),
+      items: await Promise.all(page.records.map((record) => toProject(record, presignGetUrl))),
       nextCursor: page.nextCursor,
       total: Math.max(0, stats.projectCount ?? 0),
     };
@@ -53,14 +52,14 @@ export const handler = createHttpHandler({
   'POST /api/projects': async ({ event, body }) => {
     const owner = await organizationCaller(event);
     const input = parseBody(projectCreateSchema, body);
-    return json(201, await toProject(await createProject(table(), owner, input), sign));
+    return json(201, await toProject(await createProject(table(), owner, input), presignGetUrl));
   },
 
   'GET /api/projects/{id}': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
     const record = await getProjectRecord(table(), orgId, projectId(event));
     if (!record) throw notFound();
-    return json(200, await toProject(record, sign));
+    return json(200, await toProject(record, presignGetUrl));
   },
 
   'PATCH /api/projects/{id}': async ({ event, body }) => {
@@ -68,7 +67,7 @@ export const handler = createHttpHandler({
     const input = parseBody(projectUpdateSchema, body);
     const record = await updateProject(table(), orgId, projectId(event), input);
     if (!record) throw notFound();
-    return json(200, await toProject(record, sign));
+    return json(200, await toProject(record, presignGetUrl));
   },
 
   'DELETE /api/projects/{id}': async ({ event }) => {

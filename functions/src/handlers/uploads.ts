@@ -1,7 +1,8 @@
 /** POST /api/uploads: a presigned POST for one image, under the caller's organization. */
 import { uploadRequestSchema } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { s3, uploadsBucket } from '../lib/aws/s3';
+import { uploadsBucket } from '../lib/aws/buckets';
+import { s3 } from '../lib/aws/s3-client';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { organizationCaller } from '../scope/organization-caller';
 import { createUpload } from '../uploads/create-upload';

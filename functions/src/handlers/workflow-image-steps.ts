@@ -5,7 +5,8 @@
  */
 import type { Context } from 'aws-lambda';
 import { createEngine } from '../engines/factory';
-import { resultsBucket, s3, uploadsBucket } from '../lib/aws/s3';
+import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
+import { s3 } from '../lib/aws/s3-client';
 import { withLogContext } from '../lib/logger';
 import { runImageStep } from '../workflow/image-steps';
 import type { StepPayload } from '../workflow/step-payload';

@@ -5,7 +5,8 @@
  */
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { resultsBucket, s3 } from '../lib/aws/s3';
+import { resultsBucket } from '../lib/aws/buckets';
+import { s3 } from '../lib/aws/s3-client';
 import { withLogContext } from '../lib/logger';
 import type { StepPayload } from '../workflow/step-payload';
 import { runRecordStep, type RecordStepDeps } from '../workflow/steps';

@@ -6,7 +6,7 @@ import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { createTransformation, getTransformation } from '../transformations/transformation-store';
 import { loadTransformationDefinition } from '../workflow/definition';
 import { createLocalTaskHandlers } from '../workflow/local-task-handlers';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { TEST_SUBSTITUTIONS } from '../workflow/testing/local-step-functions';
 import { handler as imageSteps } from './workflow-image-steps';
 import { handler as recordSteps } from './workflow-record-steps';

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_KEY } from '@vitrine/shared';
 import { keys } from '../lib/keys';
 import type { IdempotencyKeyRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import {
   claimIdempotencyKey,
   markKeyStarted,

@@ -1,3 +1,4 @@
+import type { GetUrlOptions } from '../lib/aws/presign-get';
 import { transformationView, RESULT_URL_EXPIRY_SECONDS, type TransformationState } from './transformation-status';
 
 const base: TransformationState = {
@@ -10,8 +11,8 @@ const base: TransformationState = {
 };
 
 const signed: [string, string, number][] = [];
-const sign = async (bucket: string, key: string, expiresIn: number) => {
-  signed.push([bucket, key, expiresIn]);
+const sign = async (bucket: string, key: string, options?: GetUrlOptions) => {
+  signed.push([bucket, key, options?.expiresIn ?? NaN]);
   return `https://signed/${bucket}/${key}`;
 };
 

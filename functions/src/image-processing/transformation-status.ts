@@ -6,6 +6,7 @@ import type {
   TransformationStatus,
   TransformationType,
 } from '@vitrine/shared';
+import type { SignGetUrl } from '../lib/aws/presign-get';
 
 /** Minutes: long enough to display and download, short enough not to be shared around. */
 export const RESULT_URL_EXPIRY_SECONDS = 10 * 60;
@@ -34,17 +35,16 @@ export interface TransformationState {
   model?: string;
 }
 
-export type SignGetUrl = (bucket: string, key: string, expiresIn: number) => Promise<string>;
-
 export async function transformationView(
   state: TransformationState,
   creditBalance: number,
   sign: SignGetUrl,
 ): Promise<Transformation> {
   const succeeded = state.status === 'succeeded' && state.resultBucket && state.resultKey;
+  const expiry = { expiresIn: RESULT_URL_EXPIRY_SECONDS };
   const [originalUrl, resultUrl] = await Promise.all([
-    state.originalKey ? sign(state.originalBucket, state.originalKey, RESULT_URL_EXPIRY_SECONDS) : undefined,
-    succeeded ? sign(state.resultBucket!, state.resultKey!, RESULT_URL_EXPIRY_SECONDS) : undefined,
+    state.originalKey ? sign(state.originalBucket, state.originalKey, expiry) : undefined,
+    succeeded ? sign(state.resultBucket!, state.resultKey!, expiry) : undefined,
   ]);
   return {
     id: state.id,

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord, ProjectRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { deleteImage, listImagePage, putImageOnce, thumbnailOf } from './image-store';
 
 let table: LocalTable;

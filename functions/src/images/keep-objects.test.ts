@@ -1,7 +1,7 @@
 /** keepObjects through the hand-signed PutObjectTagging, against the local S3 (s3rver). */
 import { GetObjectTaggingCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3ObjectTagger, type PutObjectTags } from '../lib/aws/s3-tagging';
-import { startLocalBuckets, type LocalBuckets } from '../workflow/testing/local-aws';
+import { startLocalBuckets, type LocalBuckets } from '../testing/local-aws';
 import { keepObjects, ObjectExpiredError } from './keep-objects';
 
 let buckets: LocalBuckets;

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { imageIdFor } from './image-store';
 import { ObjectExpiredError, type StoredObject } from './keep-objects';
 import { saveImage, type SavableTransformation, type SaveImageDeps } from './save-image';

@@ -1,8 +1,7 @@
 /** The API's Image (spec 3) from a stored record, with short-lived signed URLs. */
 import type { Image } from '@vitrine/shared';
+import type { SignGetUrl } from '../lib/aws/presign-get';
 import type { ImageRecord } from '../lib/records';
-
-export type SignGetUrl = (bucket: string, key: string) => Promise<string>;
 
 /** Signs the full-size original and result, and their thumbnails (in the results bucket; null on
  * images saved before the workflow made them: clients then fall back to the full-size URLs). */

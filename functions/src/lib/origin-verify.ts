@@ -9,7 +9,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { secretsManagerGetSecretString } from '../engines/image-edit/get-secret-value';
+import { secretsManagerGetSecretString } from './aws/secrets-manager';
 import { ENV } from './env';
 import { Forbidden, ServiceUnavailable } from './errors';
 import type { HttpEvent, HttpResponse } from './http-types';

@@ -59,6 +59,7 @@ export interface CheckoutSessionRecord {
   createdAt: string;
 }
 
+/** Read and written through organizations/organization-record.ts only (decision 076). */
 export interface OrganizationRecord extends ItemKey<'organization'> {
   /** Set once the organization has a Stripe customer (webhook lookup, gsi1Keys.stripeCustomer). */
   gsi1pk?: `STRIPE#${string}`;

@@ -4,14 +4,14 @@
  * the SDK is 240 KB minified and nothing of it tree-shakes (architecture decision 32).
  */
 import type Stripe from 'stripe';
-import { STRIPE_API_VERSION } from './stripe';
+import { STRIPE_API_VERSION, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from './stripe';
 
 /** SDK options for a base URL (the local stand-in) or none (Stripe itself). */
 export function stripeConfig(apiUrl: string | undefined): Stripe.StripeConfig {
   const base: Stripe.StripeConfig = {
     apiVersion: STRIPE_API_VERSION as Stripe.StripeConfig['apiVersion'],
-    maxNetworkRetries: 2,
-    timeout: 8000,
+    maxNetworkRetries: STRIPE_MAX_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
   };
   if (!apiUrl) return base;

@@ -11,8 +11,8 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import { secretsManagerApiKey, type ApiKeySource } from '../engines/image-edit/api-key';
-import { secretsManagerGetSecretString } from '../engines/image-edit/get-secret-value';
+import { secretsManagerApiKey, type ApiKeySource } from './api-key';
+import { secretsManagerGetSecretString } from './aws/secrets-manager';
 import { ENV } from './env';
 
 /**
@@ -23,8 +23,12 @@ import { ENV } from './env';
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 const DEFAULT_API_URL = 'https://api.stripe.com';
-const TIMEOUT_MS = 8000;
-const MAX_RETRIES = 2;
+/** Per attempt; the SDK's options (stripe-sdk.ts) use the same two values. */
+export const STRIPE_TIMEOUT_MS = 8000;
+/** Retries after the first attempt, for no answer, 409, 429 and 5xx (as the SDK's maxNetworkRetries). */
+export const STRIPE_MAX_RETRIES = 2;
+/** Wait before retry n (0-based): 300 ms, then 600 ms. */
+export const stripeRetryDelayMs = (retry: number) => 300 * 2 ** retry;
 /** Stripe's default tolerance for a signature's timestamp. */
 const SIGNATURE_TOLERANCE_S = 300;
 
@@ -113,9 +117,14 @@ export function createStripeRequest(options: {
   apiKey: () => Promise<string>;
   apiUrl?: string;
   fetch?: typeof fetch;
+  /** For tests: the wait between attempts, and the time an attempt may take. */
+  sleep?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
 }): StripeRequest {
   const base = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/$/, '');
   const send = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const timeoutMs = options.timeoutMs ?? STRIPE_TIMEOUT_MS;
   return async <T>(
     method: 'GET' | 'POST',
     path: string,
@@ -141,19 +150,19 @@ export function createStripeRequest(options: {
           method,
           headers,
           body: method === 'POST' ? form : undefined,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        if (attempt < MAX_RETRIES) {
-          await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** attempt));
+        if (attempt < STRIPE_MAX_RETRIES) {
+          await sleep(stripeRetryDelayMs(attempt));
           continue;
         }
         throw new StripeApiError(`Stripe did not answer: ${String(error)}`, 'StripeConnectionError');
       }
       const text = await response.text();
       if (response.ok) return JSON.parse(text) as T;
-      if (RETRYABLE(response.status) && attempt < MAX_RETRIES) {
-        await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** attempt));
+      if (RETRYABLE(response.status) && attempt < STRIPE_MAX_RETRIES) {
+        await sleep(stripeRetryDelayMs(attempt));
         continue;
       }
       let body: { error?: { type?: string; message?: string; code?: string } } = {};

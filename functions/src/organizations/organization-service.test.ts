@@ -1,11 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS, organizationCreateSchema, VALIDATION_TEXTS } from '@vitrine/shared';
 import * as z from 'zod/mini';
-import type { HttpEvent } from '../lib/http-types';
-import { organizationOwner } from '../billing/billing-caller';
-import { FakeStripe } from '../billing/testing/fake-stripe';
+import { FakeStripe } from '../testing/fake-stripe';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
+import { putUserRecord } from '../testing/user-records';
 import { createOrganization, type OrganizationDeps } from './organization-service';
 
 let table: LocalTable;
@@ -21,26 +20,7 @@ beforeEach(() => {
   deps = { ddb: table.ddb, tableName: table.tableName, stripe };
 });
 
-let counter = 0;
-async function newUser(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
-  const id = `user-${++counter}`;
-  const user: UserRecord = {
-    pk: `USER#${id}`,
-    sk: 'PROFILE',
-    id,
-    email: `${id}@example.com`,
-    firstName: 'Alice',
-    lastName: 'Durand',
-    phoneNumber: '',
-    roles: [],
-    organizationId: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-  await table.ddb.send(new PutCommand({ TableName: table.tableName, Item: user }));
-  return user;
-}
+const newUser = (overrides: Partial<UserRecord> = {}) => putUserRecord(table, overrides);
 
 async function get<T>(pk: string, sk: string): Promise<T | undefined> {
   const { Item } = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: { pk, sk } }));
@@ -100,32 +80,5 @@ describe('agency name (spec 5)', () => {
       expect(parse(body).error?.issues[0]?.message).toBe(VALIDATION_TEXTS.agencyNameRequired);
     }
     expect(parse({ name: 'x'.repeat(101) }).error?.issues[0]?.message).toBe(VALIDATION_TEXTS.agencyNameTooLong);
-  });
-});
-
-describe('organizationOwner', () => {
-  const event = (sub: string) =>
-    ({
-      headers: { authorization: 'Bearer token' },
-      requestContext: { authorizer: { jwt: { claims: { sub, client_id: 'c' } } } },
-    }) as unknown as HttpEvent;
-
-  it('lets the owner through, refuses a member (403) and hides another organization (404)', async () => {
-    const owner = await newUser();
-    const { id } = await createOrganization(deps, owner, 'Agence');
-    const member = await newUser({ organizationId: id, roles: ['org_member'] });
-    const outsider = await newUser();
-
-    await expect(organizationOwner(deps, event(owner.id), id)).resolves.toMatchObject({ organization: { id } });
-    await expect(organizationOwner(deps, event(owner.id.toUpperCase()), id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(organizationOwner(deps, event(member.id), id)).rejects.toMatchObject({
-      statusCode: 403,
-      message: BILLING_API_TEXTS.ownerOnly,
-    });
-    await expect(organizationOwner(deps, event(outsider.id), id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(organizationOwner(deps, event(owner.id), 'org-of-someone-else')).rejects.toMatchObject({
-      statusCode: 404,
-    });
-    await expect(organizationOwner(deps, event(outsider.id))).rejects.toMatchObject({ statusCode: 403 });
   });
 });

@@ -6,15 +6,21 @@
  * (undone when a concurrent creation won).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS } from '@vitrine/shared';
-import { getOrganization } from '../billing/billing-store';
 import type { StripeGateway } from '../billing/stripe-gateway';
 import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import { Conflict } from '../lib/errors';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
+import {
+  createOrganizationRecord,
+  deleteOrganizationRecord,
+  type NewOrganization,
+  readOrganization,
+  setStripeCustomer,
+} from './organization-record';
 
 export interface OrganizationDeps extends TableDeps {
   stripe: StripeGateway;
@@ -36,9 +42,7 @@ export async function createOrganization(
     { organizationId: id, name, email: user.email },
     customerIdempotencyKey(id),
   );
-  const organization: OrganizationRecord = {
-    ...keys.organization(id),
-    ...gsi1Keys.stripeCustomer(customerId),
+  const organization: NewOrganization = {
     id,
     name,
     stripeCustomerId: customerId,
@@ -48,12 +52,11 @@ export async function createOrganization(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.ddb.send(
-    new PutCommand({ TableName: deps.tableName, Item: organization, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  // A fresh random id: never taken, unless something is badly wrong.
+  if (!(await createOrganizationRecord(deps, organization))) throw new Error(`Organization ${id} exists already`);
   if (!(await claimOwnership(deps, user, id, now))) {
     // A concurrent request made this user another organization's owner first.
-    await deps.ddb.send(new DeleteCommand({ TableName: deps.tableName, Key: keys.organization(id) }));
+    await deleteOrganizationRecord(deps, id);
     throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
   }
   return { id, name };
@@ -103,28 +106,9 @@ export async function ensureStripeCustomer(
     { organizationId: organization.id, name: organization.name, email },
     customerIdempotencyKey(organization.id),
   );
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: keys.organization(organization.id),
-        UpdateExpression: 'SET stripeCustomerId = :customer, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :none)',
-        ExpressionAttributeValues: {
-          ':customer': customerId,
-          ...Object.fromEntries(
-            Object.entries(gsi1Keys.stripeCustomer(customerId)).map(([name, value]) => [`:${name}`, value]),
-          ),
-          ':none': null,
-        },
-      }),
-    );
-    return customerId;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    const stored = (await getOrganization(deps, organization.id))?.stripeCustomerId;
-    if (!stored) throw error;
-    return stored;
-  }
+  if (await setStripeCustomer(deps, organization.id, customerId)) return customerId;
+  // Another caller stored its customer first (the same one: the idempotency key), or the organization is gone.
+  const stored = (await readOrganization(deps, organization.id))?.stripeCustomerId;
+  if (!stored) throw new Error(`Organization ${organization.id} not found`);
+  return stored;
 }

@@ -6,7 +6,7 @@ import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
 import { putImageOnce } from '../images/image-store';
 import { getOrganizationStats } from '../stats/organization-stats';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { deleteProject, MOVE_BATCH } from './delete-project';
 import { createProject, getProjectRecord } from './project-store';
 

@@ -1,7 +1,7 @@
 /** Projects on dynalite: time-ordered ids listed newest first, search, paging, counters, updates. */
 import { API_TEXTS } from '@vitrine/shared';
 import { timeOrderedId } from '../lib/ids';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { getOrganizationStats } from '../stats/organization-stats';
 import { searchKey } from './name-search';
 import { createProject, getProjectRecord, listProjectPage, toProject, updateProject } from './project-store';

@@ -8,6 +8,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '@vitrine/shared';
 import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
+import type { SignGetUrl } from '../lib/aws/presign-get';
 import { transactWrite } from '../lib/aws/transactions';
 import { RESOURCE_ID, timeOrderedId } from '../lib/ids';
 import { keys, SK_PREFIX } from '../lib/keys';
@@ -15,8 +16,6 @@ import { decodeCursor, encodeCursor, type CursorShape, type PageRequest } from '
 import type { ProjectRecord } from '../lib/records';
 import { statsUpdate, touchLastActivity } from '../stats/organization-stats';
 import { searchKey } from './name-search';
-
-export type SignGetUrl = (bucket: string, key: string) => Promise<string>;
 
 /** The API's Project; `thumbnailUrl` signed when the project has a thumbnail. */
 export async function toProject(record: ProjectRecord, sign: SignGetUrl): Promise<Project> {

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { InvitationRecord, OrganizationRecord, UserRecord } from '../lib/records';
 import type { OutgoingMail } from '../lib/aws/ses';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { listInvitations } from './invitation-store';
 import { acceptInvitation, inviteMember, type TeamDeps } from './invitations';
 import type { TeamCaller } from './team-access';

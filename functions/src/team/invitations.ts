@@ -11,7 +11,6 @@
  * concurrent requests cannot both win and a half-done accept is finished by its retry.
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BILLING_API_TEXTS,
   TEAM_API_TEXTS,
@@ -21,13 +20,13 @@ import {
   type InvitationSummary,
   type InviteMemberInput,
 } from '@vitrine/shared';
-import { getOrganization } from '../billing/billing-store';
-import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
+import type { TableDeps } from '../lib/aws/dynamodb';
 import type { SendMail } from '../lib/aws/ses';
 import { Conflict, HttpError, NotFound, ServiceUnavailable, TooManyRequests } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import type { InvitationRecord, OrganizationRecord, UserRecord } from '../lib/records';
+import { bumpTeamVersion, readOrganization } from '../organizations/organization-record';
 import type { ReadIdentity } from '../users/cognito-identity';
 import { invitationEmail } from '../users/emails';
 import { getUserRecord } from '../users/user-store';
@@ -79,32 +78,9 @@ async function organizationOf(
   orgId: string,
   missing: string = BILLING_API_TEXTS.organizationNotFound,
 ): Promise<OrganizationRecord> {
-  const organization = await getOrganization(deps, orgId);
+  const organization = await readOrganization(deps, orgId);
   if (!organization) throw new NotFound(missing);
   return organization;
-}
-
-/**
- * Moves the organization's team version from the value read to the next: of concurrent invitations
- * that read the same team, one succeeds and the others start over with a fresh count.
- */
-async function bumpTeamVersion(deps: TableDeps, organization: OrganizationRecord): Promise<boolean> {
-  const seen = organization.teamVersion;
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: keys.organization(organization.id),
-        UpdateExpression: 'SET teamVersion = :next',
-        ConditionExpression: seen === undefined ? 'attribute_not_exists(teamVersion)' : 'teamVersion = :seen',
-        ExpressionAttributeValues: { ':next': (seen ?? 0) + 1, ...(seen === undefined ? {} : { ':seen': seen }) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
 }
 
 function inviterName(user: UserRecord): string {

@@ -1,5 +1,5 @@
 import { keys } from '../lib/keys';
-import { startLocalTable, type LocalTable } from '../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import {
   createTransformation,
   getTransformation,

@@ -6,8 +6,9 @@ import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import type { Caller } from '../lib/auth';
 import type { OrganizationRecord, SubscriptionRecord, UserRecord } from '../lib/records';
+import { readOrganizationView } from '../organizations/organization-record';
 import { readCognitoIdentity, sendEmailVerificationCode, type ReadIdentity } from './cognito-identity';
-import { createUserRecordOnce, getOrganizationRecord, getUserRecord, markEmailVerified } from './user-store';
+import { createUserRecordOnce, getUserRecord, markEmailVerified } from './user-store';
 
 /** The stored subscription as the API shows it: its plan, with the Stripe price it is billed at. */
 export function toSubscription(record: SubscriptionRecord | null): Subscription | null {
@@ -104,7 +105,7 @@ export async function emailVerifiedOf(
 
 export async function profileOf(record: UserRecord, accessToken: string): Promise<User> {
   const [organization, emailVerified] = await Promise.all([
-    record.organizationId ? getOrganizationRecord(tableDeps(), record.organizationId) : undefined,
+    record.organizationId ? readOrganizationView(tableDeps(), record.organizationId) : undefined,
     emailVerifiedOf(record, accessToken),
   ]);
   return toUser(record, organization, emailVerified);

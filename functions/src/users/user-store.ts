@@ -1,9 +1,9 @@
-/** Persistence of user records and the organization read the profile needs. */
+/** Persistence of user records. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateProfileInput } from '@vitrine/shared';
 import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
-import type { OrganizationRecord, UserRecord } from '../lib/records';
+import type { UserRecord } from '../lib/records';
 
 /**
  * Read consistently: the record holds the caller's organization and roles, and a member removed
@@ -12,14 +12,6 @@ import type { OrganizationRecord, UserRecord } from '../lib/records';
 export async function getUserRecord({ ddb, tableName }: TableDeps, sub: string): Promise<UserRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.user(sub), ConsistentRead: true }));
   return Item as UserRecord | undefined;
-}
-
-export async function getOrganizationRecord(
-  { ddb, tableName }: TableDeps,
-  orgId: string,
-): Promise<OrganizationRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.organization(orgId) }));
-  return Item as OrganizationRecord | undefined;
 }
 
 /**

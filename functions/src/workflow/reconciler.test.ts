@@ -18,7 +18,7 @@ import {
 } from '../transformations/transformation-store';
 import { executionArn, reconcileTransformations, type ExecutionState, type ReconcilerDeps } from './reconciler';
 import { complete } from './steps';
-import { startLocalTable, type LocalTable } from './testing/local-aws';
+import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { organizationCredits } from './testing/organization-credits';
 
 let table: LocalTable;

@@ -28,7 +28,7 @@ import { reconcileTransformations } from './reconciler';
 import { runStep } from './run-step';
 import type { WorkflowDeps } from './steps';
 import { badImages } from './testing/bad-images';
-import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from './testing/local-aws';
+import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from '../testing/local-aws';
 import { organizationCredits } from './testing/organization-credits';
 import { runTransformationWorkflow } from './testing/local-step-functions';
 

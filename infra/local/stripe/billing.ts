@@ -245,7 +245,7 @@ export class Billing {
       cancel_at: null,
       cancel_at_period_end: false,
       canceled_at: null,
-      cancellation_details: { comment: null, feedback: null, reason: null },
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
       collection_method: 'charge_automatically',
       created: start,
       currency,

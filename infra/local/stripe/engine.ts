@@ -110,7 +110,7 @@ export class Engine {
     }
   }
 
-  emit(type: string, object: ApiObject, previous?: Record<string, unknown>): StripeEvent {
+  emit(type: StripeEvent['type'], object: ApiObject, previous?: Record<string, unknown>): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
@@ -184,7 +184,7 @@ export class Engine {
     const paymentMethod: PaymentMethod = {
       id: newId('pm'),
       object: 'payment_method',
-      billing_details: { address: null, email: null, name: card.name ?? null, phone: null },
+      billing_details: { address: null, email: null, name: card.name ?? null, phone: null, tax_id: null },
       card: {
         brand: card.brand,
         country: 'US',

@@ -1,14 +1,16 @@
 /** Stripe's error envelope: `{ error: { type, code, message, param } }` with Stripe's HTTP statuses. */
-export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
+import type Stripe from 'stripe';
 
-export interface StripeErrorBody {
+/** The error types the stand-in answers, of the SDK's raw error types. */
+export type StripeErrorType = Extract<
+  Stripe.RawErrorType,
+  'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error'
+>;
+
+export type StripeErrorBody = Pick<Stripe.StripeRawError, 'code' | 'param' | 'decline_code' | 'doc_url'> & {
   type: StripeErrorType;
   message: string;
-  code?: string;
-  param?: string;
-  decline_code?: string;
-  doc_url?: string;
-}
+};
 
 export class StripeApiError extends Error {
   constructor(

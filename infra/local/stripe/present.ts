@@ -8,6 +8,11 @@ function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+/** A plain copy of a value the stand-in keeps (a list of invoice lines), as the API sends it. */
+export function plain(value: object): Json {
+  return clone(value) as unknown as Json;
+}
+
 export function present(store: Store, object: ApiObject): Record<string, Json> {
   const copy = clone(object) as unknown as Record<string, Json>;
   for (const key of Object.keys(copy)) if (key.startsWith('_')) delete copy[key];

@@ -27,6 +27,9 @@ export function periodEnd(anchor: number, recurring: Recurring, periods = 1): nu
       return addMonthsKeepingDay(anchor, count);
     case 'year':
       return addMonthsKeepingDay(anchor, 12 * count);
+    default:
+      // The SDK's types leave room for intervals Stripe may add; the stand-in creates none.
+      throw new Error(`Unknown interval ${recurring.interval}`);
   }
 }
 

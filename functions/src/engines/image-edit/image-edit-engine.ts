@@ -8,7 +8,7 @@ import { TRANSFORMATION_MESSAGES, type TransformationOptions, type Transformatio
 import { EngineRejection, TransientEngineError, type EngineResult, type ImageEngine } from '../types';
 import { asPng } from '../generative/as-png';
 import { PNG_OUTPUT } from '../local/raster';
-import type { ApiKeySource } from './api-key';
+import type { ApiKeySource } from '../../lib/api-key';
 import { buildImageEditFields, DEFAULT_IMAGE_EDIT_MODEL, toFormData } from './image-edit-request';
 
 export const DEFAULT_IMAGE_EDIT_BASE_URL = 'https://api.openai.com';

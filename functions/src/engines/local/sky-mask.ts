@@ -300,10 +300,7 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
   // Nor may much of the ground be as bright as a neutral sky: white siding, a towel and a door
   // frame at the top of a photo are all neutral and smooth, and the rest of the wall beside them
   // is as bright; an overcast sky outshines nearly everything under it.
-  if (neutralSky && brightShareOfGround(lum, sky, skyLuma / tail) > MAX_GROUND_AS_BRIGHT) {
-    if (process.env.SKY_DEBUG) console.log('ground as bright', brightShareOfGround(lum, sky, skyLuma / tail));
-    return null;
-  }
+  if (neutralSky && brightShareOfGround(lum, sky, skyLuma / tail) > MAX_GROUND_AS_BRIGHT) return null;
 
   return sky;
 }

@@ -3,7 +3,7 @@
  * cancellation reasons, one per action, in order), and conflicts with another transaction on the
  * same item, which DynamoDB reports as a cancellation too and which are retried here: a burst of
  * saves into one project, or of transformations finishing in one organization, all update one
- * counter item. Locally, dynalite gets TransactWriteItems from testing/dynalite-transactions.ts.
+ * counter item. Locally, dynalite gets TransactWriteItems from infra/local/dynalite-transactions.ts.
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableDeps } from './dynamodb';

@@ -1,7 +1,7 @@
 /** An organization's credits as the workflow tests assert them: balance, reservations, ledger. */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, SK_PREFIX } from '../../lib/keys';
-import type { LocalTable } from './local-aws';
+import type { LocalTable } from '../../testing/local-aws';
 
 /** The balance, the transformations holding a reservation, and the ledger as sorted `kind:delta`. */
 export async function organizationCredits(table: LocalTable, orgId: string) {

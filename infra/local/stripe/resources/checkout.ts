@@ -225,6 +225,8 @@ export function payCheckoutSession(
     address: null,
     email: customer.email,
     name: card.name,
+    business_name: null,
+    individual_name: null,
     phone: null,
     tax_exempt: 'none',
     tax_ids: [],

@@ -1,6 +1,7 @@
 /** /v1/invoices: retrieve, list, lines, pay. */
 import { createdFilter, respond, respondList, type Route } from '../api';
 import { cardDeclined, invalidRequest } from '../errors';
+import { plain } from '../present';
 import { allowOnly, optionalString } from '../params';
 
 export const invoiceRoutes: Route[] = [
@@ -18,7 +19,7 @@ export const invoiceRoutes: Route[] = [
       allowOnly(context.params, ['limit']);
       // An invoice here has a handful of lines: one page holds them all.
       const invoice = context.store.get('invoice', context.path[0]);
-      return { ...invoice.lines, data: invoice.lines.data.map((line) => ({ ...line })) };
+      return plain(invoice.lines);
     },
   },
   {

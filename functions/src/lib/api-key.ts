@@ -1,8 +1,8 @@
 /**
- * The image-editing API key, read from AWS Secrets Manager once per Lambda container (a warm
- * invocation reuses it). The secret holds the key itself, or JSON `{"apiKey": "..."}`.
+ * An API key (the image-editing API's, Stripe's) read from AWS Secrets Manager once per Lambda
+ * container (a warm invocation reuses it). The secret holds the key itself, or JSON `{"apiKey": "..."}`.
  */
-import type { GetSecretString } from './get-secret-value';
+import type { GetSecretString } from './aws/secrets-manager';
 
 export type ApiKeySource = () => Promise<string>;
 

@@ -3,7 +3,7 @@
  * client, whose schemas would weigh on the image steps (architecture decision 32). Same wire call:
  * the JSON 1.1 protocol, POST / with `X-Amz-Target: secretsmanager.GetSecretValue`.
  */
-import { awsServiceCaller, type AwsServiceTarget } from '../../lib/aws/signed-fetch';
+import { awsServiceCaller, type AwsServiceTarget } from './signed-fetch';
 
 /** The secret's string value (undefined for a binary secret). */
 export type GetSecretString = (secretId: string) => Promise<string | undefined>;

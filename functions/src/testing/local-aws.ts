@@ -12,8 +12,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import { createTableInput } from '../../lib/aws/table-schema';
-import { addTransactions } from '../../lib/aws/testing/dynalite-transactions';
+import { createTableInput } from '../lib/aws/table-schema';
+import { addTransactions } from '../../../infra/local/dynalite-transactions';
 
 const REGION = 'eu-west-3';
 const DUMMY_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };

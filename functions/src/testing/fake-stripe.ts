@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { PLANS } from '@vitrine/shared';
-import type { StripeCheckoutSession, StripeGateway, StripePrice, StripeSubscription } from '../stripe-gateway';
+import type { StripeCheckoutSession, StripeGateway, StripePrice, StripeSubscription } from '../billing/stripe-gateway';
 
 const DAY = 24 * 3600;
 const MONTH = 30 * DAY;

@@ -1,7 +1,7 @@
 /** TransactWriteItems on dynalite, through the real SDK: all or nothing, DynamoDB's errors, isolation. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startLocalTable, type LocalTable } from '../../../workflow/testing/local-aws';
+import { startLocalTable, type LocalTable } from '../../functions/src/testing/local-aws';
 
 let table: LocalTable;
 beforeAll(async () => {
