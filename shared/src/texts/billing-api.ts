@@ -20,4 +20,6 @@ export const BILLING_API_TEXTS = {
   subscriptionRequired:
     "Votre abonnement n'est pas actif. Choisissez une offre pour continuer à transformer des images.",
   invalidSignature: 'Signature Stripe invalide.',
+  /** A well-signed event whose shape is not an event of ours (no `data.object`, lines without periods...). */
+  unexpectedEvent: 'Événement Stripe inattendu.',
 } as const;
