@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  DeleteUserCommand,
   GetUserCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -17,7 +18,8 @@ import {
   VerifyUserAttributeCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { User } from '@vitrine/shared';
+import { AUTH_TEXTS, type User } from '@vitrine/shared';
+import { stripeClient } from './helpers/billing';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { latestMail, person } from './helpers/team';
 import { api, cognitoClient, signIn } from './helpers/users';
@@ -143,4 +145,33 @@ it('sets up TOTP (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPrefere
   await expect(signIn(stack, someone.email, someone.password)).resolves.toMatchObject({
     accessToken: expect.any(String),
   });
+});
+
+it('refuses a deleted account’s still-unexpired token: 401 “Veuillez vous reconnecter.” and no write', async () => {
+  const someone = await person(stack);
+  const created = await api<{ id: string }>(stack, '/api/organizations', {
+    method: 'POST',
+    token: someone.token,
+    body: { name: 'Agence supprimée' },
+  });
+  expect(created.status).toBe(201);
+  expect((await api(stack, '/api/projects', { token: someone.token })).status).toBe(200);
+
+  await cognito.send(new DeleteUserCommand({ AccessToken: someone.token }));
+  const refused = { status: 401, body: { code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect } };
+  expect(await api(stack, '/api/users/me', { token: someone.token })).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/users/me', { method: 'PATCH', token: someone.token, body: { firstName: 'Fantôme' } }),
+  ).toMatchObject(refused);
+  expect(await api(stack, '/api/projects', { token: someone.token })).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/projects', { method: 'POST', token: someone.token, body: { name: 'Fantôme' } }),
+  ).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/organizations', { method: 'POST', token: someone.token, body: { name: 'Encore' } }),
+  ).toMatchObject(refused);
+  // Nothing was written with it: no Stripe customer for a second organization.
+  const customers = await stripeClient(stack).customers.list({ limit: 100 });
+  expect(customers.data.map((customer) => customer.name)).toContain('Agence supprimée');
+  expect(customers.data.map((customer) => customer.name)).not.toContain('Encore');
 });
