@@ -21,7 +21,7 @@ import {
 import { AUTH_TEXTS, type User } from '@vitrine/shared';
 import { stripeClient } from './helpers/billing';
 import { startTestStack, type TestStack } from './helpers/stack';
-import { latestMail, person } from './helpers/team';
+import { latestMail, outbox, person } from './helpers/team';
 import { api, cognitoClient, signIn } from './helpers/users';
 
 let stack: TestStack;
@@ -174,4 +174,17 @@ it('refuses a deleted account’s still-unexpired token: 401 “Veuillez vous re
   const customers = await stripeClient(stack).customers.list({ limit: 100 });
   expect(customers.data.map((customer) => customer.name)).toContain('Agence supprimée');
   expect(customers.data.map((customer) => customer.name)).not.toContain('Encore');
+});
+
+it('sends one verification code when a new account’s first ten profile reads arrive at once', async () => {
+  const someone = await person(stack);
+  const reads = await Promise.all(
+    Array.from({ length: 10 }, () => api<User>(stack, '/api/users/me', { token: someone.token })),
+  );
+  expect(reads.map((read) => read.status)).toEqual(Array.from({ length: 10 }, () => 200));
+  await latestMail(stack, someone.email, /^Confirmez/);
+  // Time for any late duplicate to land in the outbox.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const codes = (await outbox(stack)).filter((mail) => mail.to === someone.email && /^Confirmez/.test(mail.subject));
+  expect(codes).toHaveLength(1);
 });

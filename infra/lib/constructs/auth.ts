@@ -68,6 +68,14 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Verification codes and password resets through SES from the stage's sender, as invitations
+      // are sent: Cognito's default sender is capped at 50 e-mails a day (decision 079).
+      // https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-email.html
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: config.mail.fromAddress,
+        fromName: config.mail.fromName,
+        sesVerifiedDomain: config.mail.identity,
+      }),
       // Optional two-factor authentication with an authenticator app (Paramètres > Sécurité); no SMS.
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true },
@@ -88,6 +96,14 @@ export class Auth extends Construct {
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       enableTokenRevocation: true,
+      // Explicit, so `email_verified` (and nothing else Cognito would allow by default) is never
+      // writable with the user's own token: a changed e-mail must be verified by its code.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({
+        email: true,
+        givenName: true,
+        familyName: true,
+        phoneNumber: true,
+      }),
     });
 
     Validations.of(this.userPool).acknowledge(
