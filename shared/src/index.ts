@@ -4,6 +4,7 @@ export * from './team-schemas';
 export * from './constants';
 export * from './format';
 export * from './messages';
+export * from './ownership';
 export * from './parse-in-french';
 export * from './plans';
 export * from './reset-token';

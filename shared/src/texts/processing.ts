@@ -13,6 +13,8 @@ export const PROCESSING_TEXTS = withFrenchTypography({
     "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
   projectNotFound: 'Projet introuvable ou accès refusé.',
   imageNotFound: 'Image introuvable.',
+  /** A plain member acting on a colleague's project or image (decision 081). */
+  notYourWork: 'Seuls son auteur, le propriétaire et les administrateurs peuvent modifier ou supprimer cet élément.',
   /** Paged lists (GET /api/projects, /api/images/...): a `cursor` this list did not give, a bad `limit`. */
   invalidCursor: 'Curseur de pagination invalide : rechargez la liste.',
   invalidLimit: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.',

@@ -5,13 +5,19 @@ import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { makeImage, makeProject, page } from '../../../testing/gallery-data';
+import { makeUser } from '../../../testing/billing-data';
 import { installIntersectionObserver } from '../../../testing/intersection-observer';
 import { Component as ProjectRoute } from '../dashboard-project';
 import { Component as ProjectGalleryRoute } from '../dashboard-images-project';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
-jest.mock('../../../lib/api-client', () => ({ api: (path: string, options?: Call) => mockApi(path, options) }));
+// The signed-in viewer (GET /users/me): a plain member, author of the fixtures' work (decision 081).
+const mockViewer = { user: makeUser({ roles: ['org_member'] }) };
+jest.mock('../../../lib/api-client', () => ({
+  api: (path: string, options?: Call) =>
+    path === '/users/me' ? Promise.resolve(mockViewer.user) : mockApi(path, options),
+}));
 
 const project = makeProject();
 
