@@ -5,11 +5,13 @@
  * same API calls: the operations cognito-local 5.3 supports, and where its answers differ from
  * Cognito's (docs/architecture.md, Teams: what is verified where).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, sign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
   DeleteUserCommand,
+  UpdateUserAttributesCommand,
   GetUserCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -22,7 +24,7 @@ import { AUTH_TEXTS, type User } from '@vitrine/shared';
 import { stripeClient } from './helpers/billing';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { latestMail, outbox, person } from './helpers/team';
-import { api, cognitoClient, signIn } from './helpers/users';
+import { api, cognitoClient, registerUser, signIn } from './helpers/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -187,4 +189,68 @@ it('sends one verification code when a new account’s first ten profile reads a
   await new Promise((resolve) => setTimeout(resolve, 300));
   const codes = (await outbox(stack)).filter((mail) => mail.to === someone.email && /^Confirmez/.test(mail.subject));
   expect(codes).toHaveLength(1);
+});
+
+describe('the local Cognito checks what Cognito checks (decision 082)', () => {
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  /** A token signed with cognito-local's own key (published in its package), with the claims given. */
+  function signedToken(claims: Record<string, unknown>): string {
+    const { pem } = createRequire(require.resolve('cognito-local'))(
+      'cognito-local/lib/keys/cognitoLocal.private.json',
+    ) as {
+      pem: string;
+    };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${encode(claims)}`;
+    return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), createPrivateKey(pem)).toString('base64url')}`;
+  }
+
+  it('refuses a token whose signature does not hold, and an expired one', async () => {
+    const someone = await person(stack);
+    const [header, payload] = someone.token.split('.');
+    const forged = `${header}.${payload}.${Buffer.alloc(256).toString('base64url')}`;
+    await expect(cognito.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    const expired = signedToken({ ...claimsOf(someone.token), exp: Math.floor(Date.now() / 1000) - 60 });
+    await expect(cognito.send(new GetUserCommand({ AccessToken: expired }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
+    await expect(cognito.send(new GetUserCommand({ AccessToken: someone.token }))).resolves.toBeDefined();
+  });
+
+  it('issues access tokens for an hour, as the CDK app client does', async () => {
+    const someone = await person(stack);
+    const claims = claimsOf(someone.token) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it('never lets the user write email_verified with their own token', async () => {
+    const someone = await person(stack);
+    await expect(
+      cognito.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: someone.token,
+          UserAttributes: [
+            { Name: 'email', Value: someone.email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: someone.token }));
+    expect(UserAttributes?.find((attribute) => attribute.Name === 'email_verified')?.Value).not.toBe('true');
+  });
+
+  it('treats e-mail addresses case-insensitively: no second account, sign-in in any case', async () => {
+    const someone = await person(stack);
+    await expect(registerUser(stack, { email: someone.email.toUpperCase() })).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+    });
+    await expect(signIn(stack, someone.email.toUpperCase(), someone.password)).resolves.toMatchObject({
+      accessToken: expect.any(String),
+    });
+  });
 });
