@@ -9,6 +9,7 @@
  * interleave: a stop mid-write left a truncated file (the stack would not start) or an empty one
  * (read back as an empty pool: every account gone). Here saves are atomic and in order.
  */
+import { createPublicKey, verify as verifySignature } from 'node:crypto';
 import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import pino from 'pino';
@@ -17,8 +18,10 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import { CryptoService } from 'cognito-local/lib/services/crypto';
@@ -31,6 +34,7 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { Router } from 'cognito-local/lib/server/Router';
 import { createServer } from 'cognito-local/lib/server/server';
 import type { Config } from 'cognito-local/lib/server/config';
+import { TOKEN_VALIDITY } from '../config/auth';
 import { serialisedWriter } from './atomic-file';
 import type { Outbox } from './outbox';
 import { closeServer, LOCAL_HOST } from './ports';
@@ -118,6 +122,76 @@ function withoutCodesForConfirmedSignUps(messages: MessagesService): MessagesSer
   return messages;
 }
 
+/** cognito-local's signing key: the one its tokens are signed with (and its JWKS publishes). */
+function signingKey() {
+  const { pem } = createRequire(require.resolve('cognito-local'))(
+    'cognito-local/lib/keys/cognitoLocal.public.json',
+  ) as {
+    pem: string;
+  };
+  return createPublicKey(pem);
+}
+
+/**
+ * What Cognito checks and cognito-local does not (decision 082): it only decodes the access token
+ * of a token-authorized operation (GetUser, UpdateUserAttributes, DeleteUser...), so a forged or
+ * expired token passed. Here its RS256 signature and expiry are verified first, with Cognito's
+ * answers. And, as the CDK app client's `writeAttributes` has it, `email_verified` is never
+ * writable with the user's own token.
+ */
+export function checkAsCognito(key = signingKey(), now: () => number = Date.now) {
+  return (request: Record<string, unknown>): void => {
+    const token = request.AccessToken;
+    if (typeof token === 'string') {
+      const [header, payload, signature] = token.split('.');
+      if (!header || !payload || signature === undefined) throw new NotAuthorizedError('Invalid Access Token');
+      const signed = verifySignature(
+        'RSA-SHA256',
+        Buffer.from(`${header}.${payload}`),
+        key,
+        Buffer.from(signature, 'base64url'),
+      );
+      if (!signed) throw new NotAuthorizedError('Invalid Access Token');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        exp?: number;
+        token_use?: string;
+      };
+      if (claims.token_use !== 'access') throw new NotAuthorizedError('Invalid Access Token');
+      if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now()) {
+        throw new NotAuthorizedError('Access Token has expired');
+      }
+    }
+    const attributes = request.UserAttributes;
+    if (Array.isArray(attributes) && typeof token === 'string') {
+      if (attributes.some((attribute: { Name?: unknown }) => attribute.Name === 'email_verified')) {
+        throw new NotAuthorizedError('A client attempted to write unauthorized attribute');
+      }
+    }
+    // The pool signs in case-insensitively (CDK signInCaseSensitive: false): DEMO@example.com is demo@example.com.
+    for (const holder of [request, request.AuthParameters]) {
+      if (holder && typeof holder === 'object') {
+        const named = holder as Record<string, unknown>;
+        for (const field of ['Username', 'USERNAME']) {
+          if (typeof named[field] === 'string') named[field] = (named[field] as string).toLowerCase();
+        }
+      }
+    }
+  };
+}
+
+/** cognito-local's router, each target behind `checkAsCognito`. */
+function strictRouter(route: ReturnType<typeof Router>): ReturnType<typeof Router> {
+  const check = checkAsCognito();
+  return (target) => {
+    const handle = route(target);
+    return async (ctx, request) => {
+      if (request === null || typeof request !== 'object') throw new InvalidParameterError();
+      check(request as Record<string, unknown>);
+      return handle(ctx, request);
+    };
+  };
+}
+
 export interface LocalCognito {
   endpoint: string;
   port: number;
@@ -167,7 +241,12 @@ export async function startCognito(options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = (await createServer(Router(services), logger, config.ServerConfig, services).start()) as http.Server;
+  const server = (await createServer(
+    strictRouter(Router(services)),
+    logger,
+    config.ServerConfig,
+    services,
+  ).start()) as http.Server;
   const port = (server.address() as { port: number }).port;
   config.TokenConfig.IssuerDomain = `http://${LOCAL_HOST}:${port}`;
   return { endpoint: `http://${LOCAL_HOST}:${port}`, port, close: () => closeServer(server) };
@@ -181,6 +260,17 @@ const POOL_SETTINGS = {
   Policies: { PasswordPolicy: { MinimumLength: 8 } },
   AutoVerifiedAttributes: ['email' as const],
   MfaConfiguration: 'OPTIONAL' as const,
+};
+
+/** The app client: its flows, and its token lifetimes as the CDK client has them (cognito-local defaults to 24 h). */
+const CLIENT_SETTINGS = {
+  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as (
+    'ALLOW_USER_PASSWORD_AUTH' | 'ALLOW_USER_SRP_AUTH' | 'ALLOW_REFRESH_TOKEN_AUTH'
+  )[],
+  AccessTokenValidity: TOKEN_VALIDITY.accessHours,
+  IdTokenValidity: TOKEN_VALIDITY.idHours,
+  RefreshTokenValidity: TOKEN_VALIDITY.refreshDays,
+  TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' } as const,
 };
 
 /** Creates the user pool and app client unless the saved ids still exist (then brings their settings up to date). */
@@ -200,6 +290,14 @@ export async function ensureUserPool(
       if (!pool.AutoVerifiedAttributes?.includes('email') || pool.MfaConfiguration !== 'OPTIONAL') {
         await client.send(new UpdateUserPoolCommand({ UserPoolId: saved.userPoolId, ...POOL_SETTINGS }));
       }
+      // Clients made with cognito-local's 24-hour default.
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: saved.userPoolId,
+          ClientId: saved.userPoolClientId,
+          ...CLIENT_SETTINGS,
+        }),
+      );
       return { userPoolId: saved.userPoolId, userPoolClientId: saved.userPoolClientId };
     }
   }
@@ -210,7 +308,7 @@ export async function ensureUserPool(
     new CreateUserPoolClientCommand({
       UserPoolId: UserPool!.Id!,
       ClientName: 'vitrine-web',
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ...CLIENT_SETTINGS,
     }),
   );
   return { userPoolId: UserPool!.Id!, userPoolClientId: UserPoolClient!.ClientId! };

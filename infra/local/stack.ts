@@ -38,7 +38,7 @@ import { seedDemoAccount } from './seed';
 import { startStepFunctionsEndpoint } from './step-functions';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
-import { createWebApp, type WebMode } from './web';
+import { createWebApp, localSecurityHeaders, type WebMode } from './web';
 import { appVersion } from '../lib/version';
 import { READINESS_PATH } from './readiness';
 import type { handler as healthCheckHandler } from '../../functions/src/handlers/health-check';
@@ -312,7 +312,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const web = await createWebApp(options.web, server);
     if (web) closers.push(() => web.close());
 
+    const headers = localSecurityHeaders(options.web, { cognito: cognito.endpoint, s3: s3.endpoint });
     route = (request, response) => {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       // The request target as sent (a path like '//x' is not a protocol-relative URL here).
       const pathname = (request.url ?? '/').split('?')[0] ?? '/';
       const fail = (error: unknown) => {

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../lib/bundling';
+import { contentSecurityPolicy, securityHeaders } from '../lib/constructs/security-headers';
 
 export const WEB_ROOT = path.join(REPO_ROOT, 'web');
 
@@ -130,13 +131,25 @@ async function createDistApp(): Promise<WebApp> {
   };
 }
 
+/**
+ * What Vite's dev server may read for `/@fs/` requests: the web app, the shared package it imports
+ * and the installed dependencies; never the rest of the repository, and nothing under `.local/`
+ * (the emulators' data: passwords, tokens). Vite's default is the whole workspace root.
+ * https://vite.dev/config/server-options#server-fs-allow
+ */
+export const DEV_SERVER_FS = {
+  strict: true,
+  allow: [WEB_ROOT, path.join(REPO_ROOT, 'shared'), path.join(REPO_ROOT, 'node_modules')],
+  deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.local/**', '**/.git/**'],
+};
+
 async function createDevApp(httpServer: Server): Promise<WebApp> {
   const { createServer } = await import('vite');
   const vite = await createServer({
     root: WEB_ROOT,
     configFile: path.join(WEB_ROOT, 'vite.config.ts'),
     appType: 'spa',
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, hmr: { server: httpServer }, fs: DEV_SERVER_FS },
   });
   return {
     handle(request, response) {
@@ -147,6 +160,24 @@ async function createDevApp(httpServer: Server): Promise<WebApp> {
     },
     close: () => vite.close(),
   };
+}
+
+/**
+ * The security headers CloudFront adds in AWS (decision 082), from the same definition, for every
+ * answer of the local port; the CSP names the local emulators the browser reaches.
+ */
+export function localSecurityHeaders(
+  mode: WebMode,
+  endpoints: { cognito: string; s3: string },
+): Record<string, string> {
+  return securityHeaders(
+    contentSecurityPolicy({
+      cognitoEndpoint: endpoints.cognito,
+      uploadsEndpoint: endpoints.s3,
+      resultsEndpoint: endpoints.s3,
+      local: { devServer: mode === 'dev' },
+    }),
+  );
 }
 
 export async function createWebApp(mode: WebMode, httpServer: Server): Promise<WebApp | undefined> {

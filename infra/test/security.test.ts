@@ -178,6 +178,26 @@ describe('user pool', () => {
     });
   });
 
+  it('sends its e-mails through SES from the stage’s sender, not Cognito’s capped default', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Vitrine <no-reply+dev@vitrine-immo.fr>',
+        SourceArn: Match.anyValue(),
+      }),
+    });
+    prod.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ From: 'Vitrine <no-reply@vitrine-immo.fr>' }),
+    });
+  });
+
+  it('lets the user write their name, phone and e-mail, never email_verified', () => {
+    const [client] = Object.values(dev.findResources('AWS::Cognito::UserPoolClient'));
+    expect([...client!.Properties.WriteAttributes].sort()).toEqual(
+      ['email', 'family_name', 'given_name', 'phone_number'].sort(),
+    );
+  });
+
   it('lets the web client sign in with SRP only: the password never leaves the browser', () => {
     const [client] = Object.values(dev.findResources('AWS::Cognito::UserPoolClient'));
     expect(client!.Properties).toMatchObject({ GenerateSecret: false });

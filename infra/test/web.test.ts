@@ -72,6 +72,12 @@ describe('CloudFront', () => {
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
         },
+        CustomHeadersConfig: {
+          Items: Match.arrayWith([
+            { Header: 'Permissions-Policy', Value: Match.stringLikeRegexp('camera=\\(\\)'), Override: true },
+            { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+          ]),
+        },
       }),
     });
     const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));

@@ -3,6 +3,7 @@ export * from './billing-schemas';
 export * from './team-schemas';
 export * from './constants';
 export * from './format';
+export * from './ownership';
 export * from './parse-in-french';
 export * from './plans';
 export * from './reset-token';

@@ -98,6 +98,8 @@ export interface Image {
   transformedFilePath: string | null;
   type: TransformationType;
   transformationId: string;
+  /** Who saved it: with the owner and admins, the one who may delete it (decision 081). */
+  userId: string;
   createdAt: string;
   updatedAt: string;
   originalSignedUrl: string | null;

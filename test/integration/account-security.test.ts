@@ -5,10 +5,13 @@
  * same API calls: the operations cognito-local 5.3 supports, and where its answers differ from
  * Cognito's (architecture decision 8: what is verified where).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, sign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  DeleteUserCommand,
+  UpdateUserAttributesCommand,
   GetUserCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -17,10 +20,11 @@ import {
   VerifyUserAttributeCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { User } from '@vitrine/shared';
+import { AUTH_TEXTS, type User } from '@vitrine/shared';
+import { stripeClient } from './helpers/billing';
 import { startTestStack, type TestStack } from './helpers/stack';
-import { latestMail, person } from './helpers/team';
-import { api, cognitoClient, signIn } from './helpers/users';
+import { latestMail, outbox, person } from './helpers/team';
+import { api, cognitoClient, registerUser, signIn } from './helpers/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -142,5 +146,111 @@ it('sets up TOTP (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPrefere
   );
   await expect(signIn(stack, someone.email, someone.password)).resolves.toMatchObject({
     accessToken: expect.any(String),
+  });
+});
+
+it('refuses a deleted account’s still-unexpired token: 401 “Veuillez vous reconnecter.” and no write', async () => {
+  const someone = await person(stack);
+  const created = await api<{ id: string }>(stack, '/api/organizations', {
+    method: 'POST',
+    token: someone.token,
+    body: { name: 'Agence supprimée' },
+  });
+  expect(created.status).toBe(201);
+  expect((await api(stack, '/api/projects', { token: someone.token })).status).toBe(200);
+
+  await cognito.send(new DeleteUserCommand({ AccessToken: someone.token }));
+  const refused = { status: 401, body: { code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect } };
+  expect(await api(stack, '/api/users/me', { token: someone.token })).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/users/me', { method: 'PATCH', token: someone.token, body: { firstName: 'Fantôme' } }),
+  ).toMatchObject(refused);
+  expect(await api(stack, '/api/projects', { token: someone.token })).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/projects', { method: 'POST', token: someone.token, body: { name: 'Fantôme' } }),
+  ).toMatchObject(refused);
+  expect(
+    await api(stack, '/api/organizations', { method: 'POST', token: someone.token, body: { name: 'Encore' } }),
+  ).toMatchObject(refused);
+  // Nothing was written with it: no Stripe customer for a second organization.
+  const customers = await stripeClient(stack).customers.list({ limit: 100 });
+  expect(customers.data.map((customer) => customer.name)).toContain('Agence supprimée');
+  expect(customers.data.map((customer) => customer.name)).not.toContain('Encore');
+});
+
+it('sends one verification code when a new account’s first ten profile reads arrive at once', async () => {
+  const someone = await person(stack);
+  const reads = await Promise.all(
+    Array.from({ length: 10 }, () => api<User>(stack, '/api/users/me', { token: someone.token })),
+  );
+  expect(reads.map((read) => read.status)).toEqual(Array.from({ length: 10 }, () => 200));
+  await latestMail(stack, someone.email, /^Confirmez/);
+  // Time for any late duplicate to land in the outbox.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const codes = (await outbox(stack)).filter((mail) => mail.to === someone.email && /^Confirmez/.test(mail.subject));
+  expect(codes).toHaveLength(1);
+});
+
+describe('the local Cognito checks what Cognito checks (decision 082)', () => {
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  /** A token signed with cognito-local's own key (published in its package), with the claims given. */
+  function signedToken(claims: Record<string, unknown>): string {
+    const { pem } = createRequire(require.resolve('cognito-local'))(
+      'cognito-local/lib/keys/cognitoLocal.private.json',
+    ) as {
+      pem: string;
+    };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${encode(claims)}`;
+    return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), createPrivateKey(pem)).toString('base64url')}`;
+  }
+
+  it('refuses a token whose signature does not hold, and an expired one', async () => {
+    const someone = await person(stack);
+    const [header, payload] = someone.token.split('.');
+    const forged = `${header}.${payload}.${Buffer.alloc(256).toString('base64url')}`;
+    await expect(cognito.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    const expired = signedToken({ ...claimsOf(someone.token), exp: Math.floor(Date.now() / 1000) - 60 });
+    await expect(cognito.send(new GetUserCommand({ AccessToken: expired }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
+    await expect(cognito.send(new GetUserCommand({ AccessToken: someone.token }))).resolves.toBeDefined();
+  });
+
+  it('issues access tokens for an hour, as the CDK app client does', async () => {
+    const someone = await person(stack);
+    const claims = claimsOf(someone.token) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it('never lets the user write email_verified with their own token', async () => {
+    const someone = await person(stack);
+    await expect(
+      cognito.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: someone.token,
+          UserAttributes: [
+            { Name: 'email', Value: someone.email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const { UserAttributes } = await cognito.send(new GetUserCommand({ AccessToken: someone.token }));
+    expect(UserAttributes?.find((attribute) => attribute.Name === 'email_verified')?.Value).not.toBe('true');
+  });
+
+  it('treats e-mail addresses case-insensitively: no second account, sign-in in any case', async () => {
+    const someone = await person(stack);
+    await expect(registerUser(stack, { email: someone.email.toUpperCase() })).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+    });
+    await expect(signIn(stack, someone.email.toUpperCase(), someone.password)).resolves.toMatchObject({
+      accessToken: expect.any(String),
+    });
   });
 });

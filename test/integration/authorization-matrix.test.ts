@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Image, Invitation, Price, Project } from '@vitrine/shared';
+import { API_TEXTS, type Image, type Invitation, type Price, type Project } from '@vitrine/shared';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';
 import { ROUTES, routeKey, type Route } from '../../functions/src/routes';
@@ -116,13 +116,14 @@ export const MATRIX: Record<string, RouteCase> = {
     foreign: 404,
     request: (t) => ({ params: { id: t.projectId } }),
   },
+  // The target's projects and images are the owner's: a plain member may not change them (decision 081).
   'PATCH /api/projects/{id}': {
-    expect: row(401, 403, 404, 200, 200, 200),
+    expect: row(401, 403, 404, 403, 200, 200),
     foreign: 404,
     request: (t) => ({ params: { id: t.projectId }, body: { description: 'Trois pièces lumineuses' } }),
   },
   'DELETE /api/projects/{id}': {
-    expect: row(401, 403, 404, 204, 204, 204),
+    expect: row(401, 403, 404, 403, 204, 204),
     foreign: 404,
     request: async (t) => ({ params: { id: await t.fresh.project() } }),
   },
@@ -147,12 +148,12 @@ export const MATRIX: Record<string, RouteCase> = {
     }),
   },
   'DELETE /api/images/{imageId}': {
-    expect: row(401, 403, 404, 204, 204, 204),
+    expect: row(401, 403, 404, 403, 204, 204),
     foreign: 404,
     request: async (t) => ({ params: { imageId: await t.fresh.image(false) } }),
   },
   'DELETE /api/images/project/{projectId}/{imageId}': {
-    expect: row(401, 403, 404, 204, 204, 204),
+    expect: row(401, 403, 404, 403, 204, 204),
     foreign: 404,
     request: async (t) => ({ params: { projectId: t.projectId, imageId: await t.fresh.image(true) } }),
   },
@@ -536,5 +537,50 @@ describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (k
       }
     }
     expect(seen).toEqual(wanted);
+  });
+});
+
+describe('a plain member’s own work (decision 081)', () => {
+  it('lets the member rename and delete the project they created, and delete the image they saved', async () => {
+    const member = callers.member;
+    const created = await ok(
+      api<Project>(stack, '/api/projects', { method: 'POST', token: member.token, body: { name: 'Mon mandat' } }),
+      201,
+      'member project',
+    );
+    const renamed = await api(stack, `/api/projects/${created.id}`, {
+      method: 'PATCH',
+      token: member.token,
+      body: { name: 'Mon mandat (vendu)' },
+    });
+    expect(renamed.status).toBe(200);
+    const saved = await ok(
+      api<Image>(stack, `/api/images/project/${created.id}`, {
+        method: 'POST',
+        token: member.token,
+        body: { transformationId: await ours.fresh.transformation() },
+      }),
+      201,
+      'member image',
+    );
+    expect(saved.userId).toBe(member.sub);
+    const remove = (path: string) => api(stack, path, { method: 'DELETE', token: member.token });
+    expect((await remove(`/api/images/project/${created.id}/${saved.id}`)).status).toBe(204);
+    expect((await remove(`/api/projects/${created.id}`)).status).toBe(204);
+  });
+
+  it('refuses a colleague’s project to the member in French, and lets an admin change it', async () => {
+    const refused = await api(stack, `/api/projects/${ours.projectId}`, {
+      method: 'PATCH',
+      token: callers.member.token,
+      body: { name: 'Volé' },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: API_TEXTS.notYourWork } });
+    const byAdmin = await api(stack, `/api/projects/${ours.projectId}`, {
+      method: 'PATCH',
+      token: callers.admin.token,
+      body: { description: 'Relu par l’administratrice' },
+    });
+    expect(byAdmin.status).toBe(200);
   });
 });

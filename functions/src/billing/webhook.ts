@@ -29,6 +29,32 @@ const PERIOD_INVOICE_REASONS = new Set(['subscription_create', 'subscription_cyc
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String(value.id) : null;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * True when a (well-signed) body has the shape processing reads: an id, a type, `data.object`;
+ * for the events we handle, the object's id, and an invoice's lines with their periods. Anything
+ * else is answered 400 by the route: retrying it would fail the same way, and a 500 would say the
+ * fault is ours.
+ */
+export function isProcessableEvent(event: unknown): event is Stripe.Event {
+  if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') return false;
+  if (!isRecord(event.data) || !isRecord(event.data.object)) return false;
+  if (!HANDLED.has(event.type)) return true;
+  const object = event.data.object;
+  if (typeof object.id !== 'string') return false;
+  if (event.type !== 'invoice.paid' || object.lines === undefined) return true;
+  if (!isRecord(object.lines) || !Array.isArray(object.lines.data)) return false;
+  return object.lines.data.every(
+    (line: unknown) =>
+      isRecord(line) &&
+      isRecord(line.period) &&
+      typeof line.period.start === 'number' &&
+      typeof line.period.end === 'number',
+  );
+}
+
 export async function processStripeEvent(deps: BillingDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   if (!HANDLED.has(event.type)) return 'ignored';
   if (await isEventProcessed(deps, event.id)) return 'duplicate';

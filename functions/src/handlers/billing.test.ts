@@ -104,4 +104,37 @@ describe('POST /api/billing/webhook', () => {
     expect((await handler(webhookEvent(body, signature), context)).statusCode).toBe(400);
     expect(await marker('evt_stale')).toBeUndefined();
   });
+
+  it('refuses a delivery signed with a timestamp beyond the tolerance in the future', async () => {
+    const body = invoicePaid('evt_future');
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    expect((await handler(webhookEvent(body, signature), context)).statusCode).toBe(400);
+    expect(await marker('evt_future')).toBeUndefined();
+  });
+
+  it.each([
+    ['without data.object', { id: 'evt_no_object', type: 'invoice.paid', data: {} }],
+    ['without data', { id: 'evt_no_data', type: 'customer.subscription.updated' }],
+    ['whose object is a string', { id: 'evt_string', type: 'checkout.session.completed', data: { object: 'cs_1' } }],
+    [
+      'whose invoice lines have no period',
+      {
+        id: 'evt_lines',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_2', customer: 'cus_x', lines: { data: [{}] } } },
+      },
+    ],
+    ['that is not an object', ['evt_array']],
+  ])('answers 400 (never 500) to a well-signed event %s, and records nothing', async (_case, shape) => {
+    const body = JSON.stringify(shape);
+    const response = await handler(webhookEvent(body, sign(body)), context);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ message: BILLING_API_TEXTS.unexpectedEvent });
+    const id = (shape as { id?: string }).id;
+    if (id) expect(await marker(id)).toBeUndefined();
+  });
 });

@@ -10,7 +10,7 @@ import { createCatalog } from '../billing/catalog';
 import { changePlan, openPortal, startCheckout } from '../billing/checkout';
 import { httpStripeGateway } from '../billing/stripe-gateway';
 import type { BillingDeps } from '../billing/subscription-sync';
-import { processStripeEvent } from '../billing/webhook';
+import { isProcessableEvent, processStripeEvent } from '../billing/webhook';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
@@ -73,6 +73,7 @@ export const handler = createHttpHandler({
       if (error instanceof InvalidWebhookSignature) throw new BadRequest(m.invalidSignature);
       throw error;
     }
+    if (!isProcessableEvent(stripeEvent)) throw new BadRequest(m.unexpectedEvent);
     // Any failure below is a 500: Stripe retries the delivery, and processing is idempotent.
     await processStripeEvent(deps(), stripeEvent);
     return json(200, { received: true });

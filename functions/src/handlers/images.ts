@@ -13,13 +13,13 @@ import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
 import { pageRequest } from '../lib/paging';
-import { deleteImage, listImagePage } from '../images/image-store';
+import { deleteImage, getImage, listImagePage } from '../images/image-store';
 import { keepObjects } from '../images/keep-objects';
 import { saveImage, type SaveImageDeps } from '../images/save-image';
 import { toImage } from '../images/to-image';
 import { transformationState } from '../image-processing/stored-objects';
 import { getProjectRecord } from '../projects/project-store';
-import { organizationCaller } from '../scope/organization-caller';
+import { organizationCaller, requireMayChange } from '../scope/organization-caller';
 import { imageStats } from '../stats/organization-stats';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
@@ -77,7 +77,10 @@ async function list(event: HttpEvent, projectId: string | null) {
 
 /** Deletes the item only: the stored objects may back the same result saved elsewhere. */
 async function remove(event: HttpEvent, imageId: string, projectId?: string) {
-  const { orgId } = await organizationCaller(event);
+  const caller = await organizationCaller(event);
+  const { orgId } = caller;
+  const image = await getImage(table(), orgId, imageId);
+  if (image && (projectId === undefined || image.projectId === projectId)) requireMayChange(caller, image.userId);
   if (!(await deleteImage(table(), orgId, imageId, projectId))) {
     throw new NotFound(API_TEXTS.imageNotFound);
   }

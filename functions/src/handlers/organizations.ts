@@ -7,7 +7,7 @@ import { BILLING_API_TEXTS, organizationCreateSchema } from '@vitrine/shared';
 import { httpStripeGateway } from '../billing/stripe-gateway';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
-import { NotFound, ServiceUnavailable } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { isStripeUnavailable, stripeRequest } from '../lib/stripe';
 import { readOrganization } from '../organizations/organization-record';
@@ -22,12 +22,7 @@ export const handler = createHttpHandler({
     const { name } = parseBody(organizationCreateSchema, body);
     // The user record may not exist yet when onboarding runs right after registration.
     const user = await loadOrProvisionUser(getCaller(event));
-    try {
-      return json(201, await createOrganization({ ...tableDeps(), stripe }, user, name));
-    } catch (error) {
-      if (isStripeUnavailable(error)) throw new ServiceUnavailable(BILLING_API_TEXTS.organizationCreateFailed);
-      throw error;
-    }
+    return json(201, await createOrganization({ ...tableDeps(), stripe }, user, name));
   },
 
   'GET /api/organizations/{id}': async ({ event }) => {

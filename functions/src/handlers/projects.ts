@@ -17,7 +17,7 @@ import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '.
 import { pageRequest } from '../lib/paging';
 import { deleteProject } from '../projects/delete-project';
 import { createProject, getProjectRecord, listProjectPage, toProject, updateProject } from '../projects/project-store';
-import { organizationCaller } from '../scope/organization-caller';
+import { organizationCaller, requireMayChange, type OrganizationCaller } from '../scope/organization-caller';
 import { getOrganizationStats } from '../stats/organization-stats';
 
 const table = tableDeps;
@@ -26,6 +26,13 @@ const notFound = () => new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
 
 /** DELETE stops moving images after this long (API Gateway answers at 30 s); a retry resumes. */
 const DELETE_BUDGET_MS = 20_000;
+
+/** 404 for a project not in the organization, 403 for a colleague's when the caller is a plain member. */
+async function requireProjectChange(caller: OrganizationCaller, id: string) {
+  const project = await getProjectRecord(table(), caller.orgId, id);
+  if (!project) throw notFound();
+  requireMayChange(caller, project.userId);
+}
 
 function searchOf(event: HttpEvent): string | undefined {
   const search = event.queryStringParameters?.search?.trim();
@@ -63,16 +70,20 @@ export const handler = createHttpHandler({
   },
 
   'PATCH /api/projects/{id}': async ({ event, body }) => {
-    const { orgId } = await organizationCaller(event);
+    const caller = await organizationCaller(event);
     const input = parseBody(projectUpdateSchema, body);
-    const record = await updateProject(table(), orgId, projectId(event), input);
+    await requireProjectChange(caller, projectId(event));
+    const record = await updateProject(table(), caller.orgId, projectId(event), input);
     if (!record) throw notFound();
     return json(200, await toProject(record, presignGetUrl));
   },
 
   'DELETE /api/projects/{id}': async ({ event }) => {
-    const { orgId } = await organizationCaller(event);
-    const deleted = await deleteProject(table(), orgId, projectId(event), { deadline: Date.now() + DELETE_BUDGET_MS });
+    const caller = await organizationCaller(event);
+    await requireProjectChange(caller, projectId(event));
+    const deleted = await deleteProject(table(), caller.orgId, projectId(event), {
+      deadline: Date.now() + DELETE_BUDGET_MS,
+    });
     if (!deleted) throw notFound();
     return noContent();
   },

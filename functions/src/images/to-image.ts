@@ -22,6 +22,7 @@ export async function toImage(record: ImageRecord, sign: SignGetUrl): Promise<Im
     transformedFilePath: record.transformedFilePath,
     type: record.type,
     transformationId: record.transformationId,
+    userId: record.userId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     originalSignedUrl,

@@ -168,3 +168,54 @@ it('hands the correlation id to the route handler', async () => {
   await echo(event('GET /api/users/me'), context);
   expect(seen).toEqual(['req']);
 });
+
+describe('a JWT route’s session (decision 079)', () => {
+  const withToken = (routeKey: string) => {
+    const request = event(routeKey);
+    request.headers.authorization = 'Bearer token-of-a-deleted-account';
+    return request;
+  };
+  const served: string[] = [];
+  const guarded = (state: () => Promise<'live' | 'ended'>) =>
+    createHttpHandler(
+      {
+        'POST /api/organizations': async () => {
+          served.push('write');
+          return json(201, {});
+        },
+        'GET /api/health': async () => json(200, { ok: true }),
+      },
+      { sessionCheck: () => state },
+    );
+  beforeEach(() => (served.length = 0));
+
+  it('answers 401 “Veuillez vous reconnecter.” to a token Cognito refuses, before any write', async () => {
+    const response = await guarded(async () => 'ended')(withToken('POST /api/organizations'), context);
+    expect(parse(response)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: 'Veuillez vous reconnecter.' },
+    });
+    expect(served).toEqual([]);
+  });
+
+  it('serves a live session, and leaves public routes unchecked', async () => {
+    let checks = 0;
+    const handler = guarded(async () => {
+      checks += 1;
+      return 'live';
+    });
+    expect((await handler(withToken('POST /api/organizations'), context)).statusCode).toBe(201);
+    expect((await handler(withToken('GET /api/health'), context)).statusCode).toBe(200);
+    expect(checks).toBe(1);
+  });
+
+  it('answers 503 when Cognito cannot say, and serves nothing', async () => {
+    const logs = captureLogs();
+    const response = await guarded(async () => {
+      throw new Error('Cognito unreachable');
+    })(withToken('POST /api/organizations'), context);
+    logs.restore();
+    expect(response.statusCode).toBe(503);
+    expect(served).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
  * The HTTP side of every endpoint-group Lambda: `createHttpHandler({ 'GET /api/x': handler })`
  * builds a middy chain that
  *   0. refuses a request that did not come through CloudFront (403, lib/origin-verify.ts), first,
+ *      then a JWT route's token whose account was deleted or signed out (401, lib/live-session.ts),
  *   1. rejects a body above the route's `maxBodyBytes` (413),
  *   2. parses a JSON body (400 MALFORMED_JSON),
  *   3. dispatches on the HTTP API v2 `routeKey` (404 ROUTE_NOT_FOUND for a key the group does not serve),
@@ -30,6 +31,7 @@ import type { HttpEvent, HttpResponse } from './http-types';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
 import { logger, withLogContext } from './logger';
 import { isResourceId } from './ids';
+import { cognitoSessionCheck, liveSessionMiddleware, type SessionCheck } from './live-session';
 import { originVerifyMiddleware, verifierFromEnvironment, type OriginVerifier } from './origin-verify';
 
 export type { HttpEvent, HttpResponse } from './http-types';
@@ -127,6 +129,8 @@ const verifierOfEnvironment = () => (environmentVerifier ??= verifierFromEnviron
 export interface HttpHandlerOptions {
   /** Who may call: the CloudFront origin check (default: from ORIGIN_VERIFY_SECRET_NAME; none locally). */
   originVerifier?: () => OriginVerifier | undefined;
+  /** Whether a token's session is still live (default: Cognito GetUser). */
+  sessionCheck?: () => SessionCheck;
 }
 
 export function createHttpHandler(table: RouteTable, options: HttpHandlerOptions = {}) {
@@ -143,6 +147,7 @@ export function createHttpHandler(table: RouteTable, options: HttpHandlerOptions
   const chain = middy<ParsedEvent, HttpResponse>(dispatch)
     .use(errorResponse)
     .use(originVerifyMiddleware(options.originVerifier ?? verifierOfEnvironment))
+    .use(liveSessionMiddleware(options.sessionCheck ?? (() => cognitoSessionCheck)))
     .use(bodyLimit)
     .use(jsonBody);
   // Every log line and metric of the request carries its ids (the whole chain runs inside the

@@ -50,6 +50,8 @@ describe('Stripe configuration', () => {
       () => checkWebhookSignature(payload.replace('evt_1', 'evt_2'), header, secret),
       () => checkWebhookSignature(payload, 't=1,v1=00', secret),
       () => checkWebhookSignature(payload, header, secret, Math.floor(Date.now() / 1000) + 3600),
+      // Signed an hour ahead of the receiver's clock: as stale as an hour behind.
+      () => checkWebhookSignature(payload, header, secret, Math.floor(Date.now() / 1000) - 3600),
     ];
     for (const refusal of refusals) expect(refusal).toThrow(InvalidWebhookSignature);
   });

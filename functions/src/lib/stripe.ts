@@ -213,7 +213,11 @@ export function checkWebhookSignature(
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
   if (!matches) throw new InvalidWebhookSignature('No signature matches the payload');
-  if (nowSeconds - timestamp > SIGNATURE_TOLERANCE_S) throw new InvalidWebhookSignature('Timestamp outside tolerance');
+  // Both ways: a timestamp from the future is no fresher than one from the past (a clock skew
+  // beyond the tolerance, or a signature made ahead to be replayed later).
+  if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_S) {
+    throw new InvalidWebhookSignature('Timestamp outside tolerance');
+  }
   try {
     return JSON.parse(rawBody) as Stripe.Event;
   } catch {

@@ -70,6 +70,26 @@ describe('createOrganization', () => {
     const { organizationId } = (await get<UserRecord>(`USER#${user.id}`, 'PROFILE'))!;
     expect(organizationId).toBe((created[0] as PromiseFulfilledResult<{ id: string }>).value.id);
   });
+
+  it('makes one Stripe customer when the same caller creates six at once (no orphans)', async () => {
+    const user = await newUser();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => createOrganization(deps, user, `Agence ${index}`)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(stripe.customers.size).toBe(1);
+    const { organizationId } = (await get<UserRecord>(`USER#${user.id}`, 'PROFILE'))!;
+    expect([...stripe.customers.values()]).toEqual([expect.objectContaining({ organizationId })]);
+  });
+
+  it('keeps the organization when Stripe is down: its customer is made on first need', async () => {
+    const user = await newUser();
+    stripe.failNext.add('createCustomer');
+    const { id } = await createOrganization(deps, user, 'Agence sans client');
+    expect(await get<OrganizationRecord>(`ORG#${id}`, 'ORG')).toMatchObject({ id, stripeCustomerId: null });
+    expect(await get<UserRecord>(`USER#${user.id}`, 'PROFILE')).toMatchObject({ organizationId: id });
+    expect(stripe.customers.size).toBe(0);
+  });
 });
 
 describe('agency name (spec 5)', () => {

@@ -2,8 +2,10 @@
  * Organizations: creation by a user who has none (they become its org_owner) and the Stripe
  * customer every organization is billed through. Rather than one transaction, the
  * writes are ordered so that a failure leaves nothing half-made that a user could see:
- * Stripe customer, then the organization item, then the conditional claim of the user record
- * (undone when a concurrent creation won).
+ * the organization item, then the conditional claim of the user record (undone when a concurrent
+ * creation won), and only then the Stripe customer, so concurrent creations by one user make one
+ * customer, not one per request (decision 080). When Stripe does not answer at that point, the
+ * organization stays without a customer; checkout creates it on first need (ensureStripeCustomer).
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -13,6 +15,7 @@ import { isConditionalCheckFailed } from '../lib/aws/dynamodb-client';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import { Conflict } from '../lib/errors';
+import { logger } from '../lib/logger';
 import type { OrganizationRecord, UserRecord } from '../lib/records';
 import {
   createOrganizationRecord,
@@ -21,6 +24,7 @@ import {
   readOrganization,
   setStripeCustomer,
 } from './organization-record';
+import { isStripeUnavailable } from '../lib/stripe';
 
 export interface OrganizationDeps extends TableDeps {
   stripe: StripeGateway;
@@ -38,14 +42,10 @@ export async function createOrganization(
   if (user.organizationId) throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
   const id = deps.newId?.() ?? randomUUID();
   const now = (deps.now?.() ?? new Date()).toISOString();
-  const customerId = await deps.stripe.createCustomer(
-    { organizationId: id, name, email: user.email },
-    customerIdempotencyKey(id),
-  );
   const organization: NewOrganization = {
     id,
     name,
-    stripeCustomerId: customerId,
+    stripeCustomerId: null,
     creditBalance: 0,
     subscription: null,
     reservations: {},
@@ -58,6 +58,12 @@ export async function createOrganization(
     // A concurrent request made this user another organization's owner first.
     await deleteOrganizationRecord(deps, id);
     throw new Conflict(BILLING_API_TEXTS.alreadyInOrganization);
+  }
+  try {
+    await ensureStripeCustomer(deps, organization, user.email);
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    logger.warn('Stripe customer not created yet: checkout will create it', { organizationId: id, error });
   }
   return { id, name };
 }

@@ -4,7 +4,7 @@ import { PROJECTS_TEXTS } from '@vitrine/shared';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
-import { putImageOnce } from '../images/image-store';
+import { imageIdFor, putImageOnce } from '../images/image-store';
 import { getOrganizationStats } from '../stats/organization-stats';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { deleteProject, MOVE_BATCH } from './delete-project';
@@ -107,6 +107,30 @@ describe('deleteProject', () => {
     // Gone: a second call is a 404, and the counter moved once.
     expect(await deleteProject(table, orgId, projectId, { deadline: soon() })).toBe(false);
     expect(await getOrganizationStats(table, orgId)).toMatchObject({ projectCount: 0 });
+  });
+
+  it('merges an image into the same transformation already unclassified: it never shows twice', async () => {
+    const { orgId, projectId } = await projectWithImages(3);
+    // Two of the project's transformations were also saved without project (their own ids).
+    const inProject = (await imagesOf(orgId)).slice(0, 2);
+    for (const saved of inProject) {
+      const id = imageIdFor(saved.transformationId, null);
+      await putImageOnce(table, {
+        ...saved,
+        ...keys.image(orgId, id),
+        ...gsi1Keys.image(orgId, null, saved.createdAt, id),
+        id,
+        projectId: null,
+      });
+    }
+    expect(await deleteProject(table, orgId, projectId, { deadline: soon() })).toBe(true);
+    const images = await imagesOf(orgId);
+    expect(images).toHaveLength(3);
+    expect(new Set(images.map((moved) => moved.transformationId)).size).toBe(3);
+    for (const moved of images) {
+      expect(moved).toMatchObject({ id: imageIdFor(moved.transformationId, null), projectId: null });
+    }
+    expect(await listed(orgId, null)).toBe(3);
   });
 
   it('misses a project of another organization', async () => {

@@ -4,8 +4,10 @@
  *   1. the project is marked `deletingAt`: from then on no image can be saved into it (the save's
  *      transaction requires the mark absent), so the set of images to move can only shrink;
  *   2. its images are moved out a batch at a time, each batch one transaction that rewrites the
- *      images (project none, listed among the unclassified) and lowers the project's `imageCount`
- *      by as many, each image only if it is still in the project;
+ *      images under their unclassified id (`imageIdFor(transformation, null)`, listed among the
+ *      unclassified) and lowers the project's `imageCount` by as many, each image only if it is
+ *      still in the project; where the same transformation is unclassified already, the project's
+ *      copy is only deleted, so it never shows twice (decision 080);
  *   3. the project item is deleted only when its count says no image is left (the index that
  *      lists them lags the table, the count does not), with the organization's project count.
  * At every moment each image is either in the project or unclassified, and the project exists
@@ -20,12 +22,12 @@ import { cancellationCodes, conditionFailedAt, transactWrite, type TransactItem 
 import { ServiceUnavailable } from '../lib/errors';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord } from '../lib/records';
-import { projectImageUpdate } from '../images/image-store';
+import { imageIdFor, projectImageUpdate } from '../images/image-store';
 import { statsUpdate } from '../stats/organization-stats';
 import { getProjectRecord } from './project-store';
 
-/** Images moved per transaction (at most 99: one action is the project's count). */
-export const MOVE_BATCH = 50;
+/** Images moved per transaction (two actions each, plus the project's count: at most 100). */
+export const MOVE_BATCH = 49;
 
 export interface DeleteProjectOptions {
   /** Epoch ms after which the call stops and answers 503 (the next call resumes). */
@@ -84,46 +86,75 @@ async function markDeleting(deps: TableDeps, orgId: string, projectId: string, a
   }
 }
 
-/** The transaction action moving one image out of the project, if it is still there. */
-function moveImage(tableName: string, orgId: string, projectId: string, image: ImageRecord, at: string): TransactItem {
+/** The image's copy out of its project: its unclassified id, listed among the unclassified. */
+function unclassifiedCopy(orgId: string, image: ImageRecord, at: string): ImageRecord {
+  const id = imageIdFor(image.transformationId, null);
   return {
-    Update: {
+    ...image,
+    ...keys.image(orgId, id),
+    ...gsi1Keys.image(orgId, null, image.createdAt, id),
+    id,
+    projectId: null,
+    updatedAt: at,
+  };
+}
+
+/**
+ * The two actions moving one image out of the project, if it is still there: its unclassified
+ * copy put (`twin: false`, only if absent), or, when that copy exists already (`twin: true`),
+ * checked to be still there; then the project's item deleted.
+ */
+function moveImage(tableName: string, orgId: string, projectId: string, image: ImageRecord, at: string, twin: boolean) {
+  const copy = unclassifiedCopy(orgId, image, at);
+  const keep: TransactItem = twin
+    ? {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.image(orgId, copy.id),
+          ConditionExpression: 'attribute_exists(pk) AND gsi1pk = :unclassified',
+          ExpressionAttributeValues: { ':unclassified': copy.gsi1pk },
+        },
+      }
+    : { Put: { TableName: tableName, Item: copy, ConditionExpression: 'attribute_not_exists(pk)' } };
+  const remove: TransactItem = {
+    Delete: {
       TableName: tableName,
       Key: keys.image(orgId, image.id),
-      UpdateExpression: 'SET projectId = :none, gsi1pk = :unclassified, updatedAt = :at',
       ConditionExpression: 'projectId = :projectId AND gsi1pk = :place',
-      ExpressionAttributeValues: {
-        ':none': null,
-        ':unclassified': gsi1Keys.imagePlace(orgId, null),
-        ':at': at,
-        ':projectId': projectId,
-        ':place': gsi1Keys.imagePlace(orgId, projectId),
-      },
+      ExpressionAttributeValues: { ':projectId': projectId, ':place': gsi1Keys.imagePlace(orgId, projectId) },
     },
   };
+  return [keep, remove];
 }
 
 /** Moves the batch in one transaction; if some image changed meanwhile, one by one. Returns how many moved. */
 async function moveOut(deps: TableDeps, orgId: string, projectId: string, images: ImageRecord[], at: string) {
-  const batch = (group: ImageRecord[]) =>
+  const batch = (group: ImageRecord[], twin: boolean) =>
     transactWrite(deps, [
-      ...group.map((image) => moveImage(deps.tableName, orgId, projectId, image, at)),
+      ...group.flatMap((image) => moveImage(deps.tableName, orgId, projectId, image, at, twin)),
       projectImageUpdate(deps.tableName, orgId, projectId, { delta: -group.length }),
     ]);
   try {
-    await batch(images);
+    await batch(images, false);
     return images.length;
   } catch (error) {
     if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
   }
   let moved = 0;
   for (const image of images) {
-    try {
-      await batch([image]);
-      moved += 1;
-    } catch (error) {
-      // Deleted or moved meanwhile (or still listed by the lagging index): nothing to move.
-      if (!conditionFailedAt(error, 0)) throw error;
+    // First as a move; when the unclassified copy exists, as a merge into it.
+    for (const twin of [false, true]) {
+      try {
+        await batch([image], twin);
+        moved += 1;
+        break;
+      } catch (error) {
+        // The copy's state was not the one assumed: try the other way.
+        if (conditionFailedAt(error, 0)) continue;
+        // Deleted or moved meanwhile (or still listed by the lagging index): nothing to move.
+        if (conditionFailedAt(error, 1)) break;
+        throw error;
+      }
     }
   }
   return moved;

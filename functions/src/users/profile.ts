@@ -57,7 +57,7 @@ export function toUser(record: UserRecord, organization: OrganizationRecord | un
 async function provisionUserRecord(caller: Caller, readIdentity: ReadIdentity): Promise<UserRecord> {
   const identity = await readIdentity(caller.accessToken);
   const now = new Date().toISOString();
-  const record = await createUserRecordOnce(tableDeps(), {
+  const { record, created } = await createUserRecordOnce(tableDeps(), {
     ...keys.user(caller.sub),
     id: caller.sub,
     email: identity.email,
@@ -70,7 +70,8 @@ async function provisionUserRecord(caller: Caller, readIdentity: ReadIdentity): 
     createdAt: now,
     updatedAt: now,
   } as UserRecord);
-  if (!identity.emailVerified) {
+  // Only the request that created the record: ten concurrent first calls send one code, not ten.
+  if (created && !identity.emailVerified) {
     try {
       await sendEmailVerificationCode(caller.accessToken);
     } catch (error) {

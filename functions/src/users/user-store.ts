@@ -16,19 +16,23 @@ export async function getUserRecord({ ddb, tableName }: TableDeps, sub: string):
 
 /**
  * Creates the record unless it exists. Concurrent first requests race here: the loser's
- * conditional put fails and it reads the winner's record instead.
+ * conditional put fails and it reads the winner's record instead (`created: false`), so what
+ * follows a creation (the verification e-mail) happens once.
  */
-export async function createUserRecordOnce(deps: TableDeps, record: UserRecord): Promise<UserRecord> {
+export async function createUserRecordOnce(
+  deps: TableDeps,
+  record: UserRecord,
+): Promise<{ record: UserRecord; created: boolean }> {
   try {
     await deps.ddb.send(
       new PutCommand({ TableName: deps.tableName, Item: record, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
-    return record;
+    return { record, created: true };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     const existing = await getUserRecord(deps, record.id);
     if (!existing) throw error;
-    return existing;
+    return { record: existing, created: false };
   }
 }
 

@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { FIELD_LIMITS } from '@vitrine/shared';
 import { ENV } from '../../../functions/src/lib/env';
 import { TABLE_KEYS } from '../../../functions/src/lib/aws/table-schema';
+import { TOKEN_VALIDITY } from '../../config/auth';
 import type { StageConfig } from '../../config/stages';
 import { VitrineFunction } from './vitrine-function';
 
@@ -68,6 +69,14 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Verification codes and password resets through SES from the stage's sender, as invitations
+      // are sent: Cognito's default sender is capped at 50 e-mails a day (decision 079).
+      // https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-email.html
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: config.mail.fromAddress,
+        fromName: config.mail.fromName,
+        sesVerifiedDomain: config.mail.identity,
+      }),
       // Optional two-factor authentication with an authenticator app (Paramètres > Sécurité); no SMS.
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true },
@@ -84,10 +93,18 @@ export class Auth extends Construct {
       authFlows: { userSrp: true },
       disableOAuth: true, // Amplify signs in with the API flows above; no hosted UI, no redirect URLs
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.hours(TOKEN_VALIDITY.accessHours),
+      idTokenValidity: Duration.hours(TOKEN_VALIDITY.idHours),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshDays),
       enableTokenRevocation: true,
+      // Explicit, so `email_verified` (and nothing else Cognito would allow by default) is never
+      // writable with the user's own token: a changed e-mail must be verified by its code.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({
+        email: true,
+        givenName: true,
+        familyName: true,
+        phoneNumber: true,
+      }),
     });
 
     Validations.of(this.userPool).acknowledge(

@@ -1,3 +1,53 @@
+/**
+ * The security headers of every response, defined once (decision 082): the CloudFront response
+ * headers policy (constructs/web.ts) is built from these values, and the local stack sends
+ * `securityHeaders(...)` on every answer of its port, so a header missing locally is missing in
+ * AWS too. Plain values only (no CDK import): the local stack loads this file.
+ */
+
+/** HSTS: two years, subdomains included. */
+export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
+export const FRAME_OPTIONS = 'DENY';
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/**
+ * Powerful features the app never uses are off for it and anything it would embed.
+ * https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Permissions-Policy
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+/**
+ * The app's window shares no browsing context group with windows of other origins (the Stripe
+ * pages it opens navigate the same tab, so nothing relies on `window.opener`).
+ * https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Cross-Origin-Opener-Policy
+ */
+export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
+
+/** The headers CloudFront sets beyond its security-headers set (custom headers of the policy). */
+export const CUSTOM_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
+};
+
+/** Every security header as a response carries it (lower-case names), for a server that is not CloudFront. */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'content-security-policy': csp,
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': FRAME_OPTIONS,
+    'referrer-policy': REFERRER_POLICY,
+    ...Object.fromEntries(Object.entries(CUSTOM_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value])),
+  };
+}
+
 /** The Content-Security-Policy of the app, built from the few origins the browser must reach. */
 export interface CspSources {
   /** Cognito user pool endpoint used by Amplify, e.g. https://cognito-idp.eu-west-3.amazonaws.com */
@@ -6,13 +56,18 @@ export interface CspSources {
   uploadsEndpoint: string;
   /** Regional endpoint of the results bucket (presigned GET of results, downloads). */
   resultsEndpoint: string;
+  /**
+   * Locally only: the app is served over plain http (no upgrade of its requests), and Vite's dev
+   * server injects its React refresh preamble as an inline script.
+   */
+  local?: { devServer: boolean };
 }
 
 export function contentSecurityPolicy(sources: CspSources): string {
   const buckets = `${sources.uploadsEndpoint} ${sources.resultsEndpoint}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    sources.local?.devServer ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     // Inline styles only (style attributes set by UI primitives); styles cannot run script.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${buckets}`,
@@ -22,6 +77,6 @@ export function contentSecurityPolicy(sources: CspSources): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(sources.local ? [] : ['upgrade-insecure-requests']),
   ].join('; ');
 }

@@ -18,7 +18,13 @@ import type { RuntimeConfig } from '@vitrine/shared';
 import type { StageConfig } from '../../config/stages';
 import { acknowledgeCdkManaged } from '../nag';
 import type { OriginVerify } from './origin-verify';
-import { contentSecurityPolicy } from './security-headers';
+import {
+  contentSecurityPolicy,
+  CUSTOM_SECURITY_HEADERS,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+} from './security-headers';
 import { dataBucketEndpoint, secureBucketProps } from './storage';
 
 export interface WebProps {
@@ -80,16 +86,23 @@ export class Web extends Construct {
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption[FRAME_OPTIONS], override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(CUSTOM_SECURITY_HEADERS).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
       },
     });
 

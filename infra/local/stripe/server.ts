@@ -148,6 +148,8 @@ export function createRequestHandler(deps: ServerDependencies) {
       };
       store.changed();
     }
+    // What the answer says is on disk first (a stop right after it must not undo it).
+    await store.persisted();
     json(
       response,
       outcome.status,
@@ -164,12 +166,12 @@ export function createRequestHandler(deps: ServerDependencies) {
       const checkout = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
       if (checkout) {
         const body = method === 'POST' ? await readBody(request) : '';
-        return serveCheckoutPage(engine, billing, method, decodeURIComponent(checkout[1] ?? ''), body, response);
+        return await serveCheckoutPage(engine, billing, method, decodeURIComponent(checkout[1] ?? ''), body, response);
       }
       const portal = /^\/p\/session\/([^/]+)(?:\/([a-z]+))?$/.exec(url.pathname);
       if (portal) {
         const body = method === 'POST' ? await readBody(request) : '';
-        return servePortalPage(
+        return await servePortalPage(
           engine,
           billing,
           method,

@@ -2,7 +2,10 @@
  * The local Stripe stand-in driven by the real `stripe` SDK: shapes, errors, idempotency, the
  * hosted Checkout and portal pages, test clocks, persistence across a restart.
  */
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import Stripe from 'stripe';
+import { Store } from './store';
 import { startStripeStandIn, type StripeStandIn } from './index';
 import {
   DECLINED,
@@ -463,5 +466,35 @@ test('default prorations wait for the next renewal invoice; an ended subscriptio
   });
   await expect(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).rejects.toMatchObject({
     statusCode: 400,
+  });
+});
+
+describe('persistence before the answer', () => {
+  it('has the paid checkout on disk when its redirect arrives (a stop right after it loses nothing)', async () => {
+    const customer = await stripe.customers.create({ email: 'sauve@exemple.fr' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: prices.Agence!.id, quantity: 1 }],
+      success_url: 'http://app.local/ok',
+      cancel_url: 'http://app.local/ko',
+    });
+    // Slow disk: each write of the state takes 300 ms.
+    const storePrototype = Store.prototype as unknown as { write(): Promise<void> };
+    const write = storePrototype.write;
+    storePrototype.write = async function (this: unknown) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return write.call(this);
+    };
+    try {
+      const paid = await postForm(`${standIn.url}/c/pay/${session.id}`, VISA);
+      expect(paid.status).toBe(303);
+      const onDisk = JSON.parse(await readFile(path.join(directory, 'state.json'), 'utf8')) as {
+        objects: Record<string, { status?: string }>;
+      };
+      expect(onDisk.objects[session.id]).toMatchObject({ status: 'complete' });
+    } finally {
+      storePrototype.write = write;
+    }
   });
 });

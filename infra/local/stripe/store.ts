@@ -131,6 +131,14 @@ export class Store {
     });
   }
 
+  /**
+   * Waits for the writes already scheduled (none when nothing changed). Every answer to a request
+   * that changed the state waits for it: a stop right after the answer must not lose what it said.
+   */
+  persisted(): Promise<void> {
+    return this.saving;
+  }
+
   /** Waits for every pending write. */
   async save(): Promise<void> {
     if (!this.dirty) this.changed();

@@ -5,6 +5,8 @@ export const API_TEXTS = withFrenchTypography({
   invalidRequest: 'Requête invalide.',
   unauthorized: 'Authentification requise.',
   forbidden: 'Accès refusé.',
+  /** A plain member acting on a colleague's project or image (decision 081). */
+  notYourWork: 'Seuls son auteur, le propriétaire et les administrateurs peuvent modifier ou supprimer cet élément.',
   notFound: 'Ressource introuvable.',
   routeNotFound: 'Route inconnue.',
   payloadTooLarge: 'Le corps de la requête est trop volumineux.',

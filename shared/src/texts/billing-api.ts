@@ -6,7 +6,6 @@ export const BILLING_API_TEXTS = {
   missingInformation: 'Informations manquantes (plan, authentification ou organisation).',
   unknownPrice: "Cette offre n'existe pas. Veuillez choisir une offre de la liste.",
   pricesUnavailable: "Impossible de charger les offres d'abonnement.",
-  organizationCreateFailed: "Impossible de créer l'organisation. Veuillez réessayer.",
   subscribeFailed: 'Impossible de lancer la souscription. Veuillez réessayer.',
   portalFailed: "Impossible d'ouvrir l'espace client. Veuillez réessayer.",
   changePlanFailed: "Impossible de modifier l'abonnement. Veuillez réessayer.",
@@ -20,4 +19,6 @@ export const BILLING_API_TEXTS = {
   subscriptionRequired:
     "Votre abonnement n'est pas actif. Choisissez une offre pour continuer à transformer des images.",
   invalidSignature: 'Signature Stripe invalide.',
+  /** A well-signed event whose shape is not an event of ours (no `data.object`, lines without periods...). */
+  unexpectedEvent: 'Événement Stripe inattendu.',
 } as const;

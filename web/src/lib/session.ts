@@ -2,7 +2,7 @@
  * The signed-in user's profile (GET /api/users/me) and logout. Used by the route guard,
  * the dashboard shell and any feature that needs the user; SWR dedupes the calls.
  */
-import { type User, API_TEXTS } from '@vitrine/shared';
+import { type User, API_TEXTS, mayChangeWorkOf } from '@vitrine/shared';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from './api-client';
 import { ApiError } from './api-error';
@@ -49,6 +49,15 @@ export function hasOrganizationPlan(user: User | undefined): boolean {
 
 export function useUser() {
   return useSWR<User, Error>(getUserKey(), getUser, { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
+/**
+ * Whether the signed-in user may rename or delete work by `authorId`: theirs, or anyone's for the
+ * owner and admins (decision 081, the rule the API applies). False until the profile is known.
+ */
+export function useMayChangeWorkOf(): (authorId: string) => boolean {
+  const { data: user } = useUser();
+  return (authorId) => user !== undefined && mayChangeWorkOf(user, authorId);
 }
 
 /** Signs out, forgets every cached API answer, then runs `then` (usually navigation to /login). */

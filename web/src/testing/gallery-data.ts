@@ -30,6 +30,7 @@ export function makeImage(overrides: Partial<Image> = {}): Image {
     transformedFilePath: `results/org-1/${id}.png`,
     type: 'sky-replacement',
     transformationId: `tx-${id}`,
+    userId: 'user-1',
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
     originalSignedUrl: `https://storage.test/originals/${id}.jpg`,

@@ -49,14 +49,14 @@ function html(response: ServerResponse, status: number, body: string): void {
   response.end(body);
 }
 
-export function serveCheckoutPage(
+export async function serveCheckoutPage(
   engine: Engine,
   billing: Billing,
   method: string,
   sessionId: string,
   body: string,
   response: ServerResponse,
-): void {
+): Promise<void> {
   const session = engine.store.find('checkout.session', sessionId);
   if (!session) return html(response, 404, page('Paiement', '<h1>Session de paiement introuvable.</h1>'));
   expireIfDue(engine, session);
@@ -66,6 +66,8 @@ export function serveCheckoutPage(
   const parsed = parseCard(form);
   if (!parsed.ok) return html(response, 400, checkoutPage(engine, session, parsed.error, form));
   const result = payCheckoutSession(engine, billing, session, parsed.card);
+  // Saved before answering: the redirect says paid, and a stop right after it must not undo that.
+  await engine.store.persisted();
   if (!result.ok) {
     if (result.reason === 'expired' || result.reason === 'complete') return html(response, 409, closedPage(session));
     return html(response, 402, checkoutPage(engine, session, DECLINE_MESSAGES[result.reason], form));

@@ -168,7 +168,7 @@ function act(
   return 'Action inconnue.';
 }
 
-export function servePortalPage(
+export async function servePortalPage(
   engine: Engine,
   billing: Billing,
   method: string,
@@ -177,7 +177,7 @@ export function servePortalPage(
   query: URLSearchParams,
   body: string,
   response: ServerResponse,
-): void {
+): Promise<void> {
   const session = engine.store.find('billing_portal.session', sessionId);
   if (!session) return html(response, 404, page('Abonnement', '<h1>Session introuvable ou expirée.</h1>'));
   if (method !== 'POST' || !action) {
@@ -188,6 +188,7 @@ export function servePortalPage(
   if (error)
     return html(response, 400, portalPage(engine, session, undefined, error, action === 'card' ? form : undefined));
   const done = { plan: 'plan', cancel: 'canceled', renew: 'renewed', card: 'card' }[action] ?? '';
+  await engine.store.persisted();
   response.writeHead(303, { location: `/p/session/${session.id}?done=${done}` });
   response.end();
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { fetchBlob, saveBlob } from '../../../lib/download';
 import { buildZip, type ArchiveEntry } from '../../../lib/zip';
 import { makeImage, makeProject, page, projectPage } from '../../../testing/gallery-data';
+import { makeUser } from '../../../testing/billing-data';
 import { installIntersectionObserver, showObserved } from '../../../testing/intersection-observer';
 import { serverError } from '../../../testing/server-answers';
 import { asRendered } from '../../../testing/text';
@@ -15,7 +16,12 @@ import { Component as ImagesRoute } from '../dashboard-images';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
-jest.mock('../../../lib/api-client', () => ({ api: (path: string, options?: Call) => mockApi(path, options) }));
+// The signed-in viewer (GET /users/me): a plain member, author of the fixtures' work (decision 081).
+const mockViewer = { user: makeUser({ roles: ['org_member'] }) };
+jest.mock('../../../lib/api-client', () => ({
+  api: (path: string, options?: Call) =>
+    path === '/users/me' ? Promise.resolve(mockViewer.user) : mockApi(path, options),
+}));
 jest.mock('../../../lib/download', () => ({ fetchBlob: jest.fn(), saveBlob: jest.fn() }));
 jest.mock('../../../lib/zip', () => ({ buildZip: jest.fn() }));
 const fetchBlobMock = jest.mocked(fetchBlob);
@@ -210,6 +216,19 @@ describe('Mes images', () => {
     expect(await screen.findByText('Image supprimée avec succès.')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'a.jpg' })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'b.jpg' })).toBeInTheDocument();
+  });
+
+  it('offers a plain member no deletion of a colleague’s image, alone or in a selection', async () => {
+    const user = userEvent.setup();
+    serve({
+      'GET /projects?limit=40': projectPage([]),
+      [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'mine' }), makeImage({ id: 'theirs', userId: 'user-2' })]),
+    });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Supprimer mine.jpg' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer theirs.jpg' })).not.toBeInTheDocument();
+    await user.click(within(tile('theirs.jpg')).getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: /Supprimer la sélection/ })).toBeDisabled();
   });
 
   it('lists images in a table with a select-all checkbox, Nom, Date and Actions', async () => {

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { ToastProvider } from '../../../components/ui/toast';
 import { makeImage, makeProject, page } from '../../../testing/gallery-data';
+import { makeUser } from '../../../testing/billing-data';
 import { installIntersectionObserver } from '../../../testing/intersection-observer';
 import { serverError } from '../../../testing/server-answers';
 import { Component as ProjectRoute } from '../dashboard-project';
@@ -12,7 +13,12 @@ import { Component as ProjectGalleryRoute } from '../dashboard-images-project';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
-jest.mock('../../../lib/api-client', () => ({ api: (path: string, options?: Call) => mockApi(path, options) }));
+// The signed-in viewer (GET /users/me): a plain member, author of the fixtures' work (decision 081).
+const mockViewer = { user: makeUser({ roles: ['org_member'] }) };
+jest.mock('../../../lib/api-client', () => ({
+  api: (path: string, options?: Call) =>
+    path === '/users/me' ? Promise.resolve(mockViewer.user) : mockApi(path, options),
+}));
 
 const project = makeProject();
 

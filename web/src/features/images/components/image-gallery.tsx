@@ -7,6 +7,7 @@ import { PagedListEnd } from '../../../components/ui/load-more';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { ViewToggle, type ViewMode } from '../../../components/ui/view-toggle';
+import { useMayChangeWorkOf } from '../../../lib/session';
 import { useImageList, type GalleryScope } from '../api/get-images';
 import { useImageDeletion } from '../hooks/use-image-deletion';
 import { useImageDownloads } from '../hooks/use-image-downloads';
@@ -58,6 +59,7 @@ export function ImageGallery({
   const downloads = useImageDownloads(reload);
   const { deleting, deleteImages } = useImageDeletion(removeItems);
   const lastRefresh = useRef(0);
+  const mayChange = useMayChangeWorkOf();
 
   // The preview follows the list: a reload brings fresh URLs, a deletion closes it.
   const previewed = useMemo(() => items?.find((image) => image.id === previewId) ?? null, [items, previewId]);
@@ -77,6 +79,7 @@ export function ImageGallery({
     preview: (image) => setPreviewId(image.id),
     download: (image) => void downloads.downloadImage(image),
     remove: (image) => setToDelete([image]),
+    mayRemove: (image) => mayChange(image.userId),
     pictureFailed,
   };
 
@@ -91,6 +94,8 @@ export function ImageGallery({
 
   const selectedCount = selection.selected.length;
   const anyDeleting = selection.selected.some((image) => deleting.has(image.id));
+  // A selection holding a colleague's image cannot be deleted by a plain member (decision 081).
+  const selectionRemovable = selection.selected.every((image) => mayChange(image.userId));
   const hasImages = Boolean(items && items.length > 0);
 
   return (
@@ -140,7 +145,7 @@ export function ImageGallery({
           <Button
             size="sm"
             variant="danger"
-            disabled={selectedCount === 0 || anyDeleting}
+            disabled={selectedCount === 0 || anyDeleting || !selectionRemovable}
             onClick={() => setToDelete(selection.selected)}
           >
             <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={16} />
@@ -179,7 +184,7 @@ export function ImageGallery({
         onClose={() => setPreviewId(null)}
         downloading={previewed !== null && downloads.busy === previewed.id}
         onDownload={(image) => void downloads.downloadImage(image)}
-        onDelete={(image) => setToDelete([image])}
+        onDelete={previewed && mayChange(previewed.userId) ? (image) => setToDelete([image]) : undefined}
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -77,16 +77,18 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
         >
           {!actions.isDownloading(image.id) && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
         </Button>
-        <Button
-          size="icon"
-          variant="ghost"
-          className="size-9 text-danger-700"
-          aria-label={T.actionLabel(T.delete, image.name)}
-          disabled={deleting}
-          onClick={() => actions.remove(image)}
-        >
-          <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
-        </Button>
+        {actions.mayRemove(image) && (
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-9 text-danger-700"
+            aria-label={T.actionLabel(T.delete, image.name)}
+            disabled={deleting}
+            onClick={() => actions.remove(image)}
+          >
+            <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
+          </Button>
+        )}
       </div>
     </article>
   );

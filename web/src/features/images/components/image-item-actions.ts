@@ -10,6 +10,8 @@ export interface ImageItemActions {
   download: (image: Image) => void;
   /** Asks to delete it (a confirmation comes first). */
   remove: (image: Image) => void;
+  /** Whether the user may delete it: theirs, or any for the owner and admins (decision 081). */
+  mayRemove: (image: Image) => boolean;
   /** A picture failed to load: its signed URL may have expired. */
   pictureFailed: () => void;
 }

@@ -15,7 +15,8 @@ export interface ImagePreviewDialogProps {
   image: Image | null;
   onClose: () => void;
   onDownload: (image: Image) => void;
-  onDelete: (image: Image) => void;
+  /** Absent when the user may not delete it (decision 081): no delete button. */
+  onDelete?: (image: Image) => void;
   downloading: boolean;
 }
 
@@ -44,10 +45,12 @@ export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downl
                 {T.openFullSize}
               </a>
             )}
-            <Button variant="danger" onClick={() => onDelete(image)}>
-              <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
-              {T.delete}
-            </Button>
+            {onDelete && (
+              <Button variant="danger" onClick={() => onDelete(image)}>
+                <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
+                {T.delete}
+              </Button>
+            )}
             <Button isLoading={downloading} onClick={() => onDownload(image)}>
               {!downloading && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
               {T.download}

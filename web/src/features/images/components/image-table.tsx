@@ -105,16 +105,18 @@ function ImageRow({ image, actions }: { image: Image; actions: ImageItemActions 
         >
           {T.download}
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-danger-700"
-          aria-label={T.actionLabel(T.delete, image.name)}
-          disabled={deleting}
-          onClick={() => actions.remove(image)}
-        >
-          {T.delete}
-        </Button>
+        {actions.mayRemove(image) && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger-700"
+            aria-label={T.actionLabel(T.delete, image.name)}
+            disabled={deleting}
+            onClick={() => actions.remove(image)}
+          >
+            {T.delete}
+          </Button>
+        )}
       </ActionsCell>
     </tr>
   );

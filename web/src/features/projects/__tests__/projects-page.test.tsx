@@ -6,12 +6,18 @@ import type { Project } from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { makeProject, projectPage } from '../../../testing/gallery-data';
+import { makeUser } from '../../../testing/billing-data';
 import { installIntersectionObserver, showObserved } from '../../../testing/intersection-observer';
 import { ProjectListPage } from '../components/project-list-page';
 
 type Call = { method?: string; body?: unknown };
 const mockApi = jest.fn<Promise<unknown>, [string, Call?]>();
-jest.mock('../../../lib/api-client', () => ({ api: (path: string, options?: Call) => mockApi(path, options) }));
+// The signed-in viewer (GET /users/me): a plain member, author of the fixtures' work (decision 081).
+const mockViewer = { user: makeUser({ roles: ['org_member'] }) };
+jest.mock('../../../lib/api-client', () => ({
+  api: (path: string, options?: Call) =>
+    path === '/users/me' ? Promise.resolve(mockViewer.user) : mockApi(path, options),
+}));
 
 const villa = makeProject();
 const loft = makeProject({ id: 'p2', name: 'Loft Bastille', description: '', imageCount: 0, thumbnailUrl: null });
@@ -172,6 +178,15 @@ describe('/dashboard/projects', () => {
     expect(await screen.findByText('Projet supprimé')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Villa des Pins' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Loft Bastille' })).toBeInTheDocument();
+  });
+
+  it('shows a plain member Editer and Supprimer on their own projects only; the owner on every one', async () => {
+    const colleagues = makeProject({ id: 'p3', name: 'Duplex Opéra', userId: 'user-2' });
+    mockApi.mockResolvedValue(projectPage([villa, colleagues]));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Editer Villa des Pins' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Supprimer Villa des Pins' })).toBeInTheDocument();
+    expect(within(rowOf('Duplex Opéra')).queryAllByRole('button')).toEqual([]);
   });
 
   it('a project without images says so in the confirmation', async () => {

@@ -10,6 +10,7 @@ import { PagedListEnd } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { paths } from '../../../config/paths';
+import { useMayChangeWorkOf } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProjectList } from '../api/get-projects';
 import { CreateProjectDialog } from './create-project-dialog';
@@ -39,6 +40,7 @@ export function ProjectListPage() {
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const navigate = useNavigate();
+  const mayChange = useMayChangeWorkOf();
   const { items } = list;
 
   // The name is the row's link for keyboards and screen readers; a click anywhere else on the row
@@ -105,23 +107,28 @@ export function ProjectListPage() {
                 </DataCell>
                 <DataCell className="whitespace-nowrap text-ink-600">{formatDate(project.createdAt)}</DataCell>
                 <ActionsCell>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={T.actionLabel(T.edit, project.name)}
-                    onClick={() => setEditing(project)}
-                  >
-                    {T.edit}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-danger-700"
-                    aria-label={T.actionLabel(T.delete, project.name)}
-                    onClick={() => setDeleting(project)}
-                  >
-                    {T.delete}
-                  </Button>
+                  {/* A plain member edits and deletes only the projects they created (decision 081). */}
+                  {mayChange(project.userId) && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={T.actionLabel(T.edit, project.name)}
+                        onClick={() => setEditing(project)}
+                      >
+                        {T.edit}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-danger-700"
+                        aria-label={T.actionLabel(T.delete, project.name)}
+                        onClick={() => setDeleting(project)}
+                      >
+                        {T.delete}
+                      </Button>
+                    </>
+                  )}
                 </ActionsCell>
               </tr>
             ))

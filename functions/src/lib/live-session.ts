@@ -1,0 +1,69 @@
+/**
+ * A JWT route serves only a live session (decision 079). The API Gateway JWT authorizer checks a
+ * token's signature and expiry, not whether its account still exists or was signed out: after
+ * `DeleteUser` (or `GlobalSignOut`), the same access token would keep working for its hour. So
+ * the first middleware after the origin check asks Cognito itself: `GetUser` with the caller's own
+ * access token, which Cognito refuses for a deleted user or a revoked token. It is authorized by
+ * the token (no IAM, no SDK client: one small JSON call, kept out of every bundle).
+ * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GetUser.html
+ */
+import type { MiddlewareObj } from '@middy/core';
+import { AUTH_TEXTS } from '@vitrine/shared';
+import { ROUTES, routeKey } from '../routes';
+import { bearerToken } from './auth';
+import { ServiceUnavailable, Unauthorized } from './errors';
+import type { HttpEvent, HttpResponse } from './http-types';
+import { logger } from './logger';
+
+/** Resolves when Cognito still accepts the access token; `'ended'` when it refuses it. */
+export type SessionCheck = (accessToken: string) => Promise<'live' | 'ended'>;
+
+const JWT_ROUTES = new Set(ROUTES.filter((route) => route.auth === 'jwt').map(routeKey));
+
+function cognitoEndpoint(): string {
+  return (
+    process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ??
+    `https://cognito-idp.${process.env.AWS_REGION ?? 'eu-west-3'}.amazonaws.com`
+  );
+}
+
+/** Cognito's `GetUser` over its JSON protocol: 200 live, a 4xx refusal ended, anything else thrown. */
+export const cognitoSessionCheck: SessionCheck = async (accessToken) => {
+  const response = await fetch(cognitoEndpoint(), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser',
+    },
+    body: JSON.stringify({ AccessToken: accessToken }),
+  });
+  await response.arrayBuffer();
+  if (response.ok) return 'live';
+  // NotAuthorizedException (revoked, expired), UserNotFoundException (deleted): the session is over.
+  // A throttle (429) says nothing about the session.
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) return 'ended';
+  throw new Error(`Cognito GetUser answered ${response.status}`);
+};
+
+/**
+ * The middleware. A request without a bearer token is left to the route (the authorizer refuses
+ * it in AWS, the handler's getCaller answers 401): only a token is checked.
+ */
+export function liveSessionMiddleware(check: () => SessionCheck): MiddlewareObj<HttpEvent, HttpResponse> {
+  return {
+    name: 'live-session',
+    before: async ({ event }) => {
+      if (!JWT_ROUTES.has(event.routeKey)) return;
+      const token = bearerToken(event.headers?.authorization ?? event.headers?.Authorization);
+      if (!token) return;
+      let state: 'live' | 'ended';
+      try {
+        state = await check()(token);
+      } catch (error) {
+        logger.error('Cognito did not confirm the session', { error });
+        throw new ServiceUnavailable();
+      }
+      if (state === 'ended') throw new Unauthorized(AUTH_TEXTS.pleaseReconnect);
+    },
+  };
+}
