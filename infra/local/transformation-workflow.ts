@@ -19,7 +19,7 @@ import {
   type StepInvoker,
 } from '../../functions/src/workflow/local-task-handlers';
 import { WORKFLOW_ENTRIES } from '../lib/bundling';
-import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
+import type { LambdaRuntime } from './lambda-handlers';
 import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
 
 export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
@@ -56,13 +56,13 @@ function localFunctions(region: string): TransformationSubstitutions {
  */
 export function workflowTaskHandlers(
   functions: TransformationSubstitutions,
-  handlerSource: HandlerSource = 'source',
+  lambdas: LambdaRuntime,
 ): Record<string, LocalTaskHandler> {
   const [imageSteps, recordSteps] = WORKFLOW_ENTRIES;
   const lambda =
     (name: string): StepInvoker =>
     async (payload) =>
-      (await loadLambdaHandler<StepInvoker>(name, handlerSource))(payload);
+      (await lambdas.load<StepInvoker>(name))(payload);
   return createLocalTaskHandlers(loadTransformationDefinition(functions), {
     [functions.ImageStepsFunctionArn]: lambda(imageSteps),
     [functions.RecordStepsFunctionArn]: lambda(recordSteps),
@@ -71,7 +71,8 @@ export function workflowTaskHandlers(
 
 export async function startTransformationWorkflow(
   region: string,
-  options: { retryIntervalOverrides?: Record<string, number | number[]>; handlerSource?: HandlerSource } = {},
+  lambdas: LambdaRuntime,
+  options: { retryIntervalOverrides?: Record<string, number | number[]> } = {},
 ): Promise<LocalTransformationWorkflow> {
   const simulator = await startImageSimulator({ host: '127.0.0.1', port: 0 });
   const env = {
@@ -86,7 +87,7 @@ export async function startTransformationWorkflow(
   registerStateMachine(
     TRANSFORMATION_STATE_MACHINE,
     loadTransformationDefinition(functions) as unknown as Parameters<typeof registerStateMachine>[1],
-    workflowTaskHandlers(functions, options.handlerSource),
+    workflowTaskHandlers(functions, lambdas),
     options,
   );
   const workflow: LocalTransformationWorkflow = {

@@ -15,10 +15,10 @@ import type { BenchSection } from '../run';
 import { percentile } from '../report';
 
 const TARGETS = { overheadP50Ms: 500, batchFailures: 0 };
-const WIDTH = 4000;
-const HEIGHT = 3000;
-const RUNS = 10;
-const BATCH = 8;
+const SIZES = {
+  full: { width: 4000, height: 3000, runs: 10, batch: 8 },
+  quick: { width: 800, height: 600, runs: 1, batch: 2 },
+};
 /** The transformation the local engine does end to end (no simulator in the path). */
 const TYPE = 'enhance';
 const POLL_MS = 20;
@@ -57,7 +57,8 @@ async function timedRun(stack: Parameters<typeof api>[0], token: string, uploadI
 
 export const pipeline: BenchSection = {
   name: 'pipeline',
-  async run(report) {
+  async run(report, { quick }) {
+    const { width: WIDTH, height: HEIGHT, runs: RUNS, batch: BATCH } = quick ? SIZES.quick : SIZES.full;
     const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT, 90);
     report.line(`input: ${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, type ${TYPE}`);
 
