@@ -20,7 +20,6 @@ import {
   markSucceededAndCount,
   recordResult,
   recordValidatedImage,
-  requireTransformation,
   TransformationStateError,
 } from '../transformations/transformation-store';
 import { failureOf, type CaughtError } from './failure-message';
@@ -78,10 +77,12 @@ export interface TransformationToProcess {
   options: TransformationOptions;
 }
 
-/** Marks the record processing and loads what Validate and Transform need into the state. */
+/**
+ * Marks the record processing and loads what Validate and Transform need into the state, from the
+ * update's own answer: one table round trip (decision 73).
+ */
 export async function startProcessing(deps: RecordStepDeps, ref: TransformationRef): Promise<TransformationToProcess> {
-  await markProcessing(deps, ref.orgId, ref.transformationId);
-  const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
+  const record = await markProcessing(deps, ref.orgId, ref.transformationId);
   // Always present: the ASL's ResultSelector fails on a missing path.
   return { uploadKey: record.uploadKey, type: record.type, options: record.options ?? {} };
 }
