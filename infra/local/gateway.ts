@@ -11,7 +11,7 @@ import { API_TEXTS, AUTH_TEXTS } from '@vitrine/shared';
 import { ROUTES, type EndpointGroup } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
 import type { TokenCheck } from './jwt';
-import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
+import type { LambdaRuntime } from './lambda-handlers';
 import { createRouteMatcher } from './route-matcher';
 
 /** API Gateway's own payload limit; routes set tighter ones, enforced by the handlers. */
@@ -99,8 +99,8 @@ function writeResult(response: ServerResponse, result: HttpResponse | string | o
 export interface GatewayOptions {
   verifyAccessToken: (token: string) => Promise<TokenCheck>;
   log?: (line: string) => void;
-  /** The endpoint groups' sources (default) or their bundles as CDK builds them. */
-  handlerSource?: HandlerSource;
+  /** The stack's Lambdas (the endpoint groups' sources or their bundles as CDK builds them). */
+  lambdas: LambdaRuntime;
 }
 
 export function createGateway(options: GatewayOptions) {
@@ -108,7 +108,7 @@ export function createGateway(options: GatewayOptions) {
   const loadHandler = (group: EndpointGroup): Promise<LambdaHandler> => {
     let loaded = handlers.get(group);
     if (!loaded) {
-      loaded = loadLambdaHandler<LambdaHandler>(group, options.handlerSource);
+      loaded = options.lambdas.load<LambdaHandler>(group);
       handlers.set(group, loaded);
     }
     return loaded;

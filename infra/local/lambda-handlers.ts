@@ -1,12 +1,20 @@
 /**
- * Where the local stack takes each Lambda's code from: the TypeScript sources (default: `npm start`
- * and the integration tests, with tsx or jest), or the bundles esbuild builds exactly as CDK does
- * (infra/lib/bundling.ts), which is what AWS runs (the bundled test tier, test/bundled).
+ * Where the local stack takes each Lambda's code from, and in which module registry it runs it
+ * (decision 071). Each stack has a LambdaRuntime of its own, stopped with it, so that nothing a
+ * handler keeps at module scope (SDK clients bound to an emulator's port, variables read once,
+ * caches) outlives its stack, as nothing outlives a Lambda's execution environment in AWS:
  *
- * A bundle runs in its own worker thread, as each Lambda runs in its own process in AWS: bundles
- * loaded side by side would share `globalThis`, and state a library keeps there (zod's global
- * config, for one) would leak from one Lambda into another and hide its defects. Events, results
- * and errors cross a structured-clone boundary, as they cross JSON with Lambda.
+ * - sources (default: `npm start`, the bench): the TypeScript handlers run in ONE worker thread per
+ *   stack, with tsx registered there: a module registry that starts empty with the stack and ends
+ *   with it. Under jest (the integration tests) they are imported in the test file's process,
+ *   whose module registry jest already gives each test file (jest's transform does not reach a
+ *   worker).
+ * - bundles (`{ bundleDir }`, the bundled tier): esbuild's bundles as CDK builds them, each in its
+ *   own worker, as each Lambda runs in its own process: bundles side by side would share
+ *   `globalThis`, and state a library keeps there (zod's global config, for one) would leak from
+ *   one Lambda into another and hide its defects.
+ *
+ * Events, results and errors cross a structured-clone boundary, as they cross JSON with Lambda.
  */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,38 +27,69 @@ export type HandlerSource = 'source' | { bundleDir: string };
 
 type AnyHandler = (event: never, context: never) => Promise<unknown>;
 
+export interface LambdaRuntime {
+  /** A Lambda's `handler`, loaded on its first call (a warm Lambda after that). */
+  load<Handler extends AnyHandler>(name: string): Promise<Handler>;
+  /** Ends every worker of this runtime: the next stack starts from empty registries. */
+  stop(): Promise<void>;
+}
+
+/** jest sets it in every process it runs tests in. */
+const UNDER_JEST = process.env.JEST_WORKER_ID !== undefined;
+
+export function createLambdaRuntime(source: HandlerSource = 'source'): LambdaRuntime {
+  const workers = new Map<string, ModuleWorker>();
+  const worker = (key: string, options: { typescript: boolean }) => {
+    let existing = workers.get(key);
+    if (!existing || existing.exited) {
+      existing = moduleWorker(options);
+      workers.set(key, existing);
+    }
+    return existing;
+  };
+  return {
+    async load<Handler extends AnyHandler>(name: string): Promise<Handler> {
+      if (source === 'source' && UNDER_JEST) {
+        const module = (await import(handlerEntry(name))) as { handler?: Handler };
+        if (typeof module.handler !== 'function') throw new Error(`Lambda ${name} exports no handler`);
+        return module.handler;
+      }
+      const [key, file] =
+        source === 'source' ? ['sources', handlerEntry(name)] : [name, path.join(source.bundleDir, `${name}.mjs`)];
+      const url = pathToFileURL(file).href;
+      return ((event: unknown, context?: Context) =>
+        worker(key, { typescript: source === 'source' }).invoke(url, event, context)) as unknown as Handler;
+    },
+    async stop() {
+      const running = [...workers.values()];
+      workers.clear();
+      await Promise.all(running.map((running) => running.stop()));
+    },
+  };
+}
+
 /**
- * Loads a Lambda's `handler` export. Sources are imported in this process (modules are cached, so
- * each loads once, as in a warm Lambda); a bundle gets one worker, started on first use.
+ * Runs in the worker: imports a Lambda's module on its first invocation (tsx registered first for
+ * TypeScript sources) and answers invocations. A module that fails to load answers every
+ * invocation with its error, as Lambda's init error does.
  */
-export async function loadLambdaHandler<Handler extends AnyHandler>(
-  name: string,
-  source: HandlerSource = 'source',
-): Promise<Handler> {
-  if (source === 'source') {
-    const module = (await import(handlerEntry(name))) as { handler?: Handler };
-    if (typeof module.handler !== 'function') throw new Error(`Lambda ${name} exports no handler`);
-    return module.handler;
-  }
-  return bundleWorker(path.join(source.bundleDir, `${name}.mjs`)).invoke as unknown as Handler;
-}
-
-/** Stops the bundles' workers (the local stack's stop). */
-export async function stopLambdaWorkers(): Promise<void> {
-  const running = [...workers.values()];
-  workers.clear();
-  await Promise.all(running.map((worker) => worker.stop()));
-}
-
-/** Runs in the worker: imports the bundle (native ESM) and answers invocations. */
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const loaded = import(workerData.url);
-// A bundle that fails to load answers every invocation with its error (as Lambda's init error does).
-loaded.catch(() => undefined);
-parentPort.on('message', async ({ id, event, context }) => {
+for (const api of workerData.tsx) require(api).register();
+const modules = new Map();
+const load = (url) => {
+  let loaded = modules.get(url);
+  if (!loaded) {
+    loaded = import(url);
+    loaded.catch(() => undefined);
+    modules.set(url, loaded);
+  }
+  return loaded;
+};
+parentPort.on('message', async ({ id, url, event, context }) => {
   try {
-    const { handler } = await loaded;
+    const { handler } = await load(url);
+    if (typeof handler !== 'function') throw new Error(url + ' exports no handler');
     const deadline = Date.now() + context.remainingMs;
     const value = await handler(event, {
       ...context,
@@ -65,18 +104,17 @@ parentPort.on('message', async ({ id, event, context }) => {
 });
 `;
 
-interface BundleWorker {
-  invoke(event: unknown, context?: Context): Promise<unknown>;
+interface ModuleWorker {
+  readonly exited: boolean;
+  invoke(url: string, event: unknown, context?: Context): Promise<unknown>;
   stop(): Promise<void>;
 }
 
-const workers = new Map<string, BundleWorker>();
-
-function bundleWorker(file: string): BundleWorker {
-  const existing = workers.get(file);
-  if (existing) return existing;
+function moduleWorker({ typescript }: { typescript: boolean }): ModuleWorker {
   // SHARE_ENV: the stack sets the handlers' configuration on process.env, as CDK sets a Lambda's.
-  const worker = new Worker(WORKER_CODE, { eval: true, env: SHARE_ENV, workerData: { url: pathToFileURL(file).href } });
+  // tsx for TypeScript sources: its CommonJS hook (this package's modules) and its ESM one (import()).
+  const tsx = typescript ? [require.resolve('tsx/cjs/api'), require.resolve('tsx/esm/api')] : [];
+  const worker = new Worker(WORKER_CODE, { eval: true, env: SHARE_ENV, workerData: { tsx } });
   worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;
@@ -92,13 +130,9 @@ function bundleWorker(file: string): BundleWorker {
     else call.reject(Object.assign(new Error(message.error!.message), message.error));
   });
   worker.on('error', failAll);
-  worker.on('exit', (code) => {
-    // The next invocation starts a fresh worker, as Lambda starts a new environment after a crash.
-    if (workers.get(file) === created) workers.delete(file);
-    failAll(new Error(`Lambda worker for ${path.basename(file)} exited with ${code}`));
-  });
-  const created: BundleWorker = {
-    invoke(event, context) {
+  const created = {
+    exited: false,
+    invoke(url: string, event: unknown, context?: Context) {
       const id = (next += 1);
       const {
         getRemainingTimeInMillis,
@@ -108,15 +142,19 @@ function bundleWorker(file: string): BundleWorker {
         ...plain
       } = context ?? ({} as Context);
       const remainingMs = getRemainingTimeInMillis?.() ?? 30_000;
-      return new Promise((resolve, reject) => {
+      return new Promise<unknown>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, event, context: { ...plain, remainingMs } });
+        worker.postMessage({ id, url, event, context: { ...plain, remainingMs } });
       });
     },
     stop: async () => {
       await worker.terminate();
     },
   };
-  workers.set(file, created);
+  worker.on('exit', (code) => {
+    // The next invocation starts a fresh worker, as Lambda starts a new environment after a crash.
+    created.exited = true;
+    failAll(new Error(`Lambda worker exited with ${code}`));
+  });
   return created;
 }

@@ -4,7 +4,9 @@
  * mail outbox, /config.json and the web app, all behind ONE port on 127.0.0.1; plus the local
  * Stripe stand-in on its own port (its hosted checkout and portal pages open in the browser).
  * Handlers get their configuration through process.env, exactly the variables the CDK sets,
- * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time.
+ * plus the SDK's AWS_ENDPOINT_URL_<SERVICE> overrides. One stack per process at a time; each has
+ * its Lambdas' module registries of its own (lambdas, decision 071), so stacks started one after
+ * the other in one process (the bench) share nothing.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import * as http from 'node:http';
@@ -25,7 +27,7 @@ import { startCognito, ensureUserPool } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { createGateway } from './gateway';
 import { createAccessTokenVerifier } from './jwt';
-import { loadLambdaHandler, stopLambdaWorkers, type HandlerSource } from './lambda-handlers';
+import { createLambdaRuntime, type HandlerSource, type LambdaRuntime } from './lambda-handlers';
 import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
@@ -86,6 +88,8 @@ export interface LocalStack {
   outboxDir: string;
   /** The local Stripe: its key, webhook secret and test controls (clocks, webhook queue). */
   stripe: StripeStandIn;
+  /** This stack's Lambdas, to invoke one directly (the reconciler, as its schedule does). */
+  lambdas: LambdaRuntime;
   stop(): Promise<void>;
 }
 
@@ -102,8 +106,8 @@ interface SavedState {
  * executions in memory, so those of a previous run are gone and their jobs are failed and
  * refunded (or settled, when they had succeeded). Then on the same period as in AWS.
  */
-async function startReconciler(handlerSource: HandlerSource | undefined, log: (line: string) => void) {
-  const reconcile = await loadLambdaHandler<typeof reconcilerHandler>(RECONCILER_ENTRY, handlerSource);
+async function startReconciler(lambdas: LambdaRuntime, log: (line: string) => void) {
+  const reconcile = await lambdas.load<typeof reconcilerHandler>(RECONCILER_ENTRY);
   const report = await reconcile({ everyOpen: true }).catch((error: unknown) => {
     log(`[recovery] transformations: ${String(error)}`);
     return undefined;
@@ -164,12 +168,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESULTS_BUCKET,
     ]);
     closers.push(s3.close);
-    closers.push(stopLambdaWorkers);
-    // Imported here, after AWS_REGION is set: the trigger module reads nothing at load, but keep order obvious.
-    const triggerHandler = await loadLambdaHandler<typeof cognitoTriggerHandler>(
-      'cognito-triggers',
-      options.handlerSource,
-    );
+    const lambdas = createLambdaRuntime(options.handlerSource);
+    closers.push(lambdas.stop);
+    const triggerHandler = await lambdas.load<typeof cognitoTriggerHandler>('cognito-triggers');
     const cognito = await startCognito({
       directory: path.join(dataDir, 'cognito'),
       port: await portToUse(saved.ports?.cognito),
@@ -256,12 +257,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.stripeWebhookSigningKey]: stripe.webhookSigningSecret,
     };
     Object.assign(process.env, env);
-    const workflow = await startTransformationWorkflow(LOCAL_REGION, { handlerSource: options.handlerSource });
+    const workflow = await startTransformationWorkflow(LOCAL_REGION, lambdas);
     closers.push(workflow.close);
     Object.assign(env, workflow.env);
     const documentClient = DynamoDBDocumentClient.from(dynamoClient);
     for (const repair of await listUnlistedOpenTransformations(documentClient, TABLE_NAME)) log(`[recovery] ${repair}`);
-    closers.push(await startReconciler(options.handlerSource, log));
+    closers.push(await startReconciler(lambdas, log));
 
     // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
     const stripeSdk = new Stripe(stripe.apiKey, stripeConfig(stripe.url));
@@ -283,7 +284,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyAccessToken: createAccessTokenVerifier({ issuer, jwksUri, clientId: pool.userPoolClientId }),
       // A handler that fails outside its middy chain (e.g. at import) must never fail silently.
       log: options.log ?? ((line) => console.error(line)),
-      handlerSource: options.handlerSource,
+      lambdas,
     });
     const config: RuntimeConfig = {
       apiBase: '/api',
@@ -302,7 +303,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         response.end(JSON.stringify(body));
       };
       try {
-        healthCheck ??= loadLambdaHandler<typeof healthCheckHandler>('health-check', options.handlerSource);
+        healthCheck ??= lambdas.load<typeof healthCheckHandler>('health-check');
         answer(200, await (await healthCheck)({}, { awsRequestId: randomUUID() }));
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
@@ -361,6 +362,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       outboxDir,
       stripe,
+      lambdas,
       stop,
     };
   } catch (error) {

@@ -19,15 +19,26 @@ import {
   type StepInvoker,
 } from '../../functions/src/workflow/local-task-handlers';
 import { WORKFLOW_ENTRIES } from '../lib/bundling';
-import { loadLambdaHandler, type HandlerSource } from './lambda-handlers';
+import type { LambdaRuntime } from './lambda-handlers';
 import { LOCAL_ACCOUNT_ID, registerStateMachine, stateMachineArn } from './step-functions';
 
 export const TRANSFORMATION_STATE_MACHINE = 'vitrine-local-transformations';
+
+/** One step Lambda's invocation by the local Step Functions, timed around the Lambda call. */
+export interface StepTiming {
+  transformationId: string;
+  step: string;
+  /** performance.now() at the Task's call and at its answer. */
+  startedAt: number;
+  endedAt: number;
+}
 
 export interface LocalTransformationWorkflow {
   /** Variables the API and step handlers read (also set on process.env). */
   env: Record<string, string>;
   simulator: ImageSimulator;
+  /** Calls `listener` after each step Lambda answers (the bench's breakdown); returns the unsubscribe. */
+  onStep(listener: (timing: StepTiming) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -56,13 +67,27 @@ function localFunctions(region: string): TransformationSubstitutions {
  */
 export function workflowTaskHandlers(
   functions: TransformationSubstitutions,
-  handlerSource: HandlerSource = 'source',
+  lambdas: LambdaRuntime,
+  onStep: (timing: StepTiming) => void = () => undefined,
 ): Record<string, LocalTaskHandler> {
   const [imageSteps, recordSteps] = WORKFLOW_ENTRIES;
   const lambda =
     (name: string): StepInvoker =>
-    async (payload) =>
-      (await loadLambdaHandler<StepInvoker>(name, handlerSource))(payload);
+    async (payload) => {
+      const startedAt = performance.now();
+      try {
+        return await (
+          await lambdas.load<StepInvoker>(name)
+        )(payload);
+      } finally {
+        onStep({
+          transformationId: payload.transformationId,
+          step: payload.step,
+          startedAt,
+          endedAt: performance.now(),
+        });
+      }
+    };
   return createLocalTaskHandlers(loadTransformationDefinition(functions), {
     [functions.ImageStepsFunctionArn]: lambda(imageSteps),
     [functions.RecordStepsFunctionArn]: lambda(recordSteps),
@@ -71,7 +96,8 @@ export function workflowTaskHandlers(
 
 export async function startTransformationWorkflow(
   region: string,
-  options: { retryIntervalOverrides?: Record<string, number | number[]>; handlerSource?: HandlerSource } = {},
+  lambdas: LambdaRuntime,
+  options: { retryIntervalOverrides?: Record<string, number | number[]> } = {},
 ): Promise<LocalTransformationWorkflow> {
   const simulator = await startImageSimulator({ host: '127.0.0.1', port: 0 });
   const env = {
@@ -83,15 +109,20 @@ export async function startTransformationWorkflow(
   };
   Object.assign(process.env, env);
   const functions = localFunctions(region);
+  const listeners = new Set<(timing: StepTiming) => void>();
   registerStateMachine(
     TRANSFORMATION_STATE_MACHINE,
     loadTransformationDefinition(functions) as unknown as Parameters<typeof registerStateMachine>[1],
-    workflowTaskHandlers(functions, options.handlerSource),
+    workflowTaskHandlers(functions, lambdas, (timing) => listeners.forEach((listener) => listener(timing))),
     options,
   );
   const workflow: LocalTransformationWorkflow = {
     env,
     simulator,
+    onStep(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: async () => {
       if (running === workflow) running = undefined;
       await simulator.close();

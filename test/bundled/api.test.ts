@@ -15,7 +15,6 @@ import { reserveCredit } from '../../functions/src/credits/credits';
 import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
 import { createTransformation, markProcessing } from '../../functions/src/transformations/transformation-store';
 import { RECONCILER_ENTRY } from '../../infra/lib/bundling';
-import { loadLambdaHandler } from '../../infra/local/lambda-handlers';
 import { runningTransformationWorkflow } from '../../infra/local/transformation-workflow';
 import { startTestStack, type TestStack } from '../integration/helpers/stack';
 import { api } from '../integration/helpers/users';
@@ -179,7 +178,7 @@ describe('a transformation, bundled', () => {
     await markProcessing(tenMinutesAgo, user.orgId, id);
     await reserveCredit(tenMinutesAgo, user.orgId, id);
 
-    const reconcile = await loadLambdaHandler<typeof reconcilerHandler>(RECONCILER_ENTRY, { bundleDir: bundleDir() });
+    const reconcile = await stack.lambdas.load<typeof reconcilerHandler>(RECONCILER_ENTRY);
     const report = await reconcile({});
     assert.equal(report.interrupted, 1);
     const { body } = await api<{ status: string; message: string }>(stack, `/api/transformations/${id}`, {

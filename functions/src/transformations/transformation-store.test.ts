@@ -41,7 +41,12 @@ describe('transformation record', () => {
       status: 'queued',
       createdAt: '2026-01-02T03:04:05.000Z',
     });
-    await markProcessing(deps, 'org-1', 'tx-1');
+    // What StartProcessing puts in the state comes from this one write, no read after it.
+    expect(await markProcessing(deps, 'org-1', 'tx-1')).toMatchObject({
+      uploadKey: base.uploadKey,
+      type: base.type,
+      options: base.options,
+    });
     await recordValidatedImage(deps, 'org-1', 'tx-1', { normalisedKey: 'n.jpg', width: 40, height: 30 });
     await recordResult(deps, 'org-1', 'tx-1', {
       resultKey: 'r.png',

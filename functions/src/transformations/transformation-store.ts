@@ -88,9 +88,16 @@ export async function requireTransformation(
   return record;
 }
 
-/** The workflow has started on it. */
-export async function markProcessing(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
-  await transition(deps, orgId, id, ['queued', 'processing'], { status: 'processing' });
+/**
+ * The workflow has started on it. Returns the record as it was (only its status and updatedAt
+ * change): StartProcessing takes what the steps need from this one write, with no read after it.
+ */
+export async function markProcessing(
+  deps: TransformationDeps,
+  orgId: string,
+  id: string,
+): Promise<TransformationRecord> {
+  return transition(deps, orgId, id, ['queued', 'processing'], { status: 'processing' });
 }
 
 /** The validated original's key and size. */

@@ -21,7 +21,6 @@ import {
   markSucceededAndCount,
   recordResult,
   recordValidatedImage,
-  requireTransformation,
   TransformationStateError,
 } from '../transformations/transformation-store';
 import { failureOf, type CaughtError } from './failure-message';
@@ -91,10 +90,12 @@ export interface TransformationToProcess {
   seed: number;
 }
 
-/** Marks the record processing and loads what Validate and Transform need into the state. */
+/**
+ * Marks the record processing and loads what Validate and Transform need into the state, from the
+ * update's own answer: one table round trip (decision 73).
+ */
 export async function startProcessing(deps: RecordStepDeps, ref: TransformationRef): Promise<TransformationToProcess> {
-  await markProcessing(deps, ref.orgId, ref.transformationId);
-  const record = await requireTransformation(deps, ref.orgId, ref.transformationId);
+  const record = await markProcessing(deps, ref.orgId, ref.transformationId);
   // Always present: the ASL's ResultSelector fails on a missing path. A record started before seeds
   // existed (in flight across the deploy) gets one now; StoreResult records the one the engine used.
   return {

@@ -14,20 +14,18 @@ import type { BenchSection } from '../run';
 import { percentile } from '../report';
 
 const TARGETS = { skyMs: 1500, enhanceMs: 800 };
-const WIDTH = 4000;
-const HEIGHT = 3000;
-const RUNS = 5;
+const SIZES = { full: { width: 4000, height: 3000, runs: 5 }, quick: { width: 800, height: 600, runs: 1 } };
 
 interface Timing {
   wall: number;
   cpu: number;
 }
 
-async function median(task: () => Promise<unknown>): Promise<Timing> {
+async function median(runs: number, task: () => Promise<unknown>): Promise<Timing> {
   await task();
   const walls: number[] = [];
   const cpus: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     const cpuBefore = process.cpuUsage();
     const begin = performance.now();
     await task();
@@ -45,19 +43,20 @@ async function median(task: () => Promise<unknown>): Promise<Timing> {
 
 export const engines: BenchSection = {
   name: 'engines',
-  async run(report) {
+  async run(report, { quick }) {
+    const { width: WIDTH, height: HEIGHT, runs: RUNS } = quick ? SIZES.quick : SIZES.full;
     const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT);
     report.line(
       `${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${RUNS}`,
     );
-    const bare = await median(() => sharp(jpeg).png(PNG_OUTPUT).toBuffer());
+    const bare = await median(RUNS, () => sharp(jpeg).png(PNG_OUTPUT).toBuffer());
     report.figure({
       name: 'sharp bare decode + PNG encode',
       value: bare.wall,
       unit: 'ms',
       note: `cpu ${bare.cpu.toFixed(0)} ms`,
     });
-    const sky = await median(() => replaceSky(jpeg, 'sunset'));
+    const sky = await median(RUNS, () => replaceSky(jpeg, 'sunset'));
     report.figure({
       name: 'local sky replacement (sunset)',
       value: sky.wall,
@@ -65,7 +64,7 @@ export const engines: BenchSection = {
       target: TARGETS.skyMs,
       note: `${(sky.wall / bare.wall).toFixed(2)}x bare; cpu ${sky.cpu.toFixed(0)} ms, ${(sky.cpu / bare.cpu).toFixed(2)}x bare`,
     });
-    const enhanced = await median(() => enhance(jpeg));
+    const enhanced = await median(RUNS, () => enhance(jpeg));
     report.figure({
       name: 'local HDR enhancement',
       value: enhanced.wall,

@@ -22,8 +22,7 @@ import { measureConcurrent, percentile, type Reporter } from '../report';
 const TARGETS = { healthySeconds: 15, p99Ms: 50 };
 const HEALTH_TIMEOUT_MS = 60_000;
 const CONCURRENCY = 20;
-const REQUESTS = 2000;
-const WARMUP = 200;
+const SIZES = { full: { requests: 2000, warmup: 200 }, quick: { requests: 100, warmup: 20 } };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +63,12 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function latency(report: Reporter, url: string, dataDir: string): Promise<void> {
+async function latency(
+  report: Reporter,
+  url: string,
+  dataDir: string,
+  { requests: REQUESTS, warmup: WARMUP }: (typeof SIZES)['full'],
+): Promise<void> {
   const config = (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
   const cognito = new CognitoIdentityProviderClient({
     endpoint: config.userPoolEndpoint,
@@ -131,7 +135,7 @@ async function latency(report: Reporter, url: string, dataDir: string): Promise<
 
 export const foundation: BenchSection = {
   name: 'foundation',
-  async run(report) {
+  async run(report, { quick }) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
     const port = await freePort();
     const url = `http://localhost:${port}`;
@@ -150,7 +154,7 @@ export const foundation: BenchSection = {
         unit: 's',
         target: TARGETS.healthySeconds,
       });
-      await latency(report, url, dataDir);
+      await latency(report, url, dataDir, quick ? SIZES.quick : SIZES.full);
     } finally {
       await stopGroup(child);
       await rm(dataDir, { recursive: true, force: true });

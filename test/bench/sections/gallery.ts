@@ -28,20 +28,36 @@ import { orgUser, tableClient, type OrgUser } from '../../integration/transforma
 import type { BenchSection } from '../run';
 import { measureConcurrent, percentile, type Reporter } from '../report';
 
-const IMAGES = 2000;
-const PROJECTS = 200;
-/** Images in projects (8 each); the rest are unclassified, the gallery measured. */
-const PER_PROJECT = 8;
-const PAGE = PAGE_LIMITS.default;
-/** Distinct pictures (real photos); images reuse them in turn, each under its own keys. */
-const PICTURES = PAGE;
+const PAGE: number = PAGE_LIMITS.default;
+const SIZES = {
+  full: {
+    images: 2000,
+    projects: 200,
+    /** Images in projects (8 each); the rest are unclassified, the gallery measured. */
+    perProject: 8,
+    /** Distinct pictures (real photos); images reuse them in turn, each under its own keys. */
+    pictures: PAGE,
+    /** Distinct full-size originals and results stored (a result PNG is about 7 MB). */
+    fullSizeObjects: 8,
+    firstTileRuns: 30,
+    listRequests: 400,
+    listWarmup: 40,
+  },
+  /** Still a full page of unclassified images and of projects. */
+  quick: {
+    images: PAGE * 3,
+    projects: PAGE,
+    perProject: 2,
+    pictures: 4,
+    fullSizeObjects: 2,
+    firstTileRuns: 2,
+    listRequests: 8,
+    listWarmup: 2,
+  },
+};
+type Sizes = (typeof SIZES)['full'];
 const FULL_SIZE_LONG_SIDE = 2400;
-/** Distinct full-size originals and results stored (a result PNG is about 7 MB). */
-const FULL_SIZE_OBJECTS = 8;
 const TARGETS = { pageBytes: 3 * 1024 * 1024 };
-const FIRST_TILE_RUNS = 30;
-const LIST_REQUESTS = 400;
-const LIST_WARMUP = 40;
 const CONCURRENCY = 4;
 /** Browsers open 6 connections per host over HTTP/1.1. */
 const TILE_CONNECTIONS = 6;
@@ -59,10 +75,10 @@ interface FullSize {
 /**
  * Real photos taken as originals of FULL_SIZE_LONG_SIDE px on their long side: the workflow's
  * thumbnails of each and of a graded result (makeThumbnail, at the full size's proportions), and
- * full-size JPEG originals and PNG results for the first FULL_SIZE_OBJECTS photos only (shared in
+ * full-size JPEG originals and PNG results for the first `fullSizeObjects` photos only (shared in
  * turn by the images: stored for real, but no gallery page downloads them).
  */
-async function pictures(): Promise<{ pictures: Picture[]; fullSize: FullSize[] }> {
+async function pictures(sizes: Sizes): Promise<{ pictures: Picture[]; fullSize: FullSize[] }> {
   const files: string[] = [];
   for (const folder of ['sky', 'no-sky', 'hdr']) {
     for (const name of await readdir(join(PHOTOS_DIR, folder))) {
@@ -71,7 +87,7 @@ async function pictures(): Promise<{ pictures: Picture[]; fullSize: FullSize[] }
   }
   const made: Picture[] = [];
   const fullSize: FullSize[] = [];
-  for (const file of files.slice(0, PICTURES)) {
+  for (const file of files.slice(0, sizes.pictures)) {
     const source = await readFile(file);
     const { width = 1, height = 1 } = await sharp(source).metadata();
     const scale = FULL_SIZE_LONG_SIDE / Math.max(width, height);
@@ -84,7 +100,7 @@ async function pictures(): Promise<{ pictures: Picture[]; fullSize: FullSize[] }
       originalThumbnail: await makeThumbnail(source, fullWidth, fullHeight),
       resultThumbnail: await makeThumbnail(graded, fullWidth, fullHeight),
     });
-    if (fullSize.length < FULL_SIZE_OBJECTS) {
+    if (fullSize.length < sizes.fullSizeObjects) {
       const photo = sharp(graded).resize(fullWidth, fullHeight);
       fullSize.push({
         original: await sharp(source).resize(fullWidth, fullHeight).jpeg({ quality: 88 }).toBuffer(),
@@ -111,12 +127,13 @@ async function writeItems(ddb: DynamoDBDocumentClient, tableName: string, items:
   );
 }
 
-/** The organization's 200 projects and 2,000 images, as saves would have left them. */
-async function seed(stack: TestStack, ddb: DynamoDBDocumentClient, owner: OrgUser, report: Reporter) {
+/** The organization's projects and images (200 and 2,000), as saves would have left them. */
+async function seed(stack: TestStack, ddb: DynamoDBDocumentClient, owner: OrgUser, report: Reporter, sizes: Sizes) {
+  const { images: IMAGES, projects: PROJECTS, perProject: PER_PROJECT } = sizes;
   const started = performance.now();
   const phases: string[] = [];
   const phase = (name: string) => phases.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const { pictures: made, fullSize } = await pictures();
+  const { pictures: made, fullSize } = await pictures(sizes);
   phase('pictures');
   const s3 = new S3Client({
     endpoint: stack.services.s3,
@@ -226,11 +243,21 @@ async function download(url: string): Promise<number> {
   return bytes;
 }
 
-async function galleryPage(report: Reporter, stack: TestStack, owner: OrgUser, averageResult: number) {
+/** The gallery's first page, failing with the API's answer when it is not a full page. */
+async function listGallery(stack: TestStack, owner: OrgUser): Promise<{ json: string; page: Page<Image> }> {
   const response = await fetch(`${stack.url}/api/images/no-project?limit=${PAGE}`, authorized(owner.token));
   const json = await response.text();
-  const page = JSON.parse(json) as Page<Image>;
-  if (page.items.length !== PAGE) throw new Error(`the gallery page holds ${page.items.length} images`);
+  const page = (response.status === 200 ? JSON.parse(json) : undefined) as Page<Image> | undefined;
+  if (!page || page.items?.length !== PAGE) {
+    throw new Error(
+      `GET /api/images/no-project answered ${response.status}, not a page of ${PAGE}: ${json.slice(0, 300)}`,
+    );
+  }
+  return { json, page };
+}
+
+async function galleryPage(report: Reporter, stack: TestStack, owner: OrgUser, averageResult: number, sizes: Sizes) {
+  const { json, page } = await listGallery(stack, owner);
   let tiles = 0;
   await inParallel(page.items, TILE_CONNECTIONS, async (image) => {
     const bytes = await download(image.thumbnailUrl!);
@@ -251,11 +278,9 @@ async function galleryPage(report: Reporter, stack: TestStack, owner: OrgUser, a
 
   const firstTile: number[] = [];
   const listOnly: number[] = [];
-  for (let run = 0; run < FIRST_TILE_RUNS; run += 1) {
+  for (let run = 0; run < sizes.firstTileRuns; run += 1) {
     const begin = performance.now();
-    const list = (await (
-      await fetch(`${stack.url}/api/images/no-project?limit=${PAGE}`, authorized(owner.token))
-    ).json()) as Page<Image>;
+    const { page: list } = await listGallery(stack, owner);
     listOnly.push(performance.now() - begin);
     await download(list.items[0]!.thumbnailUrl!);
     firstTile.push(performance.now() - begin);
@@ -276,11 +301,17 @@ async function galleryPage(report: Reporter, stack: TestStack, owner: OrgUser, a
   });
 }
 
-async function projectList(report: Reporter, stack: TestStack, ddb: DynamoDBDocumentClient, owner: OrgUser) {
+async function projectList(
+  report: Reporter,
+  stack: TestStack,
+  ddb: DynamoDBDocumentClient,
+  owner: OrgUser,
+  { projects: PROJECTS, listRequests: LIST_REQUESTS, listWarmup: LIST_WARMUP }: Sizes,
+) {
   const getProjects = async () => {
     const response = await fetch(`${stack.url}/api/projects`, authorized(owner.token));
     const page = (await response.json()) as ProjectPage;
-    if (response.status !== 200 || page.items.length !== PAGE || page.total !== PROJECTS) {
+    if (response.status !== 200 || page.items?.length !== PAGE || page.total !== PROJECTS) {
       throw new Error(`GET /api/projects answered ${response.status}, ${page.items?.length} projects`);
     }
   };
@@ -329,14 +360,15 @@ async function projectList(report: Reporter, stack: TestStack, ddb: DynamoDBDocu
 
 export const gallery: BenchSection = {
   name: 'gallery',
-  async run(report) {
+  async run(report, { quick }) {
+    const sizes = quick ? SIZES.quick : SIZES.full;
     const stack = await startTestStack({ seedDemo: false });
     const ddb = tableClient(stack);
     try {
       const owner = await orgUser(stack, ddb, 0);
-      const { averageResult } = await seed(stack, ddb, owner, report);
-      await galleryPage(report, stack, owner, averageResult);
-      await projectList(report, stack, ddb, owner);
+      const { averageResult } = await seed(stack, ddb, owner, report, sizes);
+      await galleryPage(report, stack, owner, averageResult, sizes);
+      await projectList(report, stack, ddb, owner, sizes);
     } finally {
       ddb.destroy();
       await stack.destroy();

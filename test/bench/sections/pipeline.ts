@@ -1,29 +1,38 @@
 /**
  * Pipeline figures on the in-process local stack, for a 12-megapixel JPEG: the pipeline's own
  * overhead (start request to result available, minus the engine's time on the same validated
- * image, measured right after each run) p50 over 10 runs, split into validation and the rest;
- * and 8 files started at once (total time, failures).
+ * image, measured right after each run) p50 over 10 runs, and where it goes (decision 73): each
+ * step Lambda as the local Step Functions times it, the transitions between steps, what is left
+ * before the first step (the API's start, StartExecution) and after the last (the client's polling),
+ * with S3 round trips of the same sizes on the same emulator as a baseline; then 8 files started at
+ * once (total time, failures).
  */
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Transformation } from '@vitrine/shared';
 import { LocalEngine } from '../../../functions/src/engines/local/local-engine';
 import { validateImage } from '../../../functions/src/workflow/validate-image';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
-import { startTestStack } from '../../integration/helpers/stack';
+import { S3RVER_CREDENTIALS } from '../../../infra/local/s3';
+import { runningTransformationWorkflow, type StepTiming } from '../../../infra/local/transformation-workflow';
+import { startTestStack, type TestStack } from '../../integration/helpers/stack';
 import { api } from '../../integration/helpers/users';
 import { orgUser, start, tableClient, upload } from '../../integration/transformations-fixtures';
 import type { BenchSection } from '../run';
-import { percentile } from '../report';
+import { percentile, type Reporter } from '../report';
 
-const TARGETS = { overheadP50Ms: 500, batchFailures: 0 };
-const WIDTH = 4000;
-const HEIGHT = 3000;
-const RUNS = 10;
-const BATCH = 8;
+const TARGETS = { overheadP50Ms: 300, batchFailures: 0 };
+const SIZES = {
+  full: { width: 4000, height: 3000, runs: 10, batch: 8 },
+  quick: { width: 800, height: 600, runs: 1, batch: 2 },
+};
 /** The transformation the local engine does end to end (no simulator in the path). */
 const TYPE = 'enhance';
+/** The bench's own polling: short, so that the figures show the pipeline rather than the poll. */
 const POLL_MS = 20;
+/** The steps of a successful run, in the definition's order (transformation.asl.json). */
+const STEPS = ['startProcessing', 'validate', 'reserveCredit', 'transform', 'storeResult', 'complete'];
 
-async function until(stack: Parameters<typeof api>[0], token: string, id: string): Promise<Transformation> {
+async function until(stack: TestStack, token: string, id: string): Promise<Transformation> {
   for (;;) {
     const { status, body } = await api<Transformation>(stack, `/api/transformations/${id}`, { token });
     if (status !== 200) throw new Error(`GET /api/transformations/${id}: ${status}`);
@@ -37,38 +46,153 @@ interface RunTimes {
   available: number;
   /** Then fetching the result PNG (the browser's transfer, not the pipeline's work). */
   download: number;
+  /** Milliseconds by stage, from the start request to the poll that saw the success. */
+  stages: Record<string, number>;
+}
+
+/** Where one run's time went, from its steps' timings (performance.now() clock). */
+function stagesOf(begin: number, seen: number, steps: StepTiming[]): Record<string, number> {
+  const ordered = [...steps].sort((a, b) => a.startedAt - b.startedAt);
+  const names = ordered.map((timing) => timing.step);
+  if (names.join() !== STEPS.join()) throw new Error(`unexpected steps: ${names.join(', ')}`);
+  const stages: Record<string, number> = { beforeFirstStep: ordered[0]!.startedAt - begin, transitions: 0 };
+  ordered.forEach((timing, index) => {
+    // Complete marks the record succeeded before it settles the credit: a poll may see the
+    // success while its Lambda still runs. Time after that point is not on the user's path.
+    stages[timing.step] = Math.min(timing.endedAt, seen) - timing.startedAt;
+    if (index > 0) stages.transitions! += timing.startedAt - ordered[index - 1]!.endedAt;
+  });
+  stages.afterLastStep = Math.max(0, seen - ordered.at(-1)!.endedAt);
+  return stages;
 }
 
 /** Times one transformation; throws when it fails. */
-async function timedRun(stack: Parameters<typeof api>[0], token: string, uploadId: string): Promise<RunTimes> {
-  const begin = performance.now();
-  const started = await start(stack, token, TYPE, { uploadId });
-  if (started.status !== 202 || !started.body.transformationId) {
-    throw new Error(`start: ${started.status} ${started.body.message ?? ''}`);
+async function timedRun(stack: TestStack, token: string, uploadId: string): Promise<RunTimes> {
+  const workflow = runningTransformationWorkflow();
+  if (!workflow) throw new Error('no local transformation workflow');
+  const steps = new Map<string, StepTiming[]>();
+  const stop = workflow.onStep((timing) => {
+    steps.set(timing.transformationId, [...(steps.get(timing.transformationId) ?? []), timing]);
+  });
+  try {
+    const begin = performance.now();
+    const started = await start(stack, token, TYPE, { uploadId });
+    if (started.status !== 202 || !started.body.transformationId) {
+      throw new Error(`start: ${started.status} ${started.body.message ?? ''}`);
+    }
+    const id = started.body.transformationId;
+    const result = await until(stack, token, id);
+    const seen = performance.now();
+    if (result.status !== 'succeeded' || !result.resultUrl) throw new Error(`failed: ${result.message ?? ''}`);
+    const available = seen - begin;
+    // The last step's timing arrives when its Lambda answers, possibly after the poll saw the success.
+    for (let wait = 0; (steps.get(id)?.length ?? 0) < STEPS.length && wait < 250; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    const response = await fetch(result.resultUrl);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`result download: ${response.status}`);
+    return {
+      available,
+      download: performance.now() - seen,
+      stages: stagesOf(begin, seen, steps.get(id) ?? []),
+    };
+  } finally {
+    stop();
   }
-  const result = await until(stack, token, started.body.transformationId);
-  if (result.status !== 'succeeded' || !result.resultUrl) throw new Error(`failed: ${result.message ?? ''}`);
-  const available = performance.now() - begin;
-  const response = await fetch(result.resultUrl);
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`result download: ${response.status}`);
-  return { available, download: performance.now() - begin - available };
+}
+
+const p50 = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+const timed = async (task: () => Promise<unknown>) => {
+  const begin = performance.now();
+  await task();
+  return performance.now() - begin;
+};
+
+/** S3 round trips of the pipeline's sizes on the same s3rver, measured in the same run. */
+async function s3RoundTrips(stack: TestStack, jpeg: Buffer, png: Buffer) {
+  const s3 = new S3Client({
+    endpoint: stack.services.s3,
+    region: stack.config.region,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  const Bucket = stack.env.UPLOADS_BUCKET!;
+  const put = (Key: string, Body: Buffer) => s3.send(new PutObjectCommand({ Bucket, Key, Body }));
+  const get = async (Key: string) => {
+    const { Body } = await s3.send(new GetObjectCommand({ Bucket, Key }));
+    await Body!.transformToByteArray();
+  };
+  const times = { putJpeg: [] as number[], getJpeg: [] as number[], putPng: [] as number[] };
+  for (let run = 0; run < 5; run += 1) {
+    times.putJpeg.push(await timed(() => put(`bench/${run}.jpg`, jpeg)));
+    times.getJpeg.push(await timed(() => get(`bench/${run}.jpg`)));
+    times.putPng.push(await timed(() => put(`bench/${run}.png`, png)));
+  }
+  s3.destroy();
+  return { putJpeg: p50(times.putJpeg), getJpeg: p50(times.getJpeg), putPng: p50(times.putPng) };
+}
+
+function printBreakdown(
+  report: Reporter,
+  runs: RunTimes[],
+  engineMs: number,
+  validateMs: number,
+  s3: Awaited<ReturnType<typeof s3RoundTrips>>,
+) {
+  const stage = (name: string) => p50(runs.map((run) => run.stages[name] ?? 0));
+  report.line('where the time goes, p50 by stage (steps timed around each Lambda call by the local Step Functions):');
+  report.figure({
+    name: '  before StartProcessing (API start, StartExecution)',
+    value: stage('beforeFirstStep'),
+    unit: 'ms',
+  });
+  for (const step of STEPS) {
+    const note =
+      step === 'validate'
+        ? `decode and checks alone ${validateMs.toFixed(0)} ms; the rest: GET upload, PUT normalised and thumbnail`
+        : step === 'transform'
+          ? `engine alone ${engineMs.toFixed(0)} ms; the rest: GET normalised, PUT result PNG and thumbnail`
+          : undefined;
+    report.figure({
+      name: `  step ${step}`,
+      value: stage(step),
+      unit: 'ms',
+      note: step === 'complete' ? 'until the poll sees the success' : note,
+    });
+  }
+  report.figure({
+    name: '  transitions between the 6 steps (emulator)',
+    value: stage('transitions'),
+    unit: 'ms',
+    note: `${(stage('transitions') / (STEPS.length - 1)).toFixed(1)} ms each`,
+  });
+  report.figure({
+    name: '  after Complete until the poll sees it',
+    value: stage('afterLastStep'),
+    unit: 'ms',
+    note: `bench polls every ${POLL_MS} ms`,
+  });
+  report.line(
+    `S3 on s3rver, same sizes, p50 of 5: PUT JPEG ${s3.putJpeg.toFixed(0)} ms, GET JPEG ${s3.getJpeg.toFixed(0)} ms, ` +
+      `PUT result PNG ${s3.putPng.toFixed(0)} ms`,
+  );
 }
 
 export const pipeline: BenchSection = {
   name: 'pipeline',
-  async run(report) {
+  async run(report, { quick }) {
+    const { width: WIDTH, height: HEIGHT, runs: RUNS, batch: BATCH } = quick ? SIZES.quick : SIZES.full;
     const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT, 90);
     report.line(`input: ${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, type ${TYPE}`);
 
     const engine = new LocalEngine();
     const normalised = (await validateImage(jpeg)).image;
-    /** The two costs measured beside each pipeline run, on the same image, so load affects both alike. */
-    const timed = async (task: () => Promise<unknown>) => {
-      const begin = performance.now();
-      await task();
-      return performance.now() - begin;
-    };
 
     const stack = await startTestStack({ seedDemo: false });
     const ddb = tableClient(stack);
@@ -76,26 +200,20 @@ export const pipeline: BenchSection = {
       const user = await orgUser(stack, ddb, RUNS + BATCH + 2);
       // Warm-up: loads the handlers and the step code once, like a warm Lambda.
       await timedRun(stack, user.token, await upload(stack, user.token, jpeg));
-      await engine.transform(normalised, TYPE, {});
+      const { image: resultPng } = await engine.transform(normalised, TYPE, {});
 
-      const totals: number[] = [];
-      const downloads: number[] = [];
+      const runs: RunTimes[] = [];
       const engineTimes: number[] = [];
       const validateTimes: number[] = [];
+      /** The two costs measured beside each pipeline run, on the same image, so load affects both alike. */
       for (let run = 0; run < RUNS; run += 1) {
-        const times = await timedRun(stack, user.token, await upload(stack, user.token, jpeg));
-        totals.push(times.available);
-        downloads.push(times.download);
+        runs.push(await timedRun(stack, user.token, await upload(stack, user.token, jpeg)));
         engineTimes.push(await timed(() => engine.transform(normalised, TYPE, {})));
         validateTimes.push(await timed(() => validateImage(jpeg)));
       }
+      const totals = runs.map((run) => run.available);
       const overhead = totals.map((total, run) => total - engineTimes[run]!);
       const machinery = overhead.map((value, run) => value - validateTimes[run]!);
-      const p50 = (values: number[]) =>
-        percentile(
-          [...values].sort((a, b) => a - b),
-          50,
-        );
       report.figure({ name: `start to result available p50 (${RUNS} runs)`, value: p50(totals), unit: 'ms' });
       report.figure({ name: `engine alone (${TYPE}) p50`, value: p50(engineTimes), unit: 'ms' });
       report.figure({
@@ -107,7 +225,12 @@ export const pipeline: BenchSection = {
       });
       report.figure({ name: '  of which Validate (decode, re-encode) p50', value: p50(validateTimes), unit: 'ms' });
       report.figure({ name: '  of which orchestration, S3, API, polling p50', value: p50(machinery), unit: 'ms' });
-      report.figure({ name: 'then result PNG download p50 (not counted)', value: p50(downloads), unit: 'ms' });
+      printBreakdown(report, runs, p50(engineTimes), p50(validateTimes), await s3RoundTrips(stack, jpeg, resultPng));
+      report.figure({
+        name: 'then result PNG download p50 (not counted)',
+        value: p50(runs.map((run) => run.download)),
+        unit: 'ms',
+      });
 
       const uploads = await Promise.all(Array.from({ length: BATCH }, () => upload(stack, user.token, jpeg)));
       const begin = performance.now();

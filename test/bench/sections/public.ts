@@ -81,17 +81,24 @@ async function gzipSizes(urls: readonly string[]) {
   return sizes;
 }
 
-export async function runPublicBench(baseUrl: string): Promise<PublicBenchResult> {
+export async function runPublicBench(
+  baseUrl: string,
+  pagePaths: readonly string[] = PAGES,
+): Promise<PublicBenchResult> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // chrome-launcher reports a missing binary as an unhandled 'error' event, which ends the process.
+  if (!existsSync(chromePath))
+    throw new Error(`No Chromium at ${chromePath} (apt-get install chromium, or CHROMIUM_PATH)`);
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
   const pages: PageScores[] = [];
   const report: string[] = [];
   let landingScripts: { url: string; gzipBytes: number }[] = [];
   try {
-    for (const pagePath of PAGES) {
+    for (const pagePath of pagePaths) {
       const audit = await auditPage(new URL(pagePath, baseUrl).href, chrome.port);
       pages.push({ path: pagePath, scores: audit.scores, lcpMs: audit.lcpMs, tbtMs: audit.tbtMs, cls: audit.cls });
       const scores = CATEGORIES.map((category) => `${category} ${audit.scores[category]}`).join(', ');
@@ -122,7 +129,7 @@ export async function runPublicBench(baseUrl: string): Promise<PublicBenchResult
 /** Builds web/dist when missing, starts a fresh local stack serving it, measures, stops. */
 export const publicSite: BenchSection = {
   name: 'public',
-  async run(report: Reporter) {
+  async run(report: Reporter, { quick }) {
     if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
       report.line('web/dist missing: building it (npm run build -w web)');
       await promisify(execFile)('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT });
@@ -130,7 +137,8 @@ export const publicSite: BenchSection = {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-bench-public-'));
     const stack = await startLocalStack({ port: 0, dataDir, web: 'dist', seedDemo: false, log: () => undefined });
     try {
-      const result = await runPublicBench(stack.url);
+      // Quick mode: the landing page only (one Lighthouse run is most of this section's time).
+      const result = await runPublicBench(stack.url, quick ? ['/'] : PAGES);
       for (const line of result.report) report.line(line);
       report.figure({
         name: 'JavaScript loaded by / (gzip -9)',
