@@ -1,5 +1,5 @@
 /**
- * Local engine figures for a generated 12-megapixel JPEG: sky replacement and HDR enhancement,
+ * Local engine figures for a generated 12-megapixel JPEG (1024 px in the quick mode): sky replacement and HDR enhancement,
  * each beside sharp's bare decode + PNG encode of the same image (same PNG settings), with the
  * ratio. Median of several runs after a warm-up. Wall time is the figure; the process CPU time
  * is printed beside it because this machine's two cores are shared, and with sharp's concurrency
@@ -11,23 +11,23 @@ import { enhance } from '../../../functions/src/engines/local/enhance';
 import { PNG_OUTPUT } from '../../../functions/src/engines/local/raster';
 import { replaceSky } from '../../../functions/src/engines/local/replace-sky';
 import type { BenchSection } from '../run';
-import { percentile } from '../report';
+import { percentile, type Reporter } from '../report';
 
 const TARGETS = { skyMs: 1500, enhanceMs: 800 };
-const WIDTH = 4000;
-const HEIGHT = 3000;
-const RUNS = 5;
+const FULL = { width: 4000, height: 3000, runs: 5 };
+/** The test suite's quick run: a small photo, one timed run. */
+const QUICK = { width: 1024, height: 768, runs: 1 };
 
 interface Timing {
   wall: number;
   cpu: number;
 }
 
-async function median(task: () => Promise<unknown>): Promise<Timing> {
+async function median(task: () => Promise<unknown>, runs: number): Promise<Timing> {
   await task();
   const walls: number[] = [];
   const cpus: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     const cpuBefore = process.cpuUsage();
     const begin = performance.now();
     await task();
@@ -43,21 +43,22 @@ async function median(task: () => Promise<unknown>): Promise<Timing> {
   return { wall: mid(walls), cpu: mid(cpus) };
 }
 
-export const engines: BenchSection = {
+export const engines: BenchSection & { run(report: Reporter, options?: { quick?: boolean }): Promise<void> } = {
   name: 'engines',
-  async run(report) {
-    const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT);
+  async run(report: Reporter, options: { quick?: boolean } = {}) {
+    const { width, height, runs } = options.quick ? QUICK : FULL;
+    const jpeg = await encodeJpeg(renderHouseScene(houseScene(width, height)), width, height);
     report.line(
-      `${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${RUNS}`,
+      `${width}x${height} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${runs}`,
     );
-    const bare = await median(() => sharp(jpeg).png(PNG_OUTPUT).toBuffer());
+    const bare = await median(() => sharp(jpeg).png(PNG_OUTPUT).toBuffer(), runs);
     report.figure({
       name: 'sharp bare decode + PNG encode',
       value: bare.wall,
       unit: 'ms',
       note: `cpu ${bare.cpu.toFixed(0)} ms`,
     });
-    const sky = await median(() => replaceSky(jpeg, 'sunset'));
+    const sky = await median(() => replaceSky(jpeg, 'sunset'), runs);
     report.figure({
       name: 'local sky replacement (sunset)',
       value: sky.wall,
@@ -65,7 +66,7 @@ export const engines: BenchSection = {
       target: TARGETS.skyMs,
       note: `${(sky.wall / bare.wall).toFixed(2)}x bare; cpu ${sky.cpu.toFixed(0)} ms, ${(sky.cpu / bare.cpu).toFixed(2)}x bare`,
     });
-    const enhanced = await median(() => enhance(jpeg));
+    const enhanced = await median(() => enhance(jpeg), runs);
     report.figure({
       name: 'local HDR enhancement',
       value: enhanced.wall,

@@ -1,78 +1,92 @@
 /**
- * The local engine on real photos (test/fixtures/photos): per photo, the sky mask's
- * intersection-over-union with the drawn one and the share of non-sky pixels replaced; the old
- * sky's fringe left along the skyline under the night sky; whether
+ * The local engine on real photos (test/fixtures/photos): per photo with sky, at its stored size
+ * and at 12 MP, the tuning set and the held-out set apart (decision 067): the IoU with the drawn
+ * sky, the share of non-sky pixels replaced, what a viewer sees (the largest leftover patch of old
+ * sky, the largest replaced patch of foreground, pixels replaced in drawn buildings, the largest
+ * block along the skyline) and the old sky's halo along the skyline under the night sky; whether
  * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
  * contrast, halo around bright areas, colour cast) and a verdict against HDR_CRITERIA.
  */
 import { evaluateHdrPhotos, HDR_CONTROLS, HDR_CRITERIA } from '../../../functions/src/engines/local/hdr-evaluation';
 import {
   evaluateNoSkyPhotos,
-  evaluateSkyFringes,
   evaluateSkyPhotos,
+  HELD_OUT_DIR,
+  SKY_DIR,
+  type EvaluationSize,
   type SkyPhotoResult,
 } from '../../../functions/src/engines/local/photo-evaluation';
+import type { Reporter } from '../report';
 import type { BenchSection } from '../run';
 
 const TARGETS = { meanIou: 0.95, minIou: 0.85, falseReplaced: 0.005 };
+/** The quick mode's photos (a pale stone arch, a gate at dusk, a sunset lake, a brick street). */
+const QUICK_PHOTOS = ['arena-arches', 'gate-dusk', 'sunset-lake-boats', 'overcast-brick-street-a'];
 
 const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 function summary(label: string, results: SkyPhotoResult[]): string {
   if (results.length === 0) return `${label}: none`;
   const ious = results.map((r) => r.iou);
-  const mean = ious.reduce((a, b) => a + b, 0) / ious.length;
   const worst = Math.min(...ious);
-  const falseMean = results.reduce((a, r) => a + r.falseReplaced, 0) / results.length;
+  const falseMean = mean(results.map((r) => r.falseReplaced));
+  const largest = (pick: (r: SkyPhotoResult) => number) => {
+    const top = results.reduce((a, r) => (pick(r) > pick(a) ? r : a));
+    return `${pick(top)} (${top.name})`;
+  };
   return (
-    `${label} (${results.length}): mean IoU ${mean.toFixed(3)} (target ≥ ${TARGETS.meanIou}), ` +
+    `${label} (${results.length}): mean IoU ${mean(ious).toFixed(3)} (target ≥ ${TARGETS.meanIou}), ` +
     `lowest ${worst.toFixed(3)} (target ≥ ${TARGETS.minIou}), ` +
     `non-sky replaced ${(falseMean * 100).toFixed(3)} % mean (target < ${pct(TARGETS.falseReplaced)}), ` +
-    `${results.filter((r) => r.iou < TARGETS.minIou).length} under ${TARGETS.minIou}`
+    `${results.filter((r) => r.iou < TARGETS.minIou).length} under ${TARGETS.minIou}; ` +
+    `never-touch replaced ${results.reduce((a, r) => a + r.neverTouch, 0)} px in all (target 0); ` +
+    `largest leftover ${largest((r) => r.leftover)}, replaced foreground ${largest((r) => r.replacedForeground)}, ` +
+    `skyline block ${largest((r) => r.block)} px; halo ${pct(mean(results.map((r) => r.halo.share)))} mean`
   );
 }
 
-export const photos: BenchSection = {
-  name: 'photos',
-  async run(report) {
-    const sky = await evaluateSkyPhotos();
-    report.line('sky photo                        IoU    non-sky replaced   sky missed');
-    for (const r of sky) {
-      report.line(
-        `${(r.name + (r.heldOut ? ' (held out)' : '')).padEnd(32)} ${r.iou.toFixed(3)}  ${pct(r.falseReplaced).padStart(10)}  ${pct(r.missed).padStart(10)}${r.refused ? '  REFUSED' : ''}`,
-      );
-    }
-    report.line(summary('all', sky));
+function table(report: Reporter, label: string, results: SkyPhotoResult[]): void {
+  report.line(`\n${label}`);
+  report.line(
+    'photo                       size         IoU  non-sky rep.  leftover  foreground  never-touch  block   halo',
+  );
+  for (const r of results) {
     report.line(
-      summary(
-        'tuned on',
-        sky.filter((r) => !r.heldOut),
-      ),
+      `${r.name.padEnd(27)} ${`${r.width}x${r.height}`.padEnd(10)} ${r.iou.toFixed(3)}  ${pct(r.falseReplaced).padStart(10)}  ` +
+        `${String(r.leftover).padStart(8)}  ${String(r.replacedForeground).padStart(10)}  ${String(r.neverTouch).padStart(11)}  ` +
+        `${String(r.block).padStart(5)}  ${pct(r.halo.share).padStart(7)}${r.refused ? '  REFUSED' : ''}`,
     );
-    report.line(
-      summary(
-        'held out',
-        sky.filter((r) => r.heldOut),
-      ),
-    );
+  }
+  report.line(summary(label, results));
+}
 
-    const fringes = await evaluateSkyFringes();
+/**
+ * `quick` (the test suite's run): four tuning photos at their stored size, the no-sky photos and
+ * no HDR figures; otherwise every photo at its stored size and at 12 MP, the held-out part apart.
+ */
+export const photos: BenchSection & { run(report: Reporter, options?: { quick?: boolean }): Promise<void> } = {
+  name: 'photos',
+  async run(report: Reporter, options: { quick?: boolean } = {}) {
+    const quick = options.quick === true;
     report.line(
-      '\nold sky left along the skyline, night sky (kept pixels within 3 px of the new sky, brighter than both sides by 30+)',
+      'Each photo gets the night sky; pixel counts are at the size shown: leftover = largest patch of old sky inside the drawn sky, ' +
+        'foreground = largest patch of drawn foreground replaced (both beyond 1.5 px of the drawn skyline, scaled), ' +
+        'never-touch = pixels replaced in drawn buildings, block = largest wrong patch along the skyline thicker than 3 px (scaled), ' +
+        'halo = share of the skyline ring brighter than both sides by 30+.',
     );
-    for (const f of fringes) {
-      report.line(
-        `${f.name.padEnd(32)} ${String(f.fringe).padStart(6)} of ${String(f.ring).padStart(7)}  ${pct(f.share).padStart(8)}`,
-      );
+    const sizes: EvaluationSize[] = quick ? ['stored'] : ['stored', '12mp'];
+    for (const size of sizes) {
+      const label = size === 'stored' ? 'stored size (1024 px)' : '12 MP (upscaled)';
+      table(report, `tuning set, ${label}`, await evaluateSkyPhotos(size, SKY_DIR, quick ? QUICK_PHOTOS : undefined));
+      if (!quick) table(report, `held out, ${label}`, await evaluateSkyPhotos(size, HELD_OUT_DIR));
     }
-    const fringeMean = fringes.reduce((a, f) => a + f.share, 0) / fringes.length;
-    report.line(
-      `fringe: ${pct(fringeMean)} mean of the skyline's ring, worst ${pct(Math.max(...fringes.map((f) => f.share)))}\n`,
-    );
+    report.line('');
 
     const noSky = await evaluateNoSkyPhotos();
     for (const r of noSky) report.line(`no sky: ${r.name.padEnd(30)} ${r.refused ? 'refused' : 'NOT REFUSED'}`);
     report.line(`no-sky photos refused: ${noSky.filter((r) => r.refused).length}/${noSky.length}`);
+    if (quick) return;
 
     const hdr = await evaluateHdrPhotos();
     report.line(
