@@ -139,14 +139,17 @@ describe('transformation workflow', () => {
     expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
   });
 
-  it('copies the sky photographs beside the image steps bundle, and nothing beside the others', () => {
+  it('copies the rendered skies beside the image steps bundle, and nothing beside the others', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-assets-'));
     try {
       for (const command of nodejsBundlingOptions('workflow-image-steps').commandHooks.afterBundling(REPO_ROOT, out)) {
         execSync(command);
       }
       const copied = fs.readdirSync(path.join(out, 'skies')).sort();
-      expect(copied).toEqual(['PROVENANCE.md', 'blue.jpg', 'cloudy.jpg', 'dramatic.jpg', 'night.jpg', 'sunset.jpg']);
+      expect(copied).toEqual([
+        'PROVENANCE.md',
+        ...['blue', 'cloudy', 'dramatic', 'night', 'sunset'].flatMap((type) => [`${type}-1.jpg`, `${type}-2.jpg`]),
+      ]);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

@@ -128,7 +128,7 @@ describe('a transformation, bundled', () => {
     }
   });
 
-  it('replaces the sky with the photograph shipped beside the bundled image steps', async () => {
+  it('replaces the sky with the rendered sky shipped beside the bundled image steps', async () => {
     const owner = await orgUser(stack, ddb, 1);
     const uploadId = await upload(stack, owner.token, photo, 'image/jpeg', 'facade.jpg');
     const started = await start(stack, owner.token, 'sky-replacement', { uploadId, sky_type: 'night' });
@@ -136,7 +136,7 @@ describe('a transformation, bundled', () => {
     const result = await settled(stack, owner.token, started.body.transformationId!);
     assert.equal(result.status, 'succeeded', JSON.stringify(result));
 
-    // The scene's pale day sky became the night photo's dark blue (skies/night.jpg, found from
+    // The scene's pale day sky became the night's dark blue (skies/night-1.jpg, found from
     // the bundle's own directory: without it the step fails).
     const png = Buffer.from(await (await fetch(result.resultUrl!)).arrayBuffer());
     const top = await sharp(png).extract({ left: 0, top: 0, width: WIDTH, height: 8 }).removeAlpha().raw().toBuffer();

@@ -1,5 +1,5 @@
 /**
- * Local engine figures for a generated 12-megapixel JPEG: sky replacement and HDR enhancement,
+ * Local engine figures for a generated 12-megapixel JPEG (1024 px in the quick mode): sky replacement and HDR enhancement,
  * each beside sharp's bare decode + PNG encode of the same image (same PNG settings), with the
  * ratio. Median of several runs after a warm-up. Wall time is the figure; the process CPU time
  * is printed beside it because this machine's two cores are shared, and with sharp's concurrency
@@ -14,14 +14,16 @@ import type { BenchSection } from '../run';
 import { percentile } from '../report';
 
 const TARGETS = { skyMs: 1500, enhanceMs: 800 };
-const SIZES = { full: { width: 4000, height: 3000, runs: 5 }, quick: { width: 800, height: 600, runs: 1 } };
+const FULL = { width: 4000, height: 3000, runs: 5 };
+/** The test suite's quick run: a small photo, one timed run. */
+const QUICK = { width: 1024, height: 768, runs: 1 };
 
 interface Timing {
   wall: number;
   cpu: number;
 }
 
-async function median(runs: number, task: () => Promise<unknown>): Promise<Timing> {
+async function median(task: () => Promise<unknown>, runs: number): Promise<Timing> {
   await task();
   const walls: number[] = [];
   const cpus: number[] = [];
@@ -44,19 +46,19 @@ async function median(runs: number, task: () => Promise<unknown>): Promise<Timin
 export const engines: BenchSection = {
   name: 'engines',
   async run(report, { quick }) {
-    const { width: WIDTH, height: HEIGHT, runs: RUNS } = quick ? SIZES.quick : SIZES.full;
-    const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT);
+    const { width, height, runs } = quick ? QUICK : FULL;
+    const jpeg = await encodeJpeg(renderHouseScene(houseScene(width, height)), width, height);
     report.line(
-      `${WIDTH}x${HEIGHT} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${RUNS}`,
+      `${width}x${height} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${runs}`,
     );
-    const bare = await median(RUNS, () => sharp(jpeg).png(PNG_OUTPUT).toBuffer());
+    const bare = await median(() => sharp(jpeg).png(PNG_OUTPUT).toBuffer(), runs);
     report.figure({
       name: 'sharp bare decode + PNG encode',
       value: bare.wall,
       unit: 'ms',
       note: `cpu ${bare.cpu.toFixed(0)} ms`,
     });
-    const sky = await median(RUNS, () => replaceSky(jpeg, 'sunset'));
+    const sky = await median(() => replaceSky(jpeg, 'sunset'), runs);
     report.figure({
       name: 'local sky replacement (sunset)',
       value: sky.wall,
@@ -64,7 +66,7 @@ export const engines: BenchSection = {
       target: TARGETS.skyMs,
       note: `${(sky.wall / bare.wall).toFixed(2)}x bare; cpu ${sky.cpu.toFixed(0)} ms, ${(sky.cpu / bare.cpu).toFixed(2)}x bare`,
     });
-    const enhanced = await median(RUNS, () => enhance(jpeg));
+    const enhanced = await median(() => enhance(jpeg), runs);
     report.figure({
       name: 'local HDR enhancement',
       value: enhanced.wall,

@@ -17,10 +17,19 @@ export const LOCAL_ENGINE_TYPES: readonly TransformationType[] = ['sky-replaceme
 export class LocalEngine implements ImageEngine {
   readonly name = 'local';
 
-  async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
+  /**
+   * `seed` (the transformation's: a regeneration gets a new one) picks the sky's look among its
+   * type's (decision 069), so 'Régénérer' paints another sky; the same seed paints the same one.
+   */
+  async transform(
+    image: Buffer,
+    type: TransformationType,
+    options: TransformationOptions,
+    { seed = 0 }: { seed?: number } = {},
+  ): Promise<EngineResult> {
     let output: Buffer;
     if (type === 'enhance') output = await enhance(image);
-    else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options));
+    else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options), seed);
     else throw new Error(`The local engine does not handle ${type}`);
     const { width, height } = await sharp(output).metadata();
     return { image: output, width, height, simulated: false };

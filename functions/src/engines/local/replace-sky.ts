@@ -1,6 +1,6 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, compute its alpha at a reduced resolution and
- * let sharp upscale it, fit the new sky's photograph over the band with sharp, then one pass over
+ * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with sharp, then one pass over
  * the full-resolution pixels relights the foreground under the new sky (tone curves and a haze
  * along the skyline) and blends the sky in, deciding the pixels along the skyline by their own
  * colour.
@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { decodeRgb, decodeThumbnail, encodePng } from './raster';
+import { decodeRgb, decodeThumbnail, encodePng, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
@@ -33,11 +33,40 @@ function edgeCoded(value: number): number {
   return 1 + round(value * 253);
 }
 
-export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffer> {
+export async function replaceSky(image: Buffer, skyType: SkyType, seed = 0): Promise<Buffer> {
+  const { result } = await paintSky(image, skyType, seed, false);
+  return encodePng(result);
+}
+
+/**
+ * The replaced pixels with the alpha each was blended with (as `skyReplacementMask`), before the
+ * PNG encode; null when the photo would be refused. For measurement: what is scored is what was
+ * painted.
+ */
+export async function replaceSkyMeasured(
+  image: Buffer,
+  skyType: SkyType,
+  seed = 0,
+): Promise<{ result: Raster; mask: Uint8Array } | null> {
+  try {
+    const { result, mask } = await paintSky(image, skyType, seed, true);
+    return { result, mask: mask! };
+  } catch (error) {
+    if (error instanceof EngineRejection) return null;
+    throw error;
+  }
+}
+
+async function paintSky(
+  image: Buffer,
+  skyType: SkyType,
+  seed: number,
+  withMask: boolean,
+): Promise<{ result: Raster; mask: Uint8Array | null }> {
   const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
   const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
-  const [full, photo] = await Promise.all([decodeRgb(image), loadSkyPhoto(skyType)]);
+  const [full, photo] = await Promise.all([decodeRgb(image), loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
   // Sharp fits the photo and upscales the alpha on worker threads while this one calibrates the
@@ -48,8 +77,9 @@ export async function replaceSky(image: Buffer, skyType: SkyType): Promise<Buffe
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const [rgb, alpha] = await bands;
-  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges);
-  return encodePng(full);
+  const mask = withMask ? new Uint8Array(width * height) : null;
+  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges, mask);
+  return { result: full, mask };
 }
 
 /**
@@ -140,6 +170,7 @@ function blendSky(
   band: SkyBand,
   light: SkyLight,
   edges: SkyEdges,
+  mask: Uint8Array | null,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
   const [er, eg, eb] = lightCurves(light, false);
@@ -165,6 +196,7 @@ function blendSky(
         const coded = alpha[p]!;
         if (coded > 0) {
           const a = edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded);
+          if (mask) mask[p] = a;
           const sr = rgb[i]! + (hr - rgb[i]!) * sh;
           const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
           const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;

@@ -1,36 +1,25 @@
 /**
- * The sky photographs a replacement paints (functions/assets/skies, provenance beside them): where
- * they are, decoded once per process (a warm Lambda reuses them), and what each tells about the
- * light it casts on the foreground, measured on the photo rather than set by hand.
+ * The skies a replacement paints (functions/assets/skies: rendered by our own code,
+ * `sky-procedural.ts`, provenance beside them): where they are, decoded once per process (a warm
+ * Lambda reuses them), which look a seed picks, and what each tells about the light it casts on
+ * the foreground, measured on the sky rather than set by hand.
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import type { SkyType } from '@vitrine/shared';
 import { clamp, luma } from './raster';
+import { lookIndex, SKY_LOOKS, type SkyLook } from './sky-procedural';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { max, min, pow, round } = Math;
 
 export type Rgb = readonly [number, number, number];
 
-interface SkyAsset {
-  file: string;
-  /**
-   * How far the horizon colour is lifted toward a pale haze, 0..1: a property of each photo. Kite
-   * (blue) looks up toward the zenith, so its lowest rows are deep blue where a real horizon is
-   * pale; the others were taken toward their horizon and need little.
-   */
-  hazeLift: number;
+/** The file of a type's look (0-based), e.g. `sunset-2.jpg` for the second. */
+export function skyAssetFile(type: SkyType, look: number): string {
+  return `${type}-${look + 1}.jpg`;
 }
-
-export const SKY_ASSETS: Readonly<Record<SkyType, SkyAsset>> = {
-  blue: { file: 'blue.jpg', hazeLift: 0.6 },
-  sunset: { file: 'sunset.jpg', hazeLift: 0.12 },
-  cloudy: { file: 'cloudy.jpg', hazeLift: 0.08 },
-  dramatic: { file: 'dramatic.jpg', hazeLift: 0.15 },
-  night: { file: 'night.jpg', hazeLift: 0.06 },
-};
 
 /** The pale haze a horizon fades to (a slightly blue white). */
 const HAZE_WHITE: Rgb = [236, 240, 244];
@@ -46,8 +35,6 @@ const TINT_STRENGTH = 0.45;
 const TINT_RANGE = [0.86, 1.14] as const;
 const EXPOSURE_STRENGTH = 1;
 const EXPOSURE_RANGE = [0.3, 1] as const;
-/** Luminance spread (standard deviation, 0..255) of a sky with clear light: full contrast at it. */
-const CONTRASTY_SKY_SPREAD = 30;
 const CONTRAST_RANGE = [0.86, 1] as const;
 
 /** How the foreground is relit under a sky. */
@@ -80,55 +67,62 @@ export function skyAssetDirectory(): string {
   return path.dirname(require.resolve('./skies/PROVENANCE.md'));
 }
 
-const cache = new Map<SkyType, Promise<SkyPhoto>>();
+const cache = new Map<string, Promise<SkyPhoto>>();
 
-/** The decoded sky photo of a type, once per process. */
-export function loadSkyPhoto(type: SkyType): Promise<SkyPhoto> {
-  let photo = cache.get(type);
+/**
+ * The decoded sky of a type for a seed (any integer: the transformation's, so 'Régénérer' paints
+ * another look of the same type), once per process and look.
+ */
+export function loadSkyPhoto(type: SkyType, seed = 0): Promise<SkyPhoto> {
+  const look = lookIndex(type, seed);
+  const file = skyAssetFile(type, look);
+  let photo = cache.get(file);
   if (!photo) {
-    photo = decodeSkyPhoto(type);
+    photo = decodeSkyPhoto(file, SKY_LOOKS[type][look]!);
     // A failed read is not cached: the next replacement tries again.
-    photo.catch(() => cache.delete(type));
-    cache.set(type, photo);
+    photo.catch(() => cache.delete(file));
+    cache.set(file, photo);
   }
   return photo;
 }
 
-async function decodeSkyPhoto(type: SkyType): Promise<SkyPhoto> {
-  const asset = SKY_ASSETS[type];
-  const { data, info } = await sharp(path.join(skyAssetDirectory(), asset.file))
+async function decodeSkyPhoto(file: string, look: SkyLook): Promise<SkyPhoto> {
+  const { data, info } = await sharp(path.join(skyAssetDirectory(), file))
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  return { data, width, height, light: measureLight(data, width, height, asset.hazeLift) };
+  return { data, width, height, light: measureLight(data, width, height, look.hazeLift, look.sunlight) };
 }
 
 /**
- * The light a sky casts, from its photo's horizon (its lowest rows, lifted into haze: the colour
- * the sky ends with at the skyline, where the light of a low sun or of a grey sky comes from): the
- * tint is that colour's cast against neutral grey, the exposure its brightness against a clear
- * day's horizon; the contrast drops when the sky is even (diffuse light, soft shadows).
+ * The light a sky casts (decision 069), from its horizon (its lowest rows, lifted into haze: the
+ * colour the sky ends with at the skyline, where the light of a low sun or of a grey sky comes
+ * from): the tint is that colour's cast against neutral grey; the exposure its brightness against
+ * a clear day's horizon where the sun lights the scene (`sunlight` 1), the whole sky's mean
+ * luma where the sky does (0: an overcast, a storm); the contrast drops with diffuse light.
  */
-export function measureLight(data: Buffer, width: number, height: number, hazeLift: number): SkyLight {
+export function measureLight(data: Buffer, width: number, height: number, hazeLift: number, sunlight = 1): SkyLight {
   const horizon = meanColour(data, width, height, round(height * 0.92), height);
   const haze = horizon.map((c, i) => c + (HAZE_WHITE[i]! - c) * hazeLift) as unknown as Rgb;
 
+  // The tint comes from the horizon's haze (where a low sun's or a grey sky's light comes from);
+  // the exposure from the whole sky as well: dark storm clouds over a bright break at the horizon
+  // still darken the scene, a night's deep blue overhead darkens it more.
+  const whole = meanColour(data, width, height, 0, height);
   const level = luma(haze[0], haze[1], haze[2]);
   const gainFor = (c: number) => clamp(pow(max(c, 1) / max(level, 1), TINT_STRENGTH), TINT_RANGE[0], TINT_RANGE[1]);
+  const brightest = max(...haze) + (luma(whole[0], whole[1], whole[2]) - max(...haze)) * (1 - sunlight);
   const exposure = clamp(
-    pow(max(...haze) / DAYLIGHT_HORIZON_LEVEL, EXPOSURE_STRENGTH),
+    pow(brightest / DAYLIGHT_HORIZON_LEVEL, EXPOSURE_STRENGTH),
     EXPOSURE_RANGE[0],
     EXPOSURE_RANGE[1],
   );
   const gain = haze.map((c) => gainFor(c) * exposure) as unknown as Rgb;
 
-  const contrast = clamp(
-    CONTRAST_RANGE[0] + ((CONTRAST_RANGE[1] - CONTRAST_RANGE[0]) * lumaSpread(data)) / CONTRASTY_SKY_SPREAD,
-    CONTRAST_RANGE[0],
-    CONTRAST_RANGE[1],
-  );
+  // Diffuse light (an overcast, a storm, a night) casts soft shadows: less contrast.
+  const contrast = CONTRAST_RANGE[0] + (CONTRAST_RANGE[1] - CONTRAST_RANGE[0]) * clamp(sunlight, 0, 1);
   return { gain, contrast, haze };
 }
 
@@ -145,19 +139,4 @@ function meanColour(data: Buffer, width: number, height: number, fromRow: number
   }
   const n = (end - start) / 3;
   return [r / n, g / n, b / n];
-}
-
-/** Standard deviation of luminance over a sample of pixels. */
-function lumaSpread(data: Buffer): number {
-  let sum = 0;
-  let squares = 0;
-  let n = 0;
-  for (let i = 0; i + 2 < data.length; i += 3 * 17) {
-    const l = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-    sum += l;
-    squares += l * l;
-    n++;
-  }
-  const mean = sum / n;
-  return Math.sqrt(max(0, squares / n - mean * mean));
 }

@@ -35,6 +35,15 @@ const EDGE_SOFT_REACH = 2;
 const EDGE_SOFT_APART = 40;
 const EDGE_SOFT_DEAD = 0.15;
 const EDGE_SOFT_FULL = 0.9;
+/**
+ * A pixel that mixes ground and sky lies on the segment between their colours, give or take
+ * noise: one farther from it than this (Euclidean, or this share of the segment's length if more)
+ * is a third colour, a pale wall or a sunlit stone lighter than the shaded ground beside it, and
+ * has no old sky to give (decision 068: before, a pale arch over a dark opening projected as
+ * nine tenths sky and was painted over).
+ */
+const EDGE_SOFT_OFF_SEGMENT = 14;
+const EDGE_SOFT_OFF_SEGMENT_SHARE = 0.1;
 /** A kept pixel with at least this share of old sky (of SURE_SKY) extends the reach like sky. */
 const EDGE_SOFT_CARRY = 191;
 /**
@@ -316,9 +325,15 @@ export class SkyEdges {
     const db = sb - model.ground[i + 2]!;
     const apart = dr * dr + dg * dg + db * db;
     if (apart < EDGE_SOFT_APART * EDGE_SOFT_APART) return 0;
-    const share =
-      ((r - model.ground[i]!) * dr + (g - model.ground[i + 1]!) * dg + (b - model.ground[i + 2]!) * db) / apart;
+    const pr = r - model.ground[i]!;
+    const pg = g - model.ground[i + 1]!;
+    const pb = b - model.ground[i + 2]!;
+    const along = pr * dr + pg * dg + pb * db;
+    const share = along / apart;
     if (share <= EDGE_SOFT_DEAD) return 0;
+    const off = pr * pr + pg * pg + pb * pb - along * share;
+    const allowed = max(EDGE_SOFT_OFF_SEGMENT * EDGE_SOFT_OFF_SEGMENT, EDGE_SOFT_OFF_SEGMENT_SHARE ** 2 * apart);
+    if (off > allowed) return 0;
     this.oldR = sr;
     this.oldG = sg;
     this.oldB = sb;

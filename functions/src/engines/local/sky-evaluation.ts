@@ -19,6 +19,12 @@ export interface DrawnSkyMask {
   sky: Polygon[];
   /** Areas left out of the scores (e.g. a bare tree's crown, which no one can label). */
   ignore?: Polygon[];
+  /**
+   * Rough outlines of buildings, roofs, chimneys, poles, wires and trunks: their drawn non-sky
+   * pixels (away from the drawn sky by a pixel, `sky-defects.ts`) must never be replaced. The
+   * outlines need not follow the skyline: the sky polygons give the exact edge.
+   */
+  neverTouch?: Polygon[];
 }
 
 /** Even-odd fill of polygons, sampled at pixel centres: 1 inside, 0 outside. */

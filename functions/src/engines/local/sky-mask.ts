@@ -19,7 +19,7 @@ import { skyColour, type SkyColour } from './sky-colours';
 import { segmentSky } from './sky-segmentation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { abs, floor, max, min } = Math;
+const { abs, floor, max, min, round } = Math;
 
 export const SKY_ANALYSIS_SIDE = 320;
 /**
@@ -58,6 +58,10 @@ const BLUE_RUN = 0.08;
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
 const MIN_BLUE_SHARE = 0.5;
+
+/** Bottom band of the photo (share of its height) and share of columns with sky there that make it a backdrop. */
+const BACKDROP_BOTTOM_BAND = 0.1;
+const BACKDROP_MAX_COLUMNS = 0.35;
 
 export interface SkyDetection {
   /** Thumbnail size the mask is measured in. */
@@ -113,6 +117,7 @@ function describe(sky: Uint8Array, width: number, height: number): SkyDetection 
   }
   const coverage = total / (width * height);
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
+  if (isBackdrop(sky, width, height)) return null;
   return {
     width,
     height,
@@ -121,6 +126,26 @@ function describe(sky: Uint8Array, width: number, height: number): SkyDetection 
     horizonRow: lowestSum / max(1, columns),
     lowestRow,
   };
+}
+
+/**
+ * A bright, smooth area that reaches the bottom of the photo across much of its width surrounds
+ * the subject: the blurred background of a close-up (an owl before a pale bokeh, a bird against a
+ * bright haze), not a sky, which lies above the ground (decision 068). The facade seen from below
+ * whose sky comes down one side keeps it over a fifth of the columns at most.
+ */
+function isBackdrop(sky: Uint8Array, width: number, height: number): boolean {
+  const from = height - max(1, round(height * BACKDROP_BOTTOM_BAND));
+  let reaching = 0;
+  for (let x = 0; x < width; x++) {
+    for (let y = from; y < height; y++) {
+      if (sky[y * width + x]) {
+        reaching++;
+        break;
+      }
+    }
+  }
+  return reaching > width * BACKDROP_MAX_COLUMNS;
 }
 
 /** The sky found by colour alone (1 per sky pixel), or null when the photo shows no usable sky. */

@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { SKY_TYPES, type SkyType } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../fixtures/synthetic-photos';
 import { replaceSky } from './replace-sky';
-import { loadSkyPhoto, SKY_ASSETS, skyAssetDirectory, type SkyPhoto } from './sky-assets';
+import { loadSkyPhoto, skyAssetDirectory, skyAssetFile, type SkyPhoto } from './sky-assets';
 import { detectSky } from './sky-mask';
+import { lookIndex, renderSkyLook, SKY_LOOKS } from './sky-procedural';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
 const ALL_TYPES = SKY_TYPES.map((sky) => sky.value);
@@ -22,18 +23,47 @@ const lit = (type: SkyType, v: number): [number, number, number] => {
 };
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-describe('sky photographs', () => {
-  it.each(ALL_TYPES)('%s is a real photograph, wide enough for a 12 MP result, with its provenance', (type) => {
-    const photo = photos[type];
-    expect(photo.width).toBeGreaterThanOrEqual(1920);
-    expect(photo.height).toBeGreaterThanOrEqual(600);
-    expect(photo.data.length).toBe(photo.width * photo.height * 3);
+describe('rendered skies', () => {
+  const looks = ALL_TYPES.flatMap((type) => SKY_LOOKS[type].map((_, look) => [type, look] as const));
+
+  it('has at least two looks per type, each wide enough for a 12 MP result, with its provenance', async () => {
     const provenance = readFileSync(path.join(skyAssetDirectory(), 'PROVENANCE.md'), 'utf8');
-    expect(provenance).toContain(`| ${SKY_ASSETS[type].file} | `);
+    for (const type of ALL_TYPES) {
+      expect(SKY_LOOKS[type].length).toBeGreaterThanOrEqual(2);
+      const photo = photos[type];
+      expect(photo.width).toBeGreaterThanOrEqual(1920);
+      expect(photo.height).toBeGreaterThanOrEqual(600);
+      expect(photo.data.length).toBe(photo.width * photo.height * 3);
+    }
+    for (const [type, look] of looks) expect(provenance).toContain(`| ${skyAssetFile(type, look)} | `);
   });
 
-  it('decodes each photo once per process', async () => {
+  it.each(looks)('%s look %i is what the code renders (the file is not a photograph)', async (type, look) => {
+    // The committed file, shrunk, against a small render of the same look: the same sky at any
+    // size (geometry in angles, noise in the cloud plane's units), stars and flakes aside.
+    const [width, height] = [160, 90];
+    const rendered = renderSkyLook(SKY_LOOKS[type][look]!, width, height);
+    const file = await sharp(path.join(skyAssetDirectory(), skyAssetFile(type, look)))
+      .resize(width, height, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const difference = mean([...file].map((v, i) => Math.abs(v - rendered[i]!)));
+    expect(difference).toBeLessThan(6);
+  });
+
+  it('picks the look by seed, any integer, the same look for the same seed', async () => {
+    for (const type of ALL_TYPES) {
+      const count = SKY_LOOKS[type].length;
+      expect(new Set([0, 1, 2, 3].map((seed) => lookIndex(type, seed))).size).toBe(count);
+      expect(lookIndex(type, -1)).toBe(count - 1);
+      expect(lookIndex(type, 7)).toBe(lookIndex(type, 7 + count));
+    }
+    expect(await loadSkyPhoto('sunset', 1)).not.toBe(photos.sunset);
+  });
+
+  it('decodes each look once per process', async () => {
     expect(await loadSkyPhoto('sunset')).toBe(photos.sunset);
+    expect(await loadSkyPhoto('sunset', SKY_LOOKS.sunset.length)).toBe(photos.sunset);
   });
 
   it('fits the photo so that its own horizon sits at the skyline, cropped at its centre', async () => {
@@ -98,10 +128,10 @@ describe('the light of the new sky', () => {
     expect(b).toBeGreaterThanOrEqual(r);
   });
 
-  it('darkens and cools the scene under a dramatic sky', () => {
-    const [r, g, b] = lit('dramatic', 128);
-    expect(mean([r, g, b])).toBeLessThan(115);
-    expect(b).toBeGreaterThan(r + 5);
+  it('darkens the scene under a dramatic sky, and softens it', () => {
+    expect(mean(lit('dramatic', 128))).toBeLessThan(115);
+    const spread = (type: SkyType) => mean(lit(type, 220)) - mean(lit(type, 40));
+    expect(spread('dramatic')).toBeLessThan(spread('blue') * 0.92);
   });
 
   it('darkens the scene strongly at night and turns it blue, while a lit window keeps most of its brightness', () => {
@@ -151,5 +181,14 @@ describe('replaceSky with a photograph', () => {
     result.forEach((value, c) => expect(Math.abs(value - expected[c]!)).toBeLessThan(12));
     // Not the old sky: the scene's was a pale day sky.
     expect(mean([original[0]!, original[1]!, original[2]!])).toBeGreaterThan(mean(result) + 60);
-  });
+  }, 30_000);
+});
+
+describe('replaceSky and its seed', () => {
+  it("paints another look for another seed ('Régénérer'), the same one for the same seed", async () => {
+    const jpeg = await encodeJpeg(renderHouseScene(houseScene(240, 180)), 240, 180);
+    const first = await replaceSky(jpeg, 'blue', 0);
+    expect((await replaceSky(jpeg, 'blue', 0)).equals(first)).toBe(true);
+    expect((await replaceSky(jpeg, 'blue', 1)).equals(first)).toBe(false);
+  }, 30_000);
 });

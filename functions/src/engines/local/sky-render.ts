@@ -1,5 +1,5 @@
 /**
- * Painting a new sky from a photograph (sky-assets.ts): the photo fitted over the sky band with
+ * Painting a new sky from its rendered image (sky-assets.ts, sky-procedural.ts): the image fitted over the sky band with
  * its lowest rows at the skyline, a haze toward the horizon, and the light it casts on the
  * foreground as tone curves. Sharp does the resampling; the caller's one pass applies the rest.
  */

@@ -1,0 +1,124 @@
+import { distanceToOther, erode, largestComponent, skyDefects } from './sky-defects';
+import type { DrawnSkyMask } from './sky-evaluation';
+
+// A 100 x 80 reference: sky above row 40, a building (never touch) below it on the left half.
+const WIDTH = 100;
+const HEIGHT = 80;
+const drawn: DrawnSkyMask = {
+  width: WIDTH,
+  height: HEIGHT,
+  sky: [
+    [
+      [0, 0],
+      [100, 0],
+      [100, 40],
+      [0, 40],
+    ],
+  ],
+  neverTouch: [
+    [
+      [0, 30],
+      [50, 30],
+      [50, 80],
+      [0, 80],
+    ],
+  ],
+};
+
+/** The drawn sky replaced exactly, then `paint` applied. */
+function alphaWith(paint: (set: (x0: number, y0: number, x1: number, y1: number, value: number) => void) => void) {
+  const alpha = new Uint8Array(WIDTH * HEIGHT);
+  const set = (x0: number, y0: number, x1: number, y1: number, value: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) alpha[y * WIDTH + x] = value;
+  };
+  set(0, 0, WIDTH, 40, 255);
+  paint(set);
+  return alpha;
+}
+
+describe('what a viewer sees of a sky replacement', () => {
+  it('finds nothing in an exact replacement, nor in a one-pixel disagreement along the skyline', () => {
+    expect(
+      skyDefects(
+        alphaWith(() => {}),
+        WIDTH,
+        HEIGHT,
+        drawn,
+      ),
+    ).toEqual({
+      leftover: 0,
+      replacedForeground: 0,
+      neverTouch: 0,
+      block: 0,
+    });
+    // The skyline a pixel lower, and a row of old sky just above it: within the tolerance.
+    const shifted = alphaWith((set) => {
+      set(0, 40, WIDTH, 41, 255);
+      set(60, 39, 80, 40, 0);
+    });
+    expect(skyDefects(shifted, WIDTH, HEIGHT, drawn)).toEqual({
+      leftover: 0,
+      replacedForeground: 0,
+      neverTouch: 0,
+      block: 0,
+    });
+  });
+
+  it('measures the largest patch of old sky left, and calls a thick one along the skyline a block', () => {
+    const alpha = alphaWith((set) => {
+      set(10, 5, 16, 10, 0); // 30 px of old sky high up
+      set(60, 32, 70, 40, 100); // an old-sky block on the skyline (alpha under half)
+    });
+    const defects = skyDefects(alpha, WIDTH, HEIGHT, drawn);
+    // The block counts beyond the 2 px tolerance only: 10 x 6.
+    expect(defects.leftover).toBe(60);
+    // The whole 10 x 8 block lies in the skyline's band; eroded by 1 px, 8 x 6 remain.
+    expect(defects.block).toBe(48);
+    expect(defects.replacedForeground).toBe(0);
+  });
+
+  it('counts every replaced pixel inside a drawn building, and the replaced foreground patch', () => {
+    const alpha = alphaWith((set) => set(20, 50, 25, 54, 255));
+    const defects = skyDefects(alpha, WIDTH, HEIGHT, drawn);
+    expect(defects.neverTouch).toBe(20);
+    expect(defects.replacedForeground).toBe(20);
+    // The same hole outside the building's outline is foreground, not never-touch.
+    const outside = skyDefects(
+      alphaWith((set) => set(70, 50, 75, 54, 255)),
+      WIDTH,
+      HEIGHT,
+      drawn,
+    );
+    expect(outside.neverTouch).toBe(0);
+    expect(outside.replacedForeground).toBe(20);
+  });
+
+  it('judges a 12 MP result against the reference scaled, not its pixels', () => {
+    const scale = 4;
+    const alpha = new Uint8Array(WIDTH * scale * HEIGHT * scale);
+    for (let y = 0; y < 40 * scale; y++) alpha.fill(255, y * WIDTH * scale, (y + 1) * WIDTH * scale);
+    expect(skyDefects(alpha, WIDTH * scale, HEIGHT * scale, drawn)).toEqual({
+      leftover: 0,
+      replacedForeground: 0,
+      neverTouch: 0,
+      block: 0,
+    });
+  });
+});
+
+describe('raster helpers of the defects', () => {
+  it('gives the chessboard distance to the other class', () => {
+    const classes = new Uint8Array(7).fill(1);
+    classes[3] = 0;
+    expect([...distanceToOther(classes, 7, 1, 9)]).toEqual([3, 2, 1, 1, 1, 2, 3]);
+  });
+
+  it('erodes by a square and finds the largest 8-connected component', () => {
+    const map = new Uint8Array(36);
+    for (let y = 1; y < 5; y++) for (let x = 1; x < 5; x++) map[y * 6 + x] = 1;
+    const eroded = erode(map, 6, 6, 1);
+    expect(eroded.reduce((a, b) => a + b, 0)).toBe(4);
+    map[0] = 1; // touches the square diagonally
+    expect(largestComponent(map, 6, 6)).toBe(17);
+  });
+});
