@@ -8,7 +8,7 @@ import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
-import type { ImageEngine } from '../engines/types';
+import type { EngineIdentity, ImageEngine } from '../engines/types';
 import { logger } from '../lib/logger';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
@@ -65,7 +65,8 @@ export interface ValidatedImage {
 
 export interface TransformResult {
   resultKey: string;
-  engine: string;
+  /** Who made the result: provider, model and seed (decision 62), stored with the result. */
+  engine: EngineIdentity;
   simulated: boolean;
   /** The result's thumbnail, in the results bucket. */
   thumbnailKey: string;
@@ -111,7 +112,8 @@ export async function storeResult(
   if (head.ContentType !== 'image/png' || !head.ContentLength) {
     throw new Error(`Result ${result.resultKey} is not a stored PNG`);
   }
-  await recordResult(deps, ref.orgId, ref.transformationId, result);
+  // The record keeps the provider as its engine until it stores the model and seed too (issue 20, section 4).
+  await recordResult(deps, ref.orgId, ref.transformationId, { ...result, engine: result.engine.provider });
 }
 
 /**

@@ -13,9 +13,10 @@ import {
   renderHouseScene,
   renderInterior,
 } from '../engines/fixtures/synthetic-photos';
-import { BedrockEngine } from '../engines/bedrock/bedrock-engine';
 import { bedrockInvokeModel } from '../engines/bedrock/invoke-model';
-import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
+import { StabilityBedrockProvider } from '../engines/bedrock/stability-provider';
+import { STABILITY_MODEL_IDS } from '../engines/bedrock/stability-request';
+import { GenerativeEngine } from '../engines/generative/generative-engine';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
@@ -265,10 +266,10 @@ describe('transformation workflow', () => {
     let calls = 0;
     engine = {
       name: 'flaky',
-      async transform(image, type, options) {
+      async transform(image, type, options, request) {
         calls++;
         if (calls === 1) throw new TransientEngineError('Provider answered 503');
-        return localEngine.transform(image, type, options);
+        return localEngine.transform(image, type, options, request);
       },
     };
     const scene = houseScene(320, 240);
@@ -358,7 +359,7 @@ describe('transformation workflow', () => {
       endpoint: simulator.url,
       credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
     });
-    engine = new BedrockEngine({ invokeModel, modelId: NOVA_CANVAS_MODEL_ID });
+    engine = new GenerativeEngine(new StabilityBedrockProvider({ invokeModel }));
     try {
       const ref = await queue(await encodeJpeg(renderInterior(500, 300), 500, 300), 'virtual-staging', {
         style: 'Japandi',
@@ -373,7 +374,7 @@ describe('transformation workflow', () => {
       expect(record).toMatchObject({ status: 'succeeded', engine: 'bedrock', simulated: true });
       expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'png', width: 500, height: 300 });
       expect(simulator.log).toEqual([
-        { path: `/model/${encodeURIComponent(NOVA_CANVAS_MODEL_ID)}/invoke`, status: 200 },
+        { path: `/model/${encodeURIComponent(STABILITY_MODEL_IDS.inpaint)}/invoke`, status: 200 },
       ]);
     } finally {
       await simulator.close();

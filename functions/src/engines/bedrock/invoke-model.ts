@@ -12,13 +12,24 @@ export interface InvokeModelConfig extends Partial<Pick<AwsServiceTarget, 'crede
   region: string | undefined;
   /** The regional endpoint unless given (the local simulator). */
   endpoint?: string;
+  /** Client timeout of one call (decision 63); a timed-out call is a TransientEngineError. */
+  timeoutMs?: number;
 }
 
+/**
+ * One image call's budget: Stability AI Image Services answer in seconds; two minutes leaves room
+ * for a cold model and still lets two attempts (a structure retry) end inside the Transform Lambda.
+ */
+export const BEDROCK_TIMEOUT_MS = 120_000;
+
 export function bedrockInvokeModel(config: InvokeModelConfig): InvokeModel {
+  const base = config.fetch ?? fetch;
+  const timeoutMs = config.timeoutMs ?? BEDROCK_TIMEOUT_MS;
   const call = awsServiceCaller({
     ...config,
     service: 'bedrock',
     endpointPrefix: 'bedrock-runtime',
+    fetch: (url, init) => base(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
   });
   return (modelId, body) =>
     call({

@@ -14,10 +14,17 @@ import type { RoomAnalysis } from './room-analysis';
 
 const { max, round } = Math;
 
+/** Analysis pixels kept clear around windows, doors, the ceiling (and room edges for refresh). */
+const PROTECTED_MARGIN = 2;
+
 /** Per column, how far above the floor line the staging volume reaches, per row of floor below it. */
 const STAGING_VOLUME_RATIO = 0.55;
 
-export function editRegion(analysis: RoomAnalysis, type: TransformationType, options: TransformationOptions): Uint8Array {
+export function editRegion(
+  analysis: RoomAnalysis,
+  type: TransformationType,
+  options: TransformationOptions,
+): Uint8Array {
   const { width, height } = analysis;
   const region = new Uint8Array(width * height);
   const add = (mask: Uint8Array) => {
@@ -42,10 +49,13 @@ export function editRegion(analysis: RoomAnalysis, type: TransformationType, opt
   if (options.changeFloor) add(analysis.floor);
   if (options.repaintWalls) add(analysis.walls);
 
+  // With a margin of two pixels (about 0.5 % of the photo): the feathering and the provider's own
+  // mask growth stay off the protected parts' frames.
   const protectedParts = [analysis.windows, analysis.doors, analysis.ceiling];
-  if (type === 'room-refresh') protectedParts.push(dilate(analysis.structure, width, height, 1));
+  if (type === 'room-refresh') protectedParts.push(analysis.structure);
   for (const part of protectedParts) {
-    for (let p = 0; p < region.length; p++) if (part[p]) region[p] = 0;
+    const margin = dilate(part, width, height, PROTECTED_MARGIN);
+    for (let p = 0; p < region.length; p++) if (margin[p]) region[p] = 0;
   }
   return region;
 }
@@ -65,12 +75,10 @@ function stagingVolume(analysis: RoomAnalysis): Uint8Array {
 
 /**
  * Where the provider must not have changed anything: the room's structure (long straight edges)
- * away from the edit region, with a margin the feathering and the model's blending may touch.
+ * outside the edit region, the frames of windows and doors and the ceiling line included.
  */
 export function protectedStructure(analysis: RoomAnalysis, region: Uint8Array): Uint8Array {
-  const { width, height } = analysis;
-  const margin = dilate(region, width, height, max(2, round(Math.min(width, height) * 0.02)));
-  const out = new Uint8Array(width * height);
-  for (let p = 0; p < out.length; p++) out[p] = analysis.structure[p] && !margin[p] ? 1 : 0;
+  const out = new Uint8Array(analysis.width * analysis.height);
+  for (let p = 0; p < out.length; p++) out[p] = analysis.structure[p] && !region[p] ? 1 : 0;
   return out;
 }

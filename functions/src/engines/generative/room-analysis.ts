@@ -116,8 +116,8 @@ export function analyseRoom(raster: Raster): RoomAnalysis {
   };
 }
 
-/** 3x3 Sobel on luma: gradient magnitude, and whether the edge runs horizontally (|gy| >= |gx|). */
-function sobel(luma: Float32Array, width: number, height: number) {
+/** 3x3 Sobel on luma (also the structure check's): gradient magnitude, and whether the edge runs horizontally (|gy| >= |gx|). */
+export function sobel(luma: Float32Array, width: number, height: number) {
   const magnitude = new Float32Array(width * height);
   const horizontal = new Uint8Array(width * height);
   for (let y = 1; y < height - 1; y++) {
@@ -179,7 +179,12 @@ function grow(
     const p = queue[head++]!;
     const x = p % width;
     const y = (p - x) / width;
-    const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
+    const neighbours = [
+      x > 0 ? p - 1 : -1,
+      x < width - 1 ? p + 1 : -1,
+      y > 0 ? p - width : -1,
+      y < height - 1 ? p + width : -1,
+    ];
     for (const q of neighbours) {
       if (q < 0 || region[q]) continue;
       const qx = q % width;

@@ -8,7 +8,7 @@ import {
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
-import { EngineRejection, type EngineResult, type ImageEngine } from '../types';
+import { EngineRejection, type EngineResult, type ImageEngine, type TransformRequest } from '../types';
 import { enhance } from './enhance';
 import { replaceSky } from './replace-sky';
 
@@ -17,13 +17,19 @@ export const LOCAL_ENGINE_TYPES: readonly TransformationType[] = ['sky-replaceme
 export class LocalEngine implements ImageEngine {
   readonly name = 'local';
 
-  async transform(image: Buffer, type: TransformationType, options: TransformationOptions): Promise<EngineResult> {
+  async transform(
+    image: Buffer,
+    type: TransformationType,
+    options: TransformationOptions,
+    { seed }: TransformRequest,
+  ): Promise<EngineResult> {
     let output: Buffer;
     if (type === 'enhance') output = await enhance(image);
     else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options));
     else throw new Error(`The local engine does not handle ${type}`);
     const { width, height } = await sharp(output).metadata();
-    return { image: output, width, height, simulated: false };
+    // Deterministic classical processing: the seed is recorded, it changes nothing (decision 62).
+    return { image: output, width, height, simulated: false, provider: 'local', model: 'sharp', seed };
   }
 }
 

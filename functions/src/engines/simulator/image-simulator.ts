@@ -9,14 +9,19 @@ import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import * as net from 'node:net';
 import { Duplex } from 'node:stream';
-import { answerNovaCanvas, bedrockError, type ProviderReply } from './nova-canvas-fake';
+import sharp from 'sharp';
+import { answerStability, bedrockError, type ProviderReply } from './stability-fake';
 import { answerImageEdit, openAiError } from './openai-images-fake';
 
 export const SIMULATOR_API_KEY = 'local-simulator-key';
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
 
-/** Failures a test can ask for, answered in each provider's shape. */
-export type SimulatedFailure = 'throttled' | 'unavailable' | 'refused';
+/**
+ * Failures a test (or a person trying the local flow) can ask for, answered in each provider's
+ * documented shape: throttling, a 5xx, a content filter on the input photo, an exhausted quota
+ * (OpenAI) or a denied access (Bedrock), and a result that moved the room (decision 61).
+ */
+export type SimulatedFailure = 'throttled' | 'unavailable' | 'refused' | 'exhausted' | 'moved';
 
 export interface ImageSimulator {
   url: string;
@@ -101,15 +106,18 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
       return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
     }
     const failure = failures.shift();
-    if (failure) return bedrock ? bedrockFailure(failure) : openAiFailure(failure);
+    if (failure && failure !== 'moved') return bedrock ? bedrockFailure(failure) : openAiFailure(failure);
     if (!body) {
       return bedrock
         ? bedrockError(413, 'ValidationException', 'Request body too large')
         : openAiError(413, 'Request body too large.', null, 'request_too_large');
     }
-    return bedrock
-      ? answerNovaCanvas(decodeURIComponent(bedrock[1]!), request.headers, body)
-      : answerImageEdit(request.headers, body, apiKey);
+    if (bedrock) {
+      const options = failure === 'moved' ? { moveStructure: true } : {};
+      return answerStability(decodeURIComponent(bedrock[1]!), request.headers, body, options);
+    }
+    const reply = await answerImageEdit(request.headers, body, apiKey);
+    return failure === 'moved' ? movedOpenAiReply(reply) : reply;
   }
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -138,13 +146,43 @@ function bedrockFailure(failure: SimulatedFailure): ProviderReply {
     return bedrockError(429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
   if (failure === 'unavailable')
     return bedrockError(503, 'ServiceUnavailableException', 'Service unavailable. Try again later.');
+  if (failure === 'exhausted')
+    return bedrockError(
+      403,
+      'AccessDeniedException',
+      "You don't have access to the model with the specified model ID.",
+    );
   return bedrockError(400, 'ValidationException', 'This request has been blocked by our content filters.');
 }
 
 function openAiFailure(failure: SimulatedFailure): ProviderReply {
   if (failure === 'throttled') return openAiError(429, 'Rate limit reached for requests.', null, 'rate_limit_exceeded');
   if (failure === 'unavailable') return openAiError(503, 'The server is overloaded or not ready yet.', null, null);
+  if (failure === 'exhausted')
+    return openAiError(
+      429,
+      'You exceeded your current quota, please check your plan and billing details.',
+      null,
+      'insufficient_quota',
+    );
   return openAiError(400, 'Your request was rejected by the safety system.', null, 'moderation_blocked');
+}
+
+/** An OpenAI answer whose picture is shifted by 8 %, as a model that redrew the room would answer. */
+async function movedOpenAiReply(reply: ProviderReply): Promise<ProviderReply> {
+  if (reply.status !== 200) return reply;
+  const body = JSON.parse(reply.body) as { data: { b64_json: string }[] };
+  const png = Buffer.from(body.data[0]!.b64_json, 'base64');
+  const { width, height } = await sharp(png).metadata();
+  const dx = Math.round(width * 0.08);
+  const dy = Math.round(height * 0.08);
+  const moved = await sharp(png)
+    .extract({ left: 0, top: 0, width: width - dx, height: height - dy })
+    .extend({ left: dx, top: dy, extendWith: 'copy' })
+    .png()
+    .toBuffer();
+  body.data[0]!.b64_json = moved.toString('base64');
+  return { ...reply, body: JSON.stringify(body) };
 }
 
 /** null when the body exceeds the limit (answered 413). */
