@@ -39,6 +39,8 @@ export const ENV = {
   imageEditApiSecretName: 'IMAGE_EDIT_API_SECRET_NAME',
   /** The image-editing API key itself: only for the local simulator, which has no Secrets Manager. */
   imageEditApiKey: 'IMAGE_EDIT_API_KEY',
+  /** 'true' on the AWS health check: it also reads each configured model's lifecycle state (health/model-lifecycle.ts). */
+  modelLifecycleCheck: 'MODEL_LIFECYCLE_CHECK',
   /** Name of the Secrets Manager secret holding the Stripe secret key (lib/stripe.ts; bindSecret). */
   stripeApiKeySecretName: 'STRIPE_API_KEY_SECRET_NAME',
   /** Name of the secret holding the webhook signing secret `whsec_...` (lib/stripe.ts; bindSecret). */

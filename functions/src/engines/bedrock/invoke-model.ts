@@ -4,6 +4,7 @@
  * POST /model/{modelId}/invoke on bedrock-runtime, signed for 'bedrock', JSON in and out.
  */
 import { awsServiceCaller, type AwsServiceTarget } from '../../lib/aws/signed-fetch';
+import { BEDROCK_TIMEOUT_MS } from '../provider-timeouts';
 
 /** Sends a model's JSON request body, resolves to its JSON response body (bytes). */
 export type InvokeModel = (modelId: string, body: string) => Promise<Uint8Array>;
@@ -15,12 +16,6 @@ export interface InvokeModelConfig extends Partial<Pick<AwsServiceTarget, 'crede
   /** Client timeout of one call (decision 63); a timed-out call is a TransientEngineError. */
   timeoutMs?: number;
 }
-
-/**
- * One image call's budget: Stability AI Image Services answer in seconds; two minutes leaves room
- * for a cold model and still lets two attempts (a structure retry) end inside the Transform Lambda.
- */
-export const BEDROCK_TIMEOUT_MS = 120_000;
 
 export function bedrockInvokeModel(config: InvokeModelConfig): InvokeModel {
   const base = config.fetch ?? fetch;

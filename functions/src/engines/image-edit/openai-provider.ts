@@ -8,6 +8,7 @@
 import { TRANSFORMATION_MESSAGES, type TransformationType } from '@vitrine/shared';
 import type { EditProvider, ProviderEditRequest, ProviderEditResult } from '../generative/generative-engine';
 import { EngineConfigurationError, EngineRejection, EngineThrottledError, TransientEngineError } from '../types';
+import { OPENAI_TIMEOUT_MS } from '../provider-timeouts';
 import type { ApiKeySource } from './api-key';
 import {
   buildOpenAiEditFields,
@@ -18,11 +19,6 @@ import {
 } from './openai-request';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com';
-/**
- * One call's budget: OpenAI's image generation guide warns that complex prompts take up to two
- * minutes; 150 s, twice (a structure retry), still ends inside the Transform Lambda (decision 63).
- */
-export const OPENAI_TIMEOUT_MS = 150_000;
 
 export interface OpenAiProviderConfig {
   baseUrl?: string;

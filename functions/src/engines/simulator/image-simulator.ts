@@ -10,8 +10,8 @@ import * as http2 from 'node:http2';
 import * as net from 'node:net';
 import { Duplex } from 'node:stream';
 import sharp from 'sharp';
-import { answerStability, bedrockError, type ProviderReply } from './stability-fake';
-import { answerImageEdit, openAiError } from './openai-images-fake';
+import { answerStability, bedrockError, isServedStabilityModel, type ProviderReply } from './stability-fake';
+import { answerImageEdit, OPENAI_DOCUMENTED_LIMITS, openAiError } from './openai-images-fake';
 
 export const SIMULATOR_API_KEY = 'local-simulator-key';
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
@@ -30,6 +30,8 @@ export interface ImageSimulator {
   failNext(failure: SimulatedFailure, count?: number): void;
   /** Every request answered: path and status (for tests). */
   readonly log: { path: string; status: number }[];
+  /** The lifecycle state the model endpoints report for a model (default: served models are active). */
+  setLifecycle(model: string, state: 'ACTIVE' | 'LEGACY' | { shutdownDate: string }): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export interface ImageSimulatorOptions {
 export async function startImageSimulator(options: ImageSimulatorOptions = {}): Promise<ImageSimulator> {
   const apiKey = options.apiKey ?? SIMULATOR_API_KEY;
   const failures: SimulatedFailure[] = [];
+  const lifecycles = new Map<string, 'ACTIVE' | 'LEGACY' | { shutdownDate: string }>();
   const log: { path: string; status: number }[] = [];
 
   type Request = http.IncomingMessage | http2.Http2ServerRequest;
@@ -100,6 +103,7 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
 
   async function route(request: Request, body: Buffer | null): Promise<ProviderReply> {
     const path = new URL(request.url ?? '/', 'http://simulator').pathname;
+    if (request.method === 'GET') return answerModelLifecycle(path, request.headers, apiKey, lifecycles);
     const bedrock = /^\/model\/([^/]+)\/invoke$/.exec(path);
     const isEdit = path === '/v1/images/edits';
     if (request.method !== 'POST' || (!bedrock && !isEdit)) {
@@ -130,6 +134,9 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     log,
+    setLifecycle(model, state) {
+      lifecycles.set(model, state);
+    },
     failNext(failure, count = 1) {
       for (let i = 0; i < count; i++) failures.push(failure);
     },
@@ -139,6 +146,46 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
         for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+/**
+ * The model endpoints the health check reads: Bedrock's GetFoundationModel
+ * (`modelDetails.modelLifecycle.status`) and OpenAI's Retrieve model (`shutdown_date`).
+ */
+function answerModelLifecycle(
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+  apiKey: string,
+  lifecycles: Map<string, 'ACTIVE' | 'LEGACY' | { shutdownDate: string }>,
+): ProviderReply {
+  const bedrock = /^\/foundation-models\/([^/]+)$/.exec(path);
+  const openai = /^\/v1\/models\/([^/]+)$/.exec(path);
+  const json = (body: object): ProviderReply => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (bedrock) {
+    const id = decodeURIComponent(bedrock[1]!);
+    const state = lifecycles.get(id) ?? (isServedStabilityModel(id) ? 'ACTIVE' : undefined);
+    if (!state || typeof state !== 'string') {
+      return bedrockError(404, 'ResourceNotFoundException', `Model ${id} not found.`);
+    }
+    return json({ modelDetails: { modelId: id, modelLifecycle: { status: state } } });
+  }
+  if (openai) {
+    if (headers.authorization !== `Bearer ${apiKey}`) {
+      return openAiError(401, 'Incorrect API key provided.', null, 'invalid_api_key');
+    }
+    const id = decodeURIComponent(openai[1]!);
+    const state = lifecycles.get(id);
+    if (!(OPENAI_DOCUMENTED_LIMITS.models.value as readonly string[]).includes(id) && !state) {
+      return openAiError(404, `The model '${id}' does not exist`, 'model', 'model_not_found');
+    }
+    const shutdown = state && typeof state === 'object' ? state.shutdownDate : null;
+    return json({ id, object: 'model', created: 1_760_000_000, owned_by: 'openai', shutdown_date: shutdown });
+  }
+  return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
 }
 
 function bedrockFailure(failure: SimulatedFailure): ProviderReply {

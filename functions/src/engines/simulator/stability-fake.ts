@@ -38,6 +38,9 @@ const SERVED: Record<string, 'inpaint' | 'erase-object'> = {
   'us.stability.stable-image-erase-object-v1:0': 'erase-object',
   'stability.stable-image-erase-object-v1:0': 'erase-object',
 };
+/** A foundation model (or profile) id the simulator serves. */
+export const isServedStabilityModel = (id: string) => id in SERVED;
+
 /** End-of-life on 2026-09-30 (LIFECYCLE_PAGE): requests fail. */
 const RETIRED = new Set(['amazon.nova-canvas-v1:0', 'amazon.titan-image-generator-v2:0']);
 
