@@ -49,6 +49,9 @@ export function frameFor(width: number, height: number, spec: FrameSpec): Frame 
     if (shortSide(pixels) < spec.minSide) pixels = (spec.minSide / min(1, canvasRatio)) ** 2 * canvasRatio;
     const snap = (side: number) => max(spec.multiple, floor(side / spec.multiple) * spec.multiple);
     canvas = { width: snap(sqrt(pixels * canvasRatio)), height: snap(sqrt(pixels / canvasRatio)) };
+    // Snapping each side on its own may cross a ratio bound by a fraction: trim the long side.
+    while (canvas.width / canvas.height > spec.maxRatio) canvas.width -= spec.multiple;
+    while (canvas.width / canvas.height < spec.minRatio) canvas.height -= spec.multiple;
   }
   const scale = min(canvas.width / width, canvas.height / height);
   const contentWidth = min(canvas.width, max(1, round(width * scale)));
