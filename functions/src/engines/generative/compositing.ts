@@ -94,8 +94,12 @@ export async function featheredAlpha(
     return pipeline.resize(size.width, size.height, { fit: 'fill', kernel }).extractChannel(0).raw().toBuffer();
   };
   const [soft, hard] = await Promise.all([upscale(inner, 'linear', radius * 0.8 + 0.3), upscale(region, 'nearest')]);
+  // libvips' blur of a flat 255 lands a few levels short: the region's core is scaled back to 255.
+  let peak = 1;
+  for (let p = 0; p < soft.length; p++) if (soft[p]! > peak) peak = soft[p]!;
+  const gain = 255 / peak;
   // The blur reaches past the region's border: cut it there, so outside means untouched.
-  for (let p = 0; p < soft.length; p++) if (hard[p] === 0) soft[p] = 0;
+  for (let p = 0; p < soft.length; p++) soft[p] = hard[p] === 0 ? 0 : min(255, round(soft[p]! * gain));
   return soft;
 }
 
