@@ -379,7 +379,8 @@ describe('transformation workflow', () => {
     } finally {
       await simulator.close();
     }
-  });
+    // Analysis, framing and compositing around the simulated call (decision 61).
+  }, 30_000);
 
   it('fails without charging when no credit is left', async () => {
     const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 0);
