@@ -5,6 +5,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DEFAULT_ENGINES, type EngineConfig } from './engines';
 
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
@@ -15,7 +16,7 @@ export interface SecretNames {
   stripeApiKey: string;
   /** Stripe webhook signing secret (`whsec_...`). */
   stripeWebhookSigningKey: string;
-  /** API key of the hosted image-editing model. */
+  /** API key of the OpenAI provider (decision 60). */
   imageEditingApiKey: string;
 }
 export type SecretKey = keyof SecretNames;
@@ -70,6 +71,8 @@ export interface StageConfig {
   };
   /** E-mail the API sends itself through SES (invitations); Cognito sends its own (codes, resets). */
   mail: MailConfig;
+  /** Providers, models and Regions of the generative types (config/engines.ts, decision 60). */
+  engines: EngineConfig;
 }
 
 export interface MailConfig {
@@ -126,6 +129,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     demoBookingUrl: DEMO_BOOKING_URL,
     secretNames: secretNamesOf('dev'),
     mail: mailOf('dev'),
+    engines: DEFAULT_ENGINES,
     retainData: false,
     logRetention: RetentionDays.TWO_WEEKS,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
@@ -147,6 +151,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     demoBookingUrl: DEMO_BOOKING_URL,
     secretNames: secretNamesOf('prod'),
     mail: mailOf('prod'),
+    engines: DEFAULT_ENGINES,
     retainData: true,
     logRetention: RetentionDays.SIX_MONTHS,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },

@@ -23,7 +23,9 @@ import {
 } from '../../functions/src/workflow/definition';
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
-import { NOVA_CANVAS_MODEL_ID } from '../../functions/src/engines/bedrock/nova-canvas-request';
+import { foundationModelOf } from '../../functions/src/engines/bedrock/model-ids';
+import { TRANSFORM_LAMBDA_TIMEOUT_SECONDS } from '../../functions/src/engines/provider-timeouts';
+import { engineEnvName } from '../../functions/src/lib/env';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
 import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
 import { RECONCILER_ENTRY, WORKFLOW_ENTRIES } from './bundling';
@@ -36,12 +38,6 @@ export interface WorkflowProps {
   table: ITable;
   uploadsBucket: IBucket;
   resultsBucket: IBucket;
-  /**
-   * The Bedrock image model of the generative types, and the region serving it (Nova Canvas is
-   * not offered in every region).
-   * @default { modelId: 'amazon.nova-canvas-v1:0', region: 'eu-west-1' } (the closest to Paris)
-   */
-  bedrock?: { modelId: string; region: string };
   /**
    * Architecture of the image-steps Lambda; sharp's native binaries for it must be in node_modules.
    * @default Architecture.X86_64 (the binaries `npm ci` installs on linux-x64 CI; see sharp-layer.ts)
@@ -67,8 +63,10 @@ export class Workflow extends Construct {
       logRetention: config.logRetention,
       // sharp's CPU share grows with memory (1769 MB = one vCPU); a 12 MP image peaks near 250 MB.
       memorySize: 2048,
-      // Under the Transform Task's 240 s: the Lambda's own timeout surfaces first, as a caught error.
-      timeout: Duration.seconds(230),
+      // Two provider calls (a structure retry) at their client timeout plus the analysis and
+      // compositing (decision 63): no Lambda limit cuts a paid call. Under the Transform Task's
+      // 280 s, so the Lambda's own timeout surfaces first, as a caught error.
+      timeout: Duration.seconds(TRANSFORM_LAMBDA_TIMEOUT_SECONDS),
       // A cap on the 2 GB steps, so a burst of jobs cannot take the concurrency the API needs (decision 51).
       reservedConcurrentExecutions: config.imageStepsReservedConcurrency,
     });
@@ -84,15 +82,21 @@ export class Workflow extends Construct {
       .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised])
       .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised])
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'put', [result, thumbnail])
-      // Used when a type is configured with ENGINE_<TYPE>=image-edit-api (engines/factory.ts).
+      // Used when a type is configured with ENGINE_<TYPE>=openai (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
-    const bedrock = props.bedrock ?? { modelId: NOVA_CANVAS_MODEL_ID, region: 'eu-west-1' };
-    this.imageSteps.addEnvironment(ENV.bedrockImageModelId, bedrock.modelId);
-    this.imageSteps.addEnvironment(ENV.bedrockRegion, bedrock.region);
+    // The generative engines' configuration (config/engines.ts, decision 60).
+    const { engines } = config;
+    for (const [type, provider] of Object.entries(engines.providers)) {
+      this.imageSteps.addEnvironment(engineEnvName(type as keyof typeof engines.providers), provider);
+    }
+    this.imageSteps.addEnvironment(ENV.bedrockRegion, engines.bedrock.region);
+    this.imageSteps.addEnvironment(ENV.bedrockImageModelId, engines.bedrock.inpaintModelId);
+    this.imageSteps.addEnvironment(ENV.bedrockEraseModelId, engines.bedrock.eraseModelId);
+    this.imageSteps.addEnvironment(ENV.imageEditModel, engines.openai.model);
     this.imageSteps.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['bedrock:InvokeModel'],
-        resources: [`arn:aws:bedrock:${bedrock.region}::foundation-model/${bedrock.modelId}`],
+        resources: bedrockModelArns(Stack.of(this).account, engines.bedrock),
       }),
     );
 
@@ -208,4 +212,23 @@ export class Workflow extends Construct {
     this.stateMachine.grantStartExecution(fn);
     if (access === 'startAndDescribe') this.stateMachine.grantRead(fn);
   }
+}
+
+/**
+ * What InvokeModel through a cross-Region inference profile needs: the profile in its Region, and
+ * the foundation model in each Region the profile may route to (Bedrock's inference profile
+ * prerequisites); a plain model id needs its foundation model in the configured Region only.
+ */
+export function bedrockModelArns(
+  account: string,
+  bedrock: { region: string; profileRegions: readonly string[]; inpaintModelId: string; eraseModelId: string },
+): string[] {
+  return [bedrock.inpaintModelId, bedrock.eraseModelId].flatMap((id) => {
+    const model = foundationModelOf(id);
+    if (model === id) return [`arn:aws:bedrock:${bedrock.region}::foundation-model/${id}`];
+    return [
+      `arn:aws:bedrock:${bedrock.region}:${account}:inference-profile/${id}`,
+      ...bedrock.profileRegions.map((region) => `arn:aws:bedrock:${region}::foundation-model/${model}`),
+    ];
+  });
 }

@@ -109,14 +109,16 @@ describe('monitoring of a deployed stage', () => {
     expect(system.Threshold).toBe(STAGES.prod.monitoring.systemFailuresPerFifteenMinutes);
     const watched = system.Metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric);
     expect(watched).toEqual(
-      ['internal', 'engine-unavailable', 'timeout', 'interrupted'].map((reason) => ({
-        Namespace: 'Vitrine',
-        MetricName: 'TransformationsFailed',
-        Dimensions: expect.arrayContaining([
-          { Name: 'stage', Value: 'prod' },
-          { Name: 'reason', Value: reason },
-        ]),
-      })),
+      ['internal', 'engine-unavailable', 'engine-misconfigured', 'engine-throttled', 'timeout', 'interrupted'].map(
+        (reason) => ({
+          Namespace: 'Vitrine',
+          MetricName: 'TransformationsFailed',
+          Dimensions: expect.arrayContaining([
+            { Name: 'stage', Value: 'prod' },
+            { Name: 'reason', Value: reason },
+          ]),
+        }),
+      ),
     );
     const rate = alarmNamed('vitrine-prod-transformation-failure-rate') as { Metrics: { Expression?: string }[] };
     expect(rate.Metrics.find((m) => m.Expression)?.Expression).toContain('100 * FILL(failed, 0) / started');

@@ -194,6 +194,8 @@ describe('transformation workflow', () => {
       logicalId(stack.storage.results),
       'secret:vitrine/dev/image-editing-api-key',
       'foundation-model/',
+      // Cross-Region inference profiles of the generative models (config/engines.ts).
+      'inference-profile/',
     ];
     const functions = [stack.workflow.imageSteps, stack.workflow.recordSteps];
     for (const construct of functions) {

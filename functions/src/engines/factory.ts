@@ -1,29 +1,31 @@
 /**
- * Engine selection per transformation type, by configuration (architecture decision 7):
- * ENGINE_<TYPE> = local | bedrock | image-edit-api, e.g. ENGINE_VIRTUAL_STAGING=image-edit-api.
+ * Engine selection per transformation type, by stage configuration (architecture decision 7,
+ * decision 60): ENGINE_<TYPE> = local | bedrock | openai, e.g. ENGINE_VIRTUAL_STAGING=openai.
  * Defaults: the local sharp engine for sky replacement and enhancement, Bedrock for the rest.
+ * 'bedrock' and 'openai' are the generative engine (generative/generative-engine.ts) over that
+ * provider, so a retirement or an outage is a configuration change.
  *
  * Provider settings:
- * - bedrock: BEDROCK_IMAGE_MODEL_ID (default amazon.nova-canvas-v1:0), BEDROCK_REGION (default
- *   the Lambda's region; Nova Canvas runs in us-east-1, eu-west-1, ap-northeast-1), and the
- *   endpoint from BEDROCK_ENDPOINT_URL (the local simulator). Credentials: the function's IAM role.
- *   Both providers' AWS calls are signed fetches, not SDK clients (architecture decision 32).
- * - image-edit-api: IMAGE_EDIT_API_URL (default https://api.openai.com), IMAGE_EDIT_MODEL
- *   (default gpt-image-1), the key from the Secrets Manager secret IMAGE_EDIT_API_SECRET_NAME;
- *   IMAGE_EDIT_API_KEY only for the local simulator, which has no Secrets Manager.
+ * - bedrock: BEDROCK_IMAGE_MODEL_ID (inpainting: staging, refresh) and BEDROCK_ERASE_MODEL_ID
+ *   (declutter), defaults in bedrock/stability-request.ts; BEDROCK_REGION (default the Lambda's);
+ *   BEDROCK_ENDPOINT_URL (the local simulator). Credentials: the function's IAM role. The AWS calls
+ *   are signed fetches, not SDK clients (architecture decision 32).
+ * - openai: IMAGE_EDIT_API_URL (default https://api.openai.com), IMAGE_EDIT_MODEL (default in
+ *   image-edit/openai-request.ts), the key from the Secrets Manager secret
+ *   IMAGE_EDIT_API_SECRET_NAME; IMAGE_EDIT_API_KEY only for the local simulator.
  */
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
-import { BedrockEngine } from './bedrock/bedrock-engine';
 import { bedrockInvokeModel } from './bedrock/invoke-model';
-import { NOVA_CANVAS_MODEL_ID } from './bedrock/nova-canvas-request';
+import { StabilityBedrockProvider } from './bedrock/stability-provider';
+import { GENERATIVE_TYPES, GenerativeEngine } from './generative/generative-engine';
 import { secretsManagerApiKey } from '../lib/api-key';
 import { secretsManagerGetSecretString } from '../lib/aws/secrets-manager';
-import { ImageEditApiEngine } from './image-edit/image-edit-engine';
+import { OpenAiImagesProvider } from './image-edit/openai-provider';
 import { LOCAL_ENGINE_TYPES, LocalEngine } from './local/local-engine';
 import type { ImageEngine } from './types';
 import { ENV, engineEnvName } from '../lib/env';
 
-export const ENGINE_KINDS = ['local', 'bedrock', 'image-edit-api'] as const;
+export const ENGINE_KINDS = ['local', 'bedrock', 'openai'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export const DEFAULT_ENGINE_KINDS: Record<TransformationType, EngineKind> = {
@@ -48,6 +50,9 @@ export function engineKindFor(type: TransformationType, env: EngineEnv): EngineK
   }
   if (value === 'local' && !LOCAL_ENGINE_TYPES.includes(type)) {
     throw new Error(`${engineVariable(type)}=local: the local engine only does ${LOCAL_ENGINE_TYPES.join(', ')}`);
+  }
+  if (value !== 'local' && !GENERATIVE_TYPES.includes(type)) {
+    throw new Error(`${engineVariable(type)}=${value}: the generative engine only does ${GENERATIVE_TYPES.join(', ')}`);
   }
   return value as EngineKind;
 }
@@ -77,28 +82,35 @@ function buildEngine(kind: EngineKind, env: EngineEnv): ImageEngine {
     case 'local':
       return new LocalEngine();
     case 'bedrock':
-      return new BedrockEngine({
-        invokeModel: bedrockInvokeModel({
-          region: env[ENV.bedrockRegion] || env.AWS_REGION,
-          ...(env[ENV.bedrockEndpointUrl] ? { endpoint: env[ENV.bedrockEndpointUrl] } : {}),
-        }),
-        modelId: env[ENV.bedrockImageModelId] || NOVA_CANVAS_MODEL_ID,
-      });
-    case 'image-edit-api': {
-      const secretName = env[ENV.imageEditApiSecretName];
-      const localKey = env[ENV.imageEditApiKey];
-      if (!secretName && !localKey) {
-        throw new Error(
-          'image-edit-api needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)',
-        );
-      }
-      return new ImageEditApiEngine({
-        ...(env[ENV.imageEditApiUrl] ? { baseUrl: env[ENV.imageEditApiUrl] } : {}),
-        ...(env[ENV.imageEditModel] ? { model: env[ENV.imageEditModel] } : {}),
-        apiKey: secretName
-          ? secretsManagerApiKey(secretsManagerGetSecretString({ region: env.AWS_REGION }), secretName)
-          : async () => localKey!,
-      });
-    }
+      return new GenerativeEngine(bedrockProvider(env));
+    case 'openai':
+      return new GenerativeEngine(openAiProvider(env));
   }
+}
+
+export function bedrockProvider(env: EngineEnv): StabilityBedrockProvider {
+  const inpaint = env[ENV.bedrockImageModelId];
+  const erase = env[ENV.bedrockEraseModelId];
+  return new StabilityBedrockProvider({
+    invokeModel: bedrockInvokeModel({
+      region: env[ENV.bedrockRegion] || env.AWS_REGION,
+      ...(env[ENV.bedrockEndpointUrl] ? { endpoint: env[ENV.bedrockEndpointUrl] } : {}),
+    }),
+    models: { ...(inpaint ? { inpaint } : {}), ...(erase ? { 'erase-object': erase } : {}) },
+  });
+}
+
+export function openAiProvider(env: EngineEnv): OpenAiImagesProvider {
+  const secretName = env[ENV.imageEditApiSecretName];
+  const localKey = env[ENV.imageEditApiKey];
+  if (!secretName && !localKey) {
+    throw new Error('openai needs IMAGE_EDIT_API_SECRET_NAME (or IMAGE_EDIT_API_KEY for the local simulator)');
+  }
+  return new OpenAiImagesProvider({
+    ...(env[ENV.imageEditApiUrl] ? { baseUrl: env[ENV.imageEditApiUrl] } : {}),
+    ...(env[ENV.imageEditModel] ? { model: env[ENV.imageEditModel] } : {}),
+    apiKey: secretName
+      ? secretsManagerApiKey(secretsManagerGetSecretString({ region: env.AWS_REGION }), secretName)
+      : async () => localKey!,
+  });
 }

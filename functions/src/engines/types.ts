@@ -1,10 +1,29 @@
 /**
  * The one interface every image engine implements (architecture decision 7): the local sharp
- * engine, the Amazon Bedrock adapter and the image-editing API adapter.
+ * engine and the generative engine over a hosted provider (decisions 60-62).
  */
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 
-export interface EngineResult {
+/** What a transformation asks of an engine besides the photo, type and options. */
+export interface TransformRequest {
+  /**
+   * A uint32 chosen per transformation when the job starts: a regenerate or another variant is a
+   * new transformation with a new seed, hence a different image (decision 62).
+   */
+  seed: number;
+}
+
+/** Who made an image: stored with the result, so a result can be traced to a model and a seed. */
+export interface EngineIdentity {
+  /** 'local', 'bedrock', 'openai' (engines/factory.ts). */
+  provider: string;
+  /** The provider's model id, e.g. `us.stability.stable-image-inpaint-v1:0`. */
+  model: string;
+  /** The seed the image was made with (after a structure retry, the retry's seed). */
+  seed: number;
+}
+
+export interface EngineResult extends EngineIdentity {
   /** PNG bytes. */
   image: Buffer;
   width: number;
@@ -19,16 +38,41 @@ export interface ImageEngine {
     image: Buffer,
     type: TransformationType,
     options: TransformationOptions,
-    request: { seed: number },
+    request: TransformRequest,
   ): Promise<EngineResult>;
 }
 
-/** A failure the user should read (French message); not retried by the workflow. */
+/**
+ * The user's photo cannot be transformed (a provider's content filter on the input, an unusable
+ * photo): the French message says why; refunded, not retried, no alarm (decision 63).
+ */
 export class EngineRejection extends Error {
-  override readonly name = 'EngineRejection';
+  override readonly name: string = 'EngineRejection';
 }
 
-/** A failure worth retrying (throttling, timeouts, 5xx from a provider). */
+/**
+ * The result moved the room's walls, windows or doors twice in a row (decision 61): refunded,
+ * explained in French, not retried by the workflow (the engine already retried once).
+ */
+export class StructureChangedError extends EngineRejection {
+  override readonly name = 'StructureChangedError';
+}
+
+/**
+ * Our side is wrong: a retired or unknown model, access denied, a request the provider calls
+ * invalid, an exhausted quota or billing limit. Refunded, 'service momentanément indisponible',
+ * and an alarm (its failure reason is a system one). Not retried: the next attempt would fail alike.
+ */
+export class EngineConfigurationError extends Error {
+  override readonly name = 'EngineConfigurationError';
+}
+
+/** A failure worth retrying (timeouts, 5xx from a provider, a dropped connection). */
 export class TransientEngineError extends Error {
-  override readonly name = 'TransientEngineError';
+  override readonly name: string = 'TransientEngineError';
+}
+
+/** The provider throttled us (rate limit): retried with a longer backoff within a budget, then refunded. */
+export class EngineThrottledError extends TransientEngineError {
+  override readonly name = 'EngineThrottledError';
 }

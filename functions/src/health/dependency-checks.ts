@@ -1,6 +1,7 @@
 /**
  * The deep health check (architecture decision 48): one metadata call per dependency (the table,
- * both buckets, the user pool, the transformation state machine), run by the scheduled
+ * both buckets, the user pool, the transformation state machine, and in AWS each configured
+ * generative model's lifecycle state: model-lifecycle.ts), run by the scheduled
  * `health-check` Lambda in AWS and by the local stack's readiness probe, never by the public
  * GET /api/health, which answers from the Lambda alone.
  */
@@ -16,6 +17,7 @@ import { sfn } from '../lib/aws/sfn';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { serializeError } from '../lib/logger';
+import { modelLifecycleChecks } from './model-lifecycle';
 
 const stateMachineArn = envGetter(ENV.stateMachineArn);
 
@@ -35,9 +37,9 @@ export interface DependencyReport {
   failed: Partial<Record<string, unknown>>;
 }
 
-/** Runs every check at once; never throws. */
+/** Runs every check at once (the configured models' lifecycle too, decision 60); never throws. */
 export async function checkDependencies(
-  checks: Record<string, () => Promise<unknown>> = DEPENDENCY_CHECKS,
+  checks: Record<string, () => Promise<unknown>> = { ...DEPENDENCY_CHECKS, ...modelLifecycleChecks() },
 ): Promise<DependencyReport> {
   const names = Object.keys(checks);
   const results = await Promise.allSettled(names.map((name) => checks[name]!()));

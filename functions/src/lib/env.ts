@@ -23,20 +23,24 @@ export const ENV = {
   stateMachineArn: 'STATE_MACHINE_ARN',
   /** 'true' for path-style S3 requests, which the local s3rver needs (lib/aws/s3.ts). */
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
-  /** Bedrock image model id; default Nova Canvas (engines/factory.ts). */
+  /** Bedrock inpainting model id (staging, refresh); default Stability AI Inpaint (engines/factory.ts, decision 60). */
   bedrockImageModelId: 'BEDROCK_IMAGE_MODEL_ID',
+  /** Bedrock object-erasing model id (declutter); default Stability AI Erase Object (engines/factory.ts). */
+  bedrockEraseModelId: 'BEDROCK_ERASE_MODEL_ID',
   /** Region of the Bedrock model; default the function's own (engines/factory.ts). */
   bedrockRegion: 'BEDROCK_REGION',
   /** Bedrock endpoint override: the local image simulator (engines/factory.ts). */
   bedrockEndpointUrl: 'BEDROCK_ENDPOINT_URL',
   /** Base URL of the image-editing API; default OpenAI's, locally the simulator (engines/factory.ts). */
   imageEditApiUrl: 'IMAGE_EDIT_API_URL',
-  /** Image-editing model; default gpt-image-1 (engines/factory.ts). */
+  /** OpenAI image model; default in engines/image-edit/openai-request.ts (engines/factory.ts, decision 60). */
   imageEditModel: 'IMAGE_EDIT_MODEL',
   /** Name of the Secrets Manager secret holding the image-editing API key (engines/factory.ts). */
   imageEditApiSecretName: 'IMAGE_EDIT_API_SECRET_NAME',
   /** The image-editing API key itself: only for the local simulator, which has no Secrets Manager. */
   imageEditApiKey: 'IMAGE_EDIT_API_KEY',
+  /** 'true' on the AWS health check: it also reads each configured model's lifecycle state (health/model-lifecycle.ts). */
+  modelLifecycleCheck: 'MODEL_LIFECYCLE_CHECK',
   /** Name of the Secrets Manager secret holding the Stripe secret key (lib/stripe.ts; bindSecret). */
   stripeApiKeySecretName: 'STRIPE_API_KEY_SECRET_NAME',
   /** Name of the secret holding the webhook signing secret `whsec_...` (lib/stripe.ts; bindSecret). */
@@ -69,7 +73,7 @@ export const ENV = {
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];
 
-/** ENGINE_<TYPE> (e.g. ENGINE_VIRTUAL_STAGING = local | bedrock | image-edit-api): one type's engine. */
+/** ENGINE_<TYPE> (e.g. ENGINE_VIRTUAL_STAGING = local | bedrock | openai): one type's engine. */
 export function engineEnvName(type: TransformationType): string {
   return `ENGINE_${type.toUpperCase().replace(/-/g, '_')}`;
 }

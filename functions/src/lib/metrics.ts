@@ -34,7 +34,13 @@ export const FAILURE_REASONS = [
   'invalid-image',
   'insufficient-credits',
   'engine-rejected',
+  /** The result moved the room's walls or windows twice (decision 61). */
+  'structure-changed',
   'engine-unavailable',
+  /** Throttled by the provider until the retry budget ran out (decision 63). */
+  'engine-throttled',
+  /** A retired or unknown model, access denied, an invalid request, an exhausted quota: ours (decision 63). */
+  'engine-misconfigured',
   'timeout',
   'not-started',
   /** Its execution died (or never started) without recording an end: the reconciler failed it. */

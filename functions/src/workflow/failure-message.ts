@@ -15,7 +15,13 @@ export interface CaughtError {
 export type TransformationFailure = ApiErrorBody;
 
 /** Errors whose (French) message explains why the image itself was refused. */
-const IMAGE_REFUSALS = new Set(['InvalidImageError', 'EngineRejection']);
+const IMAGE_REFUSALS = new Set(['InvalidImageError', 'EngineRejection', 'StructureChangedError']);
+
+/** Engine failures of ours, each with its fixed French message (decision 63). */
+const ENGINE_FAILURES: Record<string, string> = {
+  EngineConfigurationError: TRANSFORMATION_MESSAGES.engineUnavailable,
+  EngineThrottledError: TRANSFORMATION_MESSAGES.engineBusy,
+};
 
 export function failureOf(caught: CaughtError | undefined): TransformationFailure {
   const name = caught?.Error ?? '';
@@ -25,6 +31,8 @@ export function failureOf(caught: CaughtError | undefined): TransformationFailur
   if (IMAGE_REFUSALS.has(name)) {
     return { code: 'IMAGE_REJECTED', message: causeMessage(caught?.Cause) ?? TRANSFORMATION_MESSAGES.engineFailed };
   }
+  const engineFailure = ENGINE_FAILURES[name];
+  if (engineFailure) return { code: 'ENGINE_FAILED', message: engineFailure };
   if (name === 'States.Timeout') return { code: 'ENGINE_FAILED', message: TRANSFORMATION_MESSAGES.timedOut };
   return { code: 'ENGINE_FAILED', message: TRANSFORMATION_MESSAGES.engineFailed };
 }

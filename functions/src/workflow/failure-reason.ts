@@ -10,8 +10,12 @@ const BY_ERROR_NAME: Record<string, FailureReason> = {
   InvalidImageError: 'invalid-image',
   InsufficientCreditsError: 'insufficient-credits',
   EngineRejection: 'engine-rejected',
+  StructureChangedError: 'structure-changed',
   // Retries exhausted: the engine (or its provider) did not answer in time.
   TransientEngineError: 'engine-unavailable',
+  EngineThrottledError: 'engine-throttled',
+  // Ours, never the photo's: it alarms (decision 63).
+  EngineConfigurationError: 'engine-misconfigured',
   'States.Timeout': 'timeout',
   'Sandbox.Timedout': 'timeout',
 };

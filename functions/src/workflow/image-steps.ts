@@ -94,6 +94,17 @@ export interface TransformJob {
 }
 
 /**
+ * A state without a seed (an execution started before seeds were carried): one derived from the
+ * transformation id, so it is still one per transformation and a rerun of the step reuses it.
+ */
+export function seedOf(ref: TransformationRef, seed: unknown): number {
+  if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff) return seed;
+  let hash = 0x811c9dc5;
+  for (const char of ref.transformationId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
  * Runs the engine and writes its result once, as the final PNG at the validated original's size
  * (a 12-megapixel image cannot travel in a state's payload, and a second copy would cost time).
  */
@@ -109,7 +120,8 @@ export async function transform(
   const started = performance.now();
   const result = await engine.transform(original, type, options, { seed });
   const engineMs = Math.round(performance.now() - started);
-  logger.info('Engine finished', { type, engine: engine.name, engineMs, simulated: result.simulated });
+  const identity = { provider: result.provider, model: result.model, seed: result.seed };
+  logger.info('Engine finished', { type, engine: engine.name, ...identity, engineMs, simulated: result.simulated });
   transformationMetrics.engineTime(type, engine.name, engineMs);
   const resultKey = resultKeyOf(ref);
   const thumbnailKey = thumbnailKeyOf(ref, 'result');
@@ -122,19 +134,32 @@ export async function transform(
         Body: png,
         ContentType: 'image/png',
         Tagging: UNSAVED_TAGGING,
-        Metadata: { width: String(image.width), height: String(image.height), engine: engine.name },
+        Metadata: {
+          width: String(image.width),
+          height: String(image.height),
+          engine: engine.name,
+          model: result.model,
+          seed: String(result.seed),
+        },
       }),
     );
   };
   // From the engine's output, at the original's proportions: the same picture as the stored PNG.
   await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);
-  return { resultKey, engine: { provider: engine.name, seed }, simulated: result.simulated, thumbnailKey };
+  return { resultKey, engine: identity, simulated: result.simulated, thumbnailKey };
 }
 
-/** Hosted models answer at their own sizes: the stored result always matches the original. */
+/**
+ * The stored result always matches the original's size. The generative engine composites into the
+ * original already (decision 61); this only guards an engine that does not, and never stretches:
+ * a result of another aspect ratio is an error, not a picture to distort.
+ */
 export async function conformResult(image: Buffer, width: number, height: number): Promise<Buffer> {
   const meta = await sharp(image).metadata();
   if (meta.format === 'png' && meta.width === width && meta.height === height) return image;
+  if (Math.abs(meta.width / meta.height - width / height) > 0.01) {
+    throw new Error(`Engine result ${meta.width}x${meta.height} does not have the original's ratio ${width}x${height}`);
+  }
   return sharp(image)
     .resize(width, height, { fit: 'fill' })
     .png({ compressionLevel: 1, adaptiveFiltering: false })
@@ -149,6 +174,6 @@ export const runImageStep = stepDispatcher<ImageStepDeps>({
       image: required(payload, 'image'),
       type: required(payload, 'type'),
       options: required(payload, 'options'),
-      seed: required(payload, 'seed'),
+      seed: seedOf(refOf(payload), (payload as { seed?: unknown }).seed),
     }),
 });

@@ -9,7 +9,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { newSeed } from '../transformations/seed';
-import type { ImageEngine } from '../engines/types';
+import type { EngineIdentity, ImageEngine } from '../engines/types';
 import { logger } from '../lib/logger';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
@@ -63,19 +63,10 @@ export interface ValidatedImage {
   originalThumbnailKey: string;
 }
 
-/**
- * Who rendered a result and with which seed, as Transform reports it (decision 065). `model` is
- * optional until every engine reports its own; nothing is recorded in its place.
- */
-export interface ResultEngine {
-  provider: string;
-  model?: string;
-  seed: number;
-}
-
 export interface TransformResult {
   resultKey: string;
-  engine: ResultEngine;
+  /** Who made the result: provider, model and seed (decision 065), stored with the result. */
+  engine: EngineIdentity;
   simulated: boolean;
   /** The result's thumbnail, in the results bucket. */
   thumbnailKey: string;

@@ -13,9 +13,10 @@ import {
   renderHouseScene,
   renderInterior,
 } from '../engines/fixtures/synthetic-photos';
-import { BedrockEngine } from '../engines/bedrock/bedrock-engine';
 import { bedrockInvokeModel } from '../engines/bedrock/invoke-model';
-import { NOVA_CANVAS_MODEL_ID } from '../engines/bedrock/nova-canvas-request';
+import { StabilityBedrockProvider } from '../engines/bedrock/stability-provider';
+import { STABILITY_MODEL_IDS } from '../engines/bedrock/stability-request';
+import { GenerativeEngine } from '../engines/generative/generative-engine';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
@@ -371,7 +372,7 @@ describe('transformation workflow', () => {
       endpoint: simulator.url,
       credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
     });
-    engine = new BedrockEngine({ invokeModel, modelId: NOVA_CANVAS_MODEL_ID });
+    engine = new GenerativeEngine(new StabilityBedrockProvider({ invokeModel }));
     try {
       const ref = await queue(await encodeJpeg(renderInterior(500, 300), 500, 300), 'virtual-staging', {
         style: 'Japandi',
@@ -386,12 +387,13 @@ describe('transformation workflow', () => {
       expect(record).toMatchObject({ status: 'succeeded', provider: 'bedrock', simulated: true });
       expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'png', width: 500, height: 300 });
       expect(simulator.log).toEqual([
-        { path: `/model/${encodeURIComponent(NOVA_CANVAS_MODEL_ID)}/invoke`, status: 200 },
+        { path: `/model/${encodeURIComponent(STABILITY_MODEL_IDS.inpaint)}/invoke`, status: 200 },
       ]);
     } finally {
       await simulator.close();
     }
-  });
+    // Analysis, framing and compositing around the simulated call (decision 61).
+  }, 30_000);
 
   it('fails without charging when no credit is left', async () => {
     const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 0);

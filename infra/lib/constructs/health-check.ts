@@ -13,7 +13,8 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { ENV } from '../../../functions/src/lib/env';
+import { foundationModelOf } from '../../../functions/src/engines/bedrock/model-ids';
+import { ENV, engineEnvName } from '../../../functions/src/lib/env';
 import type { StageConfig } from '../../config/stages';
 import { SCHEDULED_ENTRIES } from '../bundling';
 import { VitrineFunction } from './vitrine-function';
@@ -49,6 +50,27 @@ export class HealthCheck extends Construct {
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'head')
       .bindUserPool(props.userPool, 'describe');
     this.fn.addEnvironment(ENV.stateMachineArn, props.stateMachine.stateMachineArn);
+    // Each configured generative model's lifecycle state (health/model-lifecycle.ts, decision 60).
+    const { engines } = props.config;
+    this.fn.addEnvironment(ENV.modelLifecycleCheck, 'true');
+    for (const [type, provider] of Object.entries(engines.providers)) {
+      this.fn.addEnvironment(engineEnvName(type as keyof typeof engines.providers), provider);
+    }
+    this.fn.addEnvironment(ENV.bedrockRegion, engines.bedrock.region);
+    this.fn.addEnvironment(ENV.bedrockImageModelId, engines.bedrock.inpaintModelId);
+    this.fn.addEnvironment(ENV.bedrockEraseModelId, engines.bedrock.eraseModelId);
+    this.fn.addEnvironment(ENV.imageEditModel, engines.openai.model);
+    if (Object.values(engines.providers).includes('openai')) {
+      this.fn.bindSecret(props.config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
+    }
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['bedrock:GetFoundationModel'],
+        resources: [engines.bedrock.inpaintModelId, engines.bedrock.eraseModelId].map(
+          (id) => `arn:aws:bedrock:${engines.bedrock.region}::foundation-model/${foundationModelOf(id)}`,
+        ),
+      }),
+    );
     this.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['states:DescribeStateMachine'],

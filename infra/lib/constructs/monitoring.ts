@@ -49,6 +49,9 @@ export interface MonitoringProps {
 export const SYSTEM_FAILURE_REASONS: readonly FailureReason[] = [
   'internal',
   'engine-unavailable',
+  // A retired or unknown model, denied access, an exhausted quota (decision 63): never the user's.
+  'engine-misconfigured',
+  'engine-throttled',
   'timeout',
   'interrupted',
 ];
@@ -112,7 +115,8 @@ export class Monitoring extends Construct {
     });
     this.alarm('TransformationSystemFailures', {
       metric: new cloudwatch.MathExpression({
-        label: 'Failures for internal, engine-unavailable, timeout or interrupted reasons',
+        label:
+          'Failures for internal, engine-unavailable, engine-misconfigured, engine-throttled, timeout or interrupted reasons',
         expression: SYSTEM_FAILURE_REASONS.map((_, i) => `FILL(r${i}, 0)`).join(' + '),
         usingMetrics: Object.fromEntries(
           SYSTEM_FAILURE_REASONS.map((reason, i) => [
@@ -124,7 +128,7 @@ export class Monitoring extends Construct {
       }),
       threshold: settings.systemFailuresPerFifteenMinutes,
       description:
-        'Transformations failed for a reason of ours (internal error, engine unavailable, timeout, execution died).',
+        'Transformations failed for a reason of ours (internal error, engine unavailable or misconfigured or throttled, timeout, execution died).',
     });
     this.alarm('TransformationFailureRate', {
       metric: new cloudwatch.MathExpression({

@@ -167,7 +167,7 @@ export const LANDING_TEXTS = withFrenchTypography({
         id: 'privacy',
         question: 'Mes photos sont-elles protégées ?',
         answer:
-          'Vos photos restent dans l’Union européenne : elles sont hébergées en France, dans la région de Paris, et les transformations par IA générative sont calculées en Irlande. Elles ne servent qu’à produire vos transformations et ne sont jamais revendues ni utilisées pour entraîner un modèle.',
+          'Vos photos sont hébergées en France, dans la région de Paris. Le remplacement du ciel et l’amélioration HDR sont calculés à Paris ; le home staging, le désencombrement et la rénovation sont calculés par un modèle d’IA générative aux États-Unis (Amazon Bedrock ou OpenAI), qui ne conserve pas vos photos. Elles ne servent qu’à produire vos transformations et ne sont jamais revendues ni utilisées pour entraîner un modèle.',
       },
     ],
   },

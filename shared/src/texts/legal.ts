@@ -14,7 +14,7 @@ const PUBLISHER = {
 } as const;
 
 const HOST =
-  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont hébergées dans l’Union européenne : stockées dans la région AWS Europe (Paris), les photos à transformer par IA générative sont traitées dans la région AWS Europe (Irlande).';
+  'Amazon Web Services EMEA SARL, 38 avenue John F. Kennedy, L-1855 Luxembourg. Les données sont hébergées dans l’Union européenne, dans la région AWS Europe (Paris). Les photos à transformer par IA générative (home staging, désencombrement, rénovation) sont traitées aux États-Unis : voir « Destinataires et sous-traitants » dans la politique de confidentialité.';
 const CNIL =
   'Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr';
 
@@ -89,7 +89,7 @@ const privacy: LegalDocument = {
       heading: 'Destinataires et sous-traitants',
       paragraphs: [
         `Hébergement : ${HOST}`,
-        'Paiement : Stripe Payments Europe Ltd. Traitement des images : Amazon Bedrock (modèle Amazon Nova Canvas), opéré par Amazon Web Services EMEA SARL dans la région AWS Europe (Irlande), appelé pour votre compte, sans conservation de vos photos au-delà du traitement ni utilisation pour entraîner un modèle.',
+        'Paiement : Stripe Payments Europe Ltd. Traitement des images par IA générative (home staging, désencombrement, rénovation) : Amazon Bedrock (modèles Stability AI Image Services), opéré par Amazon Web Services dans ses régions des États-Unis (Oregon, Virginie du Nord, Ohio), ou OpenAI (API Images, États-Unis), selon le service choisi pour chaque transformation ; appelés pour votre compte, sans conservation de vos photos au-delà du traitement ni utilisation pour entraîner un modèle. Ces transferts hors de l’Union européenne sont encadrés par les clauses contractuelles types de la Commission européenne intégrées aux contrats de ces prestataires. Le remplacement du ciel et l’amélioration HDR sont calculés dans la région AWS Europe (Paris).',
       ],
     },
     {

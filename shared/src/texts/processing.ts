@@ -43,6 +43,21 @@ export const TRANSFORMATION_MESSAGES = withFrenchTypography({
   engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
   engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
   timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
+  /** Our side: a retired or unknown model, access denied, an invalid request (decision 63). */
+  engineUnavailable: "Service momentanément indisponible. Aucun crédit n'a été débité, veuillez réessayer plus tard.",
+  /** The provider kept throttling us until the retry budget ran out (decision 63). */
+  engineBusy:
+    "Le service de transformation est très sollicité. Aucun crédit n'a été débité, veuillez réessayer dans quelques minutes.",
+  /** The provider's content filter refused the photo itself (decision 63). */
+  engineInputFiltered:
+    "Le service de transformation a refusé cette photo (filtre de contenu). Aucun crédit n'a été débité.",
+  /** No floor, wall or object to transform was found on the photo (decision 61). */
+  noEditRegion:
+    "Aucune zone à transformer n'a été trouvée sur cette photo : utilisez une photo d'intérieur où le sol et les murs sont visibles. Aucun crédit n'a été débité.",
+  /** Twice, the result moved the room's walls, windows or doors (decision 61). */
+  structureChanged:
+    "Le résultat modifiait les murs, les fenêtres ou les portes de la pièce : il n'a pas été livré. Aucun crédit n'a été débité, veuillez réessayer.",
+
   /** The reconciler found its execution gone (a crash, a restart of the local stack). */
   interrupted: "La transformation a été interrompue. Aucun crédit n'a été débité, veuillez réessayer.",
 } as const);

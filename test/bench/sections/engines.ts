@@ -10,10 +10,24 @@ import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src
 import { enhance } from '../../../functions/src/engines/local/enhance';
 import { PNG_OUTPUT } from '../../../functions/src/engines/local/raster';
 import { replaceSky } from '../../../functions/src/engines/local/replace-sky';
+import {
+  STABILITY_LIMITS,
+  STABILITY_MODEL_IDS,
+  stabilityServiceFor,
+} from '../../../functions/src/engines/bedrock/stability-request';
+import { renderRoom, roomGeometry } from '../../../functions/src/engines/fixtures/synthetic-room';
+import {
+  GENERATIVE_TYPES,
+  GenerativeEngine,
+  type EditProvider,
+} from '../../../functions/src/engines/generative/generative-engine';
+import type { FrameSpec } from '../../../functions/src/engines/generative/provider-frame';
+import { DEFAULT_OPENAI_IMAGE_MODEL, OPENAI_LIMITS } from '../../../functions/src/engines/image-edit/openai-request';
+import { IMAGE_PRICES } from '../../../infra/config/engines';
 import type { BenchSection } from '../run';
 import { percentile } from '../report';
 
-const TARGETS = { skyMs: 1500, enhanceMs: 800 };
+const TARGETS = { skyMs: 1500, enhanceMs: 800, compositingMs: 3000 };
 const FULL = { width: 4000, height: 3000, runs: 5 };
 /** The test suite's quick run: a small photo, one timed run. */
 const QUICK = { width: 1024, height: 768, runs: 1 };
@@ -74,5 +88,58 @@ export const engines: BenchSection = {
       target: TARGETS.enhanceMs,
       note: `${(enhanced.wall / bare.wall).toFixed(2)}x bare; cpu ${enhanced.cpu.toFixed(0)} ms, ${(enhanced.cpu / bare.cpu).toFixed(2)}x bare`,
     });
+    await generativeFigures(report, quick ? QUICK : FULL);
   },
 };
+
+/**
+ * A provider without the network: it answers with the framed photo itself, so the figure is our
+ * own work around a call (decision 64): decode, analysis, edit region, framing, structure check,
+ * unframing and compositing into the 12 MP original, and the PNG encode.
+ */
+function echoProvider(provider: string, frameSpec: FrameSpec, model: (type: string) => string): EditProvider {
+  return {
+    provider,
+    model,
+    frameSpec: () => frameSpec,
+    edit: async (request) => ({ image: request.image, seed: request.seed, simulated: true }),
+  };
+}
+
+const PROVIDERS = [
+  echoProvider('bedrock', STABILITY_LIMITS.frame, (type) => STABILITY_MODEL_IDS[stabilityServiceFor(type as never)]),
+  echoProvider('openai', OPENAI_LIMITS.frame, () => DEFAULT_OPENAI_IMAGE_MODEL),
+];
+
+/** Per generative type and provider: compositing time at 12 MP and the provider cost per delivered image. */
+async function generativeFigures(
+  report: Parameters<BenchSection['run']>[0],
+  { width, height, runs }: typeof FULL,
+): Promise<void> {
+  {
+    const geometry = roomGeometry(width, height, true);
+    const jpeg = await encodeJpeg(renderRoom(geometry), width, height);
+    report.line(`generative engine around one provider call, ${width}x${height} JPEG of a room; median of ${runs}`);
+    for (const provider of PROVIDERS) {
+      const engine = new GenerativeEngine(provider);
+      for (const type of GENERATIVE_TYPES) {
+        const timing = await median(() => engine.transform(jpeg, type, {}, { seed: 1 }), runs);
+        const model = provider.model(type);
+        const price = IMAGE_PRICES.find((entry) => entry.model === model);
+        report.figure({
+          name: `${type} on ${provider.provider}: compositing at ${((width * height) / 1e6).toFixed(0)} MP`,
+          value: timing.wall,
+          unit: 'ms',
+          target: TARGETS.compositingMs,
+          note: `cpu ${timing.cpu.toFixed(0)} ms`,
+        });
+        report.line(
+          price
+            ? `  ${type} on ${provider.provider} (${model}): $${price.usdPerImage.toFixed(3)} per delivered image ` +
+                `($${(price.usdPerImage * 2).toFixed(3)} when the structure retry runs); ${price.basis}; source ${price.source}`
+            : `  ${type} on ${provider.provider} (${model}): no price in infra/config/engines.ts`,
+        );
+      }
+    }
+  }
+}

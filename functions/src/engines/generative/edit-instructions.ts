@@ -1,7 +1,9 @@
 /**
  * What each transformation asks of a generative model, in English, from the type and its options:
- * the change to make, what must stay (walls, windows, perspective, light) and what must not
- * appear. Pure, shared by the Bedrock and image-editing API request builders.
+ * the change to make as an instruction (instruction-following models: OpenAI's GPT Image) and as a
+ * caption of the finished photo (diffusion inpainting: Stability AI, whose guide asks for captions),
+ * what must stay (walls, windows, perspective, light) and what must not appear. Pure, shared by the
+ * providers' request builders; where to paint is the edit region's job (edit-region.ts), not words.
  */
 import {
   DEFAULT_ROOM_TYPE,
@@ -19,8 +21,8 @@ export interface EditInstructions {
   keep: string[];
   /** What must not appear in the result (for models taking a negative prompt). */
   avoid: string[];
-  /** For mask-based models: what the model should find and repaint. */
-  region: string;
+  /** The finished photo described as a caption, without negations (diffusion models). */
+  caption: string;
 }
 
 const SKIES: Record<SkyType, string> = {
@@ -52,7 +54,9 @@ export function editInstructions(type: TransformationType, options: Transformati
           'Photorealistic real-estate photograph.',
         keep: keepList(options),
         avoid: ALWAYS_AVOID,
-        region: options.changeFloor ? 'the floor and the empty space of the room' : 'the empty space of the room',
+        caption:
+          `A photorealistic real-estate photograph of this ${room}, furnished in a ${style} interior design style, ` +
+          `furniture of realistic scale standing on the floor, ${surfaceCaption(options)}, soft natural light.`,
       };
     case 'room-refresh':
       return {
@@ -61,7 +65,9 @@ export function editInstructions(type: TransformationType, options: Transformati
           `in the same places, ${surfaceChanges(options)}. Photorealistic real-estate photograph.`,
         keep: keepList(options),
         avoid: [...ALWAYS_AVOID, 'extra rooms', 'changed room shape'],
-        region: 'the furniture, fixtures and decor of the room',
+        caption:
+          `A photorealistic real-estate photograph of this ${room}, renovated in a ${style} interior design style, ` +
+          `updated furniture and finishes, ${surfaceCaption(options)}, soft natural light.`,
       };
     case 'declutter':
       return {
@@ -70,7 +76,7 @@ export function editInstructions(type: TransformationType, options: Transformati
           'floors, tables and counters, leaving clean, tidy surfaces. Keep the large furniture. Photorealistic.',
         keep: [...STRUCTURE, 'the large furniture and built-in fixtures', 'the floor and wall finishes'],
         avoid: [...ALWAYS_AVOID, 'new objects'],
-        region: 'clutter, personal belongings, loose objects, boxes and cables',
+        caption: 'A photorealistic real-estate photograph of this tidy room, clean bare floor and clear surfaces.',
       };
     case 'sky-replacement': {
       const sky = SKIES[(options.sky_type as SkyType | undefined) ?? DEFAULT_SKY_TYPE] ?? SKIES[DEFAULT_SKY_TYPE];
@@ -82,7 +88,7 @@ export function editInstructions(type: TransformationType, options: Transformati
           'the camera perspective',
         ],
         avoid: ALWAYS_AVOID,
-        region: 'the sky',
+        caption: `A photorealistic real-estate photograph of this house under ${sky}.`,
       };
     }
     case 'enhance':
@@ -92,7 +98,7 @@ export function editInstructions(type: TransformationType, options: Transformati
           'recovered highlights, neutral white balance, natural saturation and crisp detail.',
         keep: ['every object, surface and colour of the scene', 'the camera perspective and framing'],
         avoid: [...ALWAYS_AVOID, 'added objects', 'removed objects', 'over-saturated colours', 'halos'],
-        region: 'the whole image',
+        caption: 'A professionally edited real-estate photograph, balanced exposure, natural colours, crisp detail.',
       };
   }
 }
@@ -100,6 +106,12 @@ export function editInstructions(type: TransformationType, options: Transformati
 function surfaceChanges(options: TransformationOptions): string {
   const floor = options.changeFloor ? 'a new floor covering that suits the style' : 'the existing floor unchanged';
   const walls = options.repaintWalls ? 'walls repainted in a clean white' : 'the existing wall colour unchanged';
+  return `${floor}, ${walls}`;
+}
+
+function surfaceCaption(options: TransformationOptions): string {
+  const floor = options.changeFloor ? 'a new floor covering that suits the style' : 'the existing floor';
+  const walls = options.repaintWalls ? 'walls repainted in a clean white' : 'the existing wall colour';
   return `${floor}, ${walls}`;
 }
 
@@ -118,4 +130,12 @@ export function instructionPrompt(instructions: EditInstructions): string {
     `Keep exactly: ${instructions.keep.join('; ')}.`,
     `Do not add: ${instructions.avoid.join(', ')}.`,
   ].join(' ');
+}
+
+/** Cut at the last sentence or clause that fits a provider's prompt limit. */
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf(', '));
+  return (end > max / 2 ? cut.slice(0, end + 1) : cut).trim();
 }

@@ -8,7 +8,7 @@ import {
   type TransformationOptions,
   type TransformationType,
 } from '@vitrine/shared';
-import { EngineRejection, type EngineResult, type ImageEngine } from '../types';
+import { EngineRejection, type EngineResult, type ImageEngine, type TransformRequest } from '../types';
 import { enhance } from './enhance';
 import { replaceSky } from './replace-sky';
 
@@ -25,14 +25,15 @@ export class LocalEngine implements ImageEngine {
     image: Buffer,
     type: TransformationType,
     options: TransformationOptions,
-    { seed = 0 }: { seed?: number } = {},
+    { seed }: TransformRequest,
   ): Promise<EngineResult> {
     let output: Buffer;
     if (type === 'enhance') output = await enhance(image);
     else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options), seed);
     else throw new Error(`The local engine does not handle ${type}`);
     const { width, height } = await sharp(output).metadata();
-    return { image: output, width, height, simulated: false };
+    // HDR is deterministic; for the sky the seed picked the look (decision 069).
+    return { image: output, width, height, simulated: false, provider: 'local', model: 'sharp', seed };
   }
 }
 

@@ -1,149 +1,159 @@
 /**
- * The Bedrock and image-editing adapters through their real clients (a SigV4-signed fetch, fetch)
- * against the local simulator, which checks request shapes as the providers document them.
+ * The generative engine over both real providers' adapters (a SigV4-signed fetch to Bedrock, fetch
+ * to OpenAI) against the local simulator, which checks the requests as the providers document them:
+ * the same masks, seeds, structure check and compositing as in AWS.
  */
 import sharp from 'sharp';
-import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
-import { BedrockEngine } from '../bedrock/bedrock-engine';
+import { TRANSFORMATION_MESSAGES, type TransformationType } from '@vitrine/shared';
 import { bedrockInvokeModel, type InvokeModel } from '../bedrock/invoke-model';
-import { NOVA_CANVAS_MODEL_ID } from '../bedrock/nova-canvas-request';
-import { encodeJpeg, renderInterior } from '../fixtures/synthetic-photos';
-import { ImageEditApiEngine } from '../image-edit/image-edit-engine';
-import { EngineRejection, TransientEngineError } from '../types';
+import { StabilityBedrockProvider } from '../bedrock/stability-provider';
+import { STABILITY_MODEL_IDS } from '../bedrock/stability-request';
+import { encodeJpeg } from '../fixtures/synthetic-photos';
+import { renderRoom, roomGeometry } from '../fixtures/synthetic-room';
+import { GenerativeEngine } from '../generative/generative-engine';
+import { OpenAiImagesProvider } from '../image-edit/openai-provider';
+import {
+  EngineConfigurationError,
+  EngineRejection,
+  EngineThrottledError,
+  StructureChangedError,
+  TransientEngineError,
+} from '../types';
 import { SIMULATOR_API_KEY, startImageSimulator, type ImageSimulator } from './image-simulator';
+
+jest.setTimeout(30_000);
 
 let simulator: ImageSimulator;
 let invokeModel: InvokeModel;
-let photo: Buffer;
+let landscape: Buffer;
+let portrait: Buffer;
 
 beforeAll(async () => {
   simulator = await startImageSimulator({ port: 0 });
   invokeModel = bedrockInvokeModel({
-    region: 'us-east-1',
+    region: 'us-west-2',
     endpoint: simulator.url,
     credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
   });
-  photo = await encodeJpeg(renderInterior(800, 600), 800, 600);
+  landscape = await encodeJpeg(renderRoom(roomGeometry(800, 600, true)), 800, 600);
+  portrait = await encodeJpeg(renderRoom(roomGeometry(480, 720, true)), 480, 720);
 });
 afterAll(async () => {
   await simulator.close();
 });
 
-const bedrockEngine = () => new BedrockEngine({ invokeModel, modelId: NOVA_CANVAS_MODEL_ID });
-const editEngine = (apiKey = SIMULATOR_API_KEY) =>
-  new ImageEditApiEngine({ baseUrl: simulator.url, apiKey: async () => apiKey });
+const bedrock = (models?: Record<string, string>) =>
+  new GenerativeEngine(new StabilityBedrockProvider({ invokeModel, ...(models ? { models } : {}) }));
+const openai = (apiKey = SIMULATOR_API_KEY) =>
+  new GenerativeEngine(new OpenAiImagesProvider({ baseUrl: simulator.url, apiKey: async () => apiKey }));
 
-/** Mean absolute difference per channel between two same-size images. */
-async function difference(a: Buffer, b: Buffer): Promise<number> {
-  const { width, height } = await sharp(a).metadata();
-  const [x, y] = await Promise.all([
-    sharp(a).removeAlpha().raw().toBuffer(),
-    sharp(b).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
-  ]);
-  let sum = 0;
-  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
-  return sum / x.length;
+async function pixels(image: Buffer) {
+  const { data, info } = await sharp(image).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
-describe('Bedrock adapter (Nova Canvas) against the simulator', () => {
-  it.each(['virtual-staging', 'declutter', 'room-refresh'] as const)(
-    'transforms for %s through InvokeModel and flags the result as simulated',
+/** Share of pixels that differ, and whether the window's pixels are all untouched. */
+async function changes(original: Buffer, result: Buffer, width: number, height: number) {
+  const [a, b] = await Promise.all([pixels(original), pixels(result)]);
+  expect([b.width, b.height]).toEqual([width, height]);
+  const window = roomGeometry(width, height).window;
+  let changed = 0;
+  let windowChanged = 0;
+  for (let p = 0; p < width * height; p++) {
+    const i = p * 3;
+    const differs = a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2];
+    if (!differs) continue;
+    changed++;
+    if (window(p % width, Math.floor(p / width))) windowChanged++;
+  }
+  return { changed: changed / (width * height), windowChanged };
+}
+
+const TYPES: TransformationType[] = ['virtual-staging', 'declutter', 'room-refresh'];
+
+describe.each([
+  ['bedrock', () => bedrock()],
+  ['openai', () => openai()],
+])('the generative engine on %s, against the simulator', (provider, engine) => {
+  it.each(TYPES)(
+    '%s keeps the size, the ratio and every pixel of the window, and says it is simulated',
     async (type) => {
-      const result = await bedrockEngine().transform(photo, type, { style: 'Modern', roomType: 'Office' }, { seed: 7 });
-      expect(result.simulated).toBe(true);
-      expect((await sharp(result.image).metadata()).format).toBe('png');
-      // Nova works on a supported size of the same aspect ratio.
-      expect(result.width / result.height).toBeCloseTo(800 / 600, 1);
-      expect(await difference(result.image, photo)).toBeGreaterThan(3);
+      for (const [photo, width, height] of [
+        [landscape, 800, 600],
+        [portrait, 480, 720],
+      ] as const) {
+        const result = await engine().transform(photo, type, { style: 'Modern', roomType: 'Bedroom' }, { seed: 7 });
+        expect(result).toMatchObject({ simulated: true, width, height, provider, seed: 7 });
+        expect(result.model).toBeTruthy();
+        const { changed, windowChanged } = await changes(photo, result.image, width, height);
+        expect(windowChanged).toBe(0);
+        expect(changed).toBeGreaterThan(0.01);
+      }
     },
   );
 
-  it('sends the seed it is given: two seeds give two renders, one seed the same (decision 065)', async () => {
-    const render = async (seed: number) =>
-      (await bedrockEngine().transform(photo, 'virtual-staging', {}, { seed })).image;
-    const [first, second, again] = await Promise.all([render(4_000_000_001), render(12), render(12)]);
-    expect(first.equals(second)).toBe(false);
-    expect(second.equals(again)).toBe(true);
+  it('gives different images for different seeds', async () => {
+    const first = await engine().transform(landscape, 'virtual-staging', {}, { seed: 1 });
+    const second = await engine().transform(landscape, 'virtual-staging', {}, { seed: 2 });
+    expect(first.image.equals(second.image)).toBe(false);
   });
 
-  it('retries nothing itself but reports throttling as transient', async () => {
+  it('retries once with a new seed when the result moved the room, then refuses in French', async () => {
+    const before = simulator.log.length;
+    simulator.failNext('moved');
+    const retried = await engine().transform(landscape, 'room-refresh', {}, { seed: 11 });
+    expect(simulator.log.length - before).toBe(2);
+    if (provider === 'bedrock') expect(retried.seed).not.toBe(11);
+
+    simulator.failNext('moved', 2);
+    const attempt = engine().transform(landscape, 'room-refresh', {}, { seed: 11 });
+    await expect(attempt).rejects.toBeInstanceOf(StructureChangedError);
+    await expect(attempt).rejects.toThrow(TRANSFORMATION_MESSAGES.structureChanged);
+  });
+
+  it('sorts the errors into the three kinds', async () => {
     simulator.failNext('throttled');
-    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
-      TransientEngineError,
+    await expect(engine().transform(landscape, 'declutter', {}, { seed: 1 })).rejects.toBeInstanceOf(
+      EngineThrottledError,
     );
     simulator.failNext('unavailable');
-    await expect(bedrockEngine().transform(photo, 'declutter', {}, { seed: 7 })).rejects.toBeInstanceOf(
+    await expect(engine().transform(landscape, 'declutter', {}, { seed: 1 })).rejects.toBeInstanceOf(
       TransientEngineError,
     );
-  });
-
-  it('reports a content-filter refusal to the user in French, not retried', async () => {
     simulator.failNext('refused');
-    const attempt = bedrockEngine().transform(photo, 'virtual-staging', {}, { seed: 7 });
-    await expect(attempt).rejects.toBeInstanceOf(EngineRejection);
-    await expect(attempt).rejects.toThrow(TRANSFORMATION_MESSAGES.engineRefused);
-  });
-
-  it('is refused by the simulator when the body is malformed, in Bedrock error shape', async () => {
-    const send = (body: object, modelId = NOVA_CANVAS_MODEL_ID) => invokeModel(modelId, JSON.stringify(body));
-    await expect(
-      send({ taskType: 'INPAINTING', inPaintingParams: { image: 'AA==', maskPrompt: 'sky', maskImage: 'AA==' } }),
-    ).rejects.toMatchObject({
-      name: 'ValidationException',
-      message: expect.stringContaining('exactly one of maskPrompt or maskImage'),
-    });
-    await expect(send({ taskType: 'IMAGE_VARIATION', imageVariationParams: { images: [] } })).rejects.toMatchObject({
-      name: 'ValidationException',
-    });
-    await expect(send({ taskType: 'TEXT_IMAGE' }, 'amazon.titan-image-generator-v9')).rejects.toMatchObject({
-      name: 'ValidationException',
-      message: 'The provided model identifier is invalid.',
-    });
+    const refused = engine().transform(landscape, 'declutter', {}, { seed: 1 });
+    await expect(refused).rejects.toBeInstanceOf(EngineRejection);
+    await expect(refused).rejects.toThrow(TRANSFORMATION_MESSAGES.engineInputFiltered);
+    simulator.failNext('exhausted');
+    await expect(engine().transform(landscape, 'declutter', {}, { seed: 1 })).rejects.toBeInstanceOf(
+      EngineConfigurationError,
+    );
   });
 });
 
-describe('image-editing API adapter (OpenAI Images edits) against the simulator', () => {
-  it.each(['virtual-staging', 'declutter', 'room-refresh', 'sky-replacement', 'enhance'] as const)(
-    'transforms for %s through fetch and flags the result as simulated',
-    async (type) => {
-      const result = await editEngine().transform(photo, type, { style: 'Bohemian', sky_type: 'dramatic' });
-      expect(result).toMatchObject({ simulated: true, width: 1536, height: 1024 });
-      expect(await difference(result.image, photo)).toBeGreaterThan(3);
-    },
-  );
-
-  it('maps a wrong key to a plain failure, throttling to transient, moderation to a French refusal', async () => {
-    await expect(editEngine('sk-wrong').transform(photo, 'declutter', {})).rejects.toThrow(/401.*invalid_api_key/);
-    simulator.failNext('throttled');
-    await expect(editEngine().transform(photo, 'declutter', {})).rejects.toBeInstanceOf(TransientEngineError);
-    simulator.failNext('refused');
-    await expect(editEngine().transform(photo, 'declutter', {})).rejects.toThrow(TRANSFORMATION_MESSAGES.engineRefused);
+describe('configuration errors are ours, never the photo', () => {
+  it.each(['amazon.nova-canvas-v1:0', 'stability.no-such-model-v9:0'])('Bedrock model %s', async (model) => {
+    const attempt = bedrock({ inpaint: model }).transform(landscape, 'virtual-staging', {}, { seed: 1 });
+    await expect(attempt).rejects.toBeInstanceOf(EngineConfigurationError);
   });
 
-  it('is refused by the simulator for unknown parameters or values, in OpenAI error shape', async () => {
-    const post = async (fields: Record<string, string>) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-      const response = await fetch(`${simulator.url}/v1/images/edits`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
-        body: form,
-      });
-      return {
-        status: response.status,
-        body: (await response.json()) as { error?: { param?: string; code?: string } },
-      };
-    };
-    expect(await post({ prompt: 'x', strength: '0.5' })).toEqual({
-      status: 400,
-      body: { error: expect.objectContaining({ param: 'strength', code: 'unknown_parameter' }) },
-    });
-    expect(await post({ prompt: 'x', size: '4000x3000' })).toMatchObject({
-      status: 400,
-      body: { error: { param: 'size' } },
-    });
-    expect(await post({ model: 'gpt-image-1' })).toMatchObject({ status: 400, body: { error: { param: 'prompt' } } });
-    expect((await post({ prompt: 'Virtually stage this room', model: 'gpt-image-1' })).status).toBe(200);
+  it('a wrong OpenAI key and an unknown OpenAI model', async () => {
+    await expect(openai('sk-wrong').transform(landscape, 'declutter', {}, { seed: 1 })).rejects.toBeInstanceOf(
+      EngineConfigurationError,
+    );
+    const unknown = new GenerativeEngine(
+      new OpenAiImagesProvider({ baseUrl: simulator.url, apiKey: async () => SIMULATOR_API_KEY, model: 'gpt-image-1' }),
+    );
+    await expect(unknown.transform(landscape, 'declutter', {}, { seed: 1 })).rejects.toThrow(/404 model_not_found/);
+  });
+
+  it('uses Erase Object for declutter and Inpaint for staging', async () => {
+    const before = simulator.log.length;
+    await bedrock().transform(landscape, 'declutter', {}, { seed: 3 });
+    await bedrock().transform(landscape, 'virtual-staging', {}, { seed: 3 });
+    expect(simulator.log.slice(before).map((entry) => decodeURIComponent(entry.path))).toEqual([
+      `/model/${STABILITY_MODEL_IDS['erase-object']}/invoke`,
+      `/model/${STABILITY_MODEL_IDS.inpaint}/invoke`,
+    ]);
   });
 });

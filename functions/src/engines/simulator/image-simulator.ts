@@ -9,14 +9,19 @@ import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import * as net from 'node:net';
 import { Duplex } from 'node:stream';
-import { answerNovaCanvas, bedrockError, type ProviderReply } from './nova-canvas-fake';
-import { answerImageEdit, openAiError } from './openai-images-fake';
+import sharp from 'sharp';
+import { answerStability, bedrockError, isServedStabilityModel, type ProviderReply } from './stability-fake';
+import { answerImageEdit, OPENAI_DOCUMENTED_LIMITS, openAiError } from './openai-images-fake';
 
 export const SIMULATOR_API_KEY = 'local-simulator-key';
 const MAX_BODY_BYTES = 80 * 1024 * 1024;
 
-/** Failures a test can ask for, answered in each provider's shape. */
-export type SimulatedFailure = 'throttled' | 'unavailable' | 'refused';
+/**
+ * Failures a test (or a person trying the local flow) can ask for, answered in each provider's
+ * documented shape: throttling, a 5xx, a content filter on the input photo, an exhausted quota
+ * (OpenAI) or a denied access (Bedrock), and a result that moved the room (decision 61).
+ */
+export type SimulatedFailure = 'throttled' | 'unavailable' | 'refused' | 'exhausted' | 'moved';
 
 export interface ImageSimulator {
   url: string;
@@ -25,6 +30,8 @@ export interface ImageSimulator {
   failNext(failure: SimulatedFailure, count?: number): void;
   /** Every request answered: path and status (for tests). */
   readonly log: { path: string; status: number }[];
+  /** The lifecycle state the model endpoints report for a model (default: served models are active). */
+  setLifecycle(model: string, state: 'ACTIVE' | 'LEGACY' | { shutdownDate: string }): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +45,7 @@ export interface ImageSimulatorOptions {
 export async function startImageSimulator(options: ImageSimulatorOptions = {}): Promise<ImageSimulator> {
   const apiKey = options.apiKey ?? SIMULATOR_API_KEY;
   const failures: SimulatedFailure[] = [];
+  const lifecycles = new Map<string, 'ACTIVE' | 'LEGACY' | { shutdownDate: string }>();
   const log: { path: string; status: number }[] = [];
 
   type Request = http.IncomingMessage | http2.Http2ServerRequest;
@@ -95,21 +103,25 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
 
   async function route(request: Request, body: Buffer | null): Promise<ProviderReply> {
     const path = new URL(request.url ?? '/', 'http://simulator').pathname;
+    if (request.method === 'GET') return answerModelLifecycle(path, request.headers, apiKey, lifecycles);
     const bedrock = /^\/model\/([^/]+)\/invoke$/.exec(path);
     const isEdit = path === '/v1/images/edits';
     if (request.method !== 'POST' || (!bedrock && !isEdit)) {
       return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
     }
     const failure = failures.shift();
-    if (failure) return bedrock ? bedrockFailure(failure) : openAiFailure(failure);
+    if (failure && failure !== 'moved') return bedrock ? bedrockFailure(failure) : openAiFailure(failure);
     if (!body) {
       return bedrock
         ? bedrockError(413, 'ValidationException', 'Request body too large')
         : openAiError(413, 'Request body too large.', null, 'request_too_large');
     }
-    return bedrock
-      ? answerNovaCanvas(decodeURIComponent(bedrock[1]!), request.headers, body)
-      : answerImageEdit(request.headers, body, apiKey);
+    if (bedrock) {
+      const options = failure === 'moved' ? { moveStructure: true } : {};
+      return answerStability(decodeURIComponent(bedrock[1]!), request.headers, body, options);
+    }
+    const reply = await answerImageEdit(request.headers, body, apiKey);
+    return failure === 'moved' ? movedOpenAiReply(reply) : reply;
   }
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -122,6 +134,9 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     log,
+    setLifecycle(model, state) {
+      lifecycles.set(model, state);
+    },
     failNext(failure, count = 1) {
       for (let i = 0; i < count; i++) failures.push(failure);
     },
@@ -133,18 +148,88 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
   };
 }
 
+/**
+ * The model endpoints the health check reads: Bedrock's GetFoundationModel
+ * (`modelDetails.modelLifecycle.status`) and OpenAI's Retrieve model (`shutdown_date`).
+ */
+function answerModelLifecycle(
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+  apiKey: string,
+  lifecycles: Map<string, 'ACTIVE' | 'LEGACY' | { shutdownDate: string }>,
+): ProviderReply {
+  const bedrock = /^\/foundation-models\/([^/]+)$/.exec(path);
+  const openai = /^\/v1\/models\/([^/]+)$/.exec(path);
+  const json = (body: object): ProviderReply => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (bedrock) {
+    const id = decodeURIComponent(bedrock[1]!);
+    const state = lifecycles.get(id) ?? (isServedStabilityModel(id) ? 'ACTIVE' : undefined);
+    if (!state || typeof state !== 'string') {
+      return bedrockError(404, 'ResourceNotFoundException', `Model ${id} not found.`);
+    }
+    return json({ modelDetails: { modelId: id, modelLifecycle: { status: state } } });
+  }
+  if (openai) {
+    if (headers.authorization !== `Bearer ${apiKey}`) {
+      return openAiError(401, 'Incorrect API key provided.', null, 'invalid_api_key');
+    }
+    const id = decodeURIComponent(openai[1]!);
+    const state = lifecycles.get(id);
+    if (!(OPENAI_DOCUMENTED_LIMITS.models.value as readonly string[]).includes(id) && !state) {
+      return openAiError(404, `The model '${id}' does not exist`, 'model', 'model_not_found');
+    }
+    const shutdown = state && typeof state === 'object' ? state.shutdownDate : null;
+    return json({ id, object: 'model', created: 1_760_000_000, owned_by: 'openai', shutdown_date: shutdown });
+  }
+  return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
+}
+
 function bedrockFailure(failure: SimulatedFailure): ProviderReply {
   if (failure === 'throttled')
     return bedrockError(429, 'ThrottlingException', 'Too many requests, please wait before trying again.');
   if (failure === 'unavailable')
     return bedrockError(503, 'ServiceUnavailableException', 'Service unavailable. Try again later.');
+  if (failure === 'exhausted')
+    return bedrockError(
+      403,
+      'AccessDeniedException',
+      "You don't have access to the model with the specified model ID.",
+    );
   return bedrockError(400, 'ValidationException', 'This request has been blocked by our content filters.');
 }
 
 function openAiFailure(failure: SimulatedFailure): ProviderReply {
   if (failure === 'throttled') return openAiError(429, 'Rate limit reached for requests.', null, 'rate_limit_exceeded');
   if (failure === 'unavailable') return openAiError(503, 'The server is overloaded or not ready yet.', null, null);
+  if (failure === 'exhausted')
+    return openAiError(
+      429,
+      'You exceeded your current quota, please check your plan and billing details.',
+      null,
+      'insufficient_quota',
+    );
   return openAiError(400, 'Your request was rejected by the safety system.', null, 'moderation_blocked');
+}
+
+/** An OpenAI answer whose picture is shifted by 8 %, as a model that redrew the room would answer. */
+async function movedOpenAiReply(reply: ProviderReply): Promise<ProviderReply> {
+  if (reply.status !== 200) return reply;
+  const body = JSON.parse(reply.body) as { data: { b64_json: string }[] };
+  const png = Buffer.from(body.data[0]!.b64_json, 'base64');
+  const { width, height } = await sharp(png).metadata();
+  const dx = Math.round(width * 0.08);
+  const dy = Math.round(height * 0.08);
+  const moved = await sharp(png)
+    .extract({ left: 0, top: 0, width: width - dx, height: height - dy })
+    .extend({ left: dx, top: dy, extendWith: 'copy' })
+    .png()
+    .toBuffer();
+  body.data[0]!.b64_json = moved.toString('base64');
+  return { ...reply, body: JSON.stringify(body) };
 }
 
 /** null when the body exceeds the limit (answered 413). */

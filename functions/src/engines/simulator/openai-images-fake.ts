@@ -1,19 +1,35 @@
 /**
- * The image-editing API side of the simulator: OpenAI's POST /v1/images/edits (multipart), with
- * its documented parameters and values, its bearer-key check, and its error shape
- * `{error: {message, type, param, code}}`.
+ * The OpenAI side of the simulator: POST /v1/images/edits (multipart) with its documented
+ * parameters and values, its bearer-key check, the mask rules, and its error shape
+ * `{error: {message, type, param, code}}`. Its limits are its own, from the API reference (source
+ * per row), never the adapter's constants. The Images API takes no seed: each answer is a new sample.
  */
+import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { TRANSFORMATION_TYPES, type TransformationType } from '@vitrine/shared';
-import type { ProviderReply } from './nova-canvas-fake';
-import { readSimulatedRequest, simulateEdit } from './simulated-edit';
+import type { ProviderReply } from './stability-fake';
+import { keepOutsideMask, readSimulatedRequest, simulateEdit } from './simulated-edit';
+
+const EDIT_REFERENCE = 'https://platform.openai.com/docs/api-reference/images/createEdit';
+const DEPRECATIONS = 'https://developers.openai.com/api/docs/deprecations';
+
+export const OPENAI_DOCUMENTED_LIMITS = {
+  prompt: { value: 32_000, source: `${EDIT_REFERENCE} (prompt: at most 32,000 characters for GPT image models)` },
+  imageBytes: { value: 50 * 1024 * 1024, source: `${EDIT_REFERENCE} (image: png, webp or jpg under 50 MB)` },
+  sizes: { value: ['1024x1024', '1536x1024', '1024x1536', 'auto'], source: `${EDIT_REFERENCE} (size)` },
+  maskSameSize: { value: true, source: `${EDIT_REFERENCE} (mask: same dimensions as image, transparent = edit)` },
+  models: {
+    value: ['gpt-image-2.6-sunburst', 'gpt-image-2.6-flare', 'gpt-image-1.5', 'gpt-image-1-mini'],
+    source: `${DEPRECATIONS} (image models not shut down as of 2026-11; 1.5 and 1-mini shut down 2026-12-01)`,
+  },
+} as const;
 
 const ALLOWED: Record<string, readonly string[] | null> = {
   image: null,
   prompt: null,
   mask: null,
-  model: ['gpt-image-1', 'gpt-image-1-mini', 'gpt-image-1.5'],
-  size: ['1024x1024', '1536x1024', '1024x1536', 'auto'],
+  model: null,
+  size: OPENAI_DOCUMENTED_LIMITS.sizes.value,
   quality: ['low', 'medium', 'high', 'auto'],
   input_fidelity: ['low', 'high'],
   output_format: ['png', 'jpeg', 'webp'],
@@ -21,8 +37,8 @@ const ALLOWED: Record<string, readonly string[] | null> = {
   n: null,
   user: null,
 };
-const MAX_PROMPT = 32000;
-const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+const MAX_PROMPT = OPENAI_DOCUMENTED_LIMITS.prompt.value;
+const MAX_IMAGE_BYTES = OPENAI_DOCUMENTED_LIMITS.imageBytes.value;
 
 export const openAiError = (
   status: number,
@@ -70,6 +86,17 @@ export async function answerImageEdit(
       );
     }
   }
+  const model = String(form.get('model') ?? '');
+  if (!(OPENAI_DOCUMENTED_LIMITS.models.value as readonly string[]).includes(model)) {
+    return {
+      ...openAiError(
+        404,
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        'model',
+        'model_not_found',
+      ),
+    };
+  }
   const prompt = form.get('prompt');
   if (typeof prompt !== 'string' || prompt.length === 0) {
     return openAiError(400, "Missing required parameter: 'prompt'.", 'prompt', 'missing_required_parameter');
@@ -105,12 +132,40 @@ export async function answerImageEdit(
     );
   }
 
+  const mask = form.get('mask');
+  let editable: Buffer | undefined;
+  if (mask !== null) {
+    if (!(mask instanceof Blob)) return openAiError(400, "Invalid 'mask': expected a file.", 'mask', 'invalid_value');
+    const maskBytes = Buffer.from(await mask.arrayBuffer());
+    const maskMeta = await sharp(maskBytes)
+      .metadata()
+      .catch(() => undefined);
+    const imageMeta = await sharp(bytes).metadata();
+    if (maskMeta?.format !== 'png' || !maskMeta.hasAlpha) {
+      return openAiError(400, 'Invalid mask: expected a PNG with an alpha channel.', 'mask', 'invalid_image_format');
+    }
+    if (maskMeta.width !== imageMeta.width || maskMeta.height !== imageMeta.height) {
+      return openAiError(400, 'Invalid mask: it must have the same dimensions as the image.', 'mask', 'invalid_value');
+    }
+    // Transparent = edit: white where the simulated model may paint.
+    editable = await sharp(maskBytes).extractChannel(3).negate().png().toBuffer();
+  }
+
   const size = String(form.get('size') ?? 'auto');
   const [width, height] = size === 'auto' ? [1024, 1024] : size.split('x').map(Number);
-  const output = await simulateEdit(bytes, readSimulatedRequest(typeFromPrompt(prompt), prompt), {
-    width: width!,
-    height: height!,
-  });
+  // No seed in the API: every call is a new sample.
+  let output = await simulateEdit(
+    bytes,
+    readSimulatedRequest(typeFromPrompt(prompt), prompt),
+    { width: width!, height: height! },
+    randomInt(0, 2 ** 32 - 1),
+  );
+  if (editable)
+    output = await keepOutsideMask(
+      await sharp(bytes).resize(width, height, { fit: 'fill' }).png().toBuffer(),
+      output,
+      editable,
+    );
   return {
     status: 200,
     headers: { 'content-type': 'application/json' },

@@ -6,7 +6,7 @@
  * caption names the type, style, room, sky and surface options, and the grade differs per style and
  * sky, so a run shows that the wizard's options reached the provider.
  */
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import {
   ROOM_TYPES,
   SKY_TYPES,
@@ -18,8 +18,6 @@ import {
 import { PNG_OUTPUT } from '../local/raster';
 
 export const SIMULATION_CAPTION = 'Simulation locale';
-/** Before the request's seed in the caption: a variant or a regeneration shows which render it is. */
-export const SEED_CAPTION = 'graine';
 
 /** The options a provider request carried, as far as its prompt tells them. */
 export interface SimulatedRequest {
@@ -29,8 +27,6 @@ export interface SimulatedRequest {
   skyType?: string;
   changeFloor: boolean;
   repaintWalls: boolean;
-  /** The provider request's seed, when it carried one: two seeds never give the same picture. */
-  seed?: number;
 }
 
 /** Words of the sky descriptions in engines/generative/edit-instructions.ts, per sky type. */
@@ -74,10 +70,16 @@ function tintOf(value: string | undefined): { a: [number, number, number]; b: [n
   return { a: [1, 1, 1], b: [shift(0), shift((2 * Math.PI) / 3), shift((4 * Math.PI) / 3)] };
 }
 
+/**
+ * The simulated render. With a seed, staging and refresh get seeded 'furniture' blocks in the lower
+ * part of the picture and declutter a seeded tint, so two seeds give two different images, as a
+ * model's samples would (the generative engine then keeps only its edit region of them).
+ */
 export async function simulateEdit(
   image: Buffer,
   request: SimulatedRequest,
   size?: { width: number; height: number },
+  seed?: number,
 ): Promise<Buffer> {
   let pipeline = sharp(image).flatten({ background: '#ffffff' });
   if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
@@ -97,8 +99,9 @@ export async function simulateEdit(
       break;
   }
   const tint = tintOf(request.style ?? request.skyType);
-  // A small per-seed shift (the caption names the seed too, so no two seeds give the same bytes).
-  const brighten = (request.repaintWalls ? 8 : 0) + (request.seed === undefined ? 0 : (request.seed % 9) - 4);
+  if (seed !== undefined && request.type === 'declutter')
+    tint.b = tint.b.map((offset, c) => offset + ((seed >>> (c * 8)) % 9) - 4) as typeof tint.b;
+  const brighten = request.repaintWalls ? 8 : 0;
   const deepen = request.changeFloor ? 0.94 : 1;
   // Raw in between: sharp applies one linear per pipeline and composites before it grades; the
   // caption must not be graded.
@@ -112,10 +115,37 @@ export async function simulateEdit(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const band = captionBand(info.width, info.height, captionLines(request));
+  const layers: OverlayOptions[] = [{ input: band.svg, top: band.top, left: band.left }];
+  if (seed !== undefined && (request.type === 'virtual-staging' || request.type === 'room-refresh')) {
+    layers.unshift({ input: furnitureBlocks(info.width, info.height, seed), top: 0, left: 0 });
+  }
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .composite([{ input: band.svg, top: band.top, left: band.left }])
+    .composite(layers)
     .png(PNG_OUTPUT)
     .toBuffer();
+}
+
+/** A few seeded rectangles standing on the lower half of the picture, drawn as SVG. */
+function furnitureBlocks(width: number, height: number, seed: number): Buffer {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: a reproducible sequence per seed.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+  const rects = Array.from({ length: 4 }, () => {
+    const w = Math.round(width * (0.08 + next() * 0.18));
+    const h = Math.round(height * (0.06 + next() * 0.16));
+    const x = Math.round(next() * (width - w));
+    const bottom = Math.round(height * (0.75 + next() * 0.23));
+    const colour = `rgb(${Math.round(60 + next() * 160)},${Math.round(50 + next() * 140)},${Math.round(40 + next() * 120)})`;
+    return `<rect x="${x}" y="${Math.max(0, bottom - h)}" width="${w}" height="${h}" rx="${Math.round(h / 8)}" fill="${colour}"/>`;
+  });
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rects.join('')}</svg>`,
+  );
 }
 
 /** Two caption lines: what this is, then the options it received. */
@@ -130,8 +160,7 @@ export function captionLines(request: SimulatedRequest): [string, string] {
     request.changeFloor ? WIZARD_TEXTS.changeFloor : undefined,
     request.repaintWalls ? WIZARD_TEXTS.repaintWalls : undefined,
   ].filter((part): part is string => Boolean(part));
-  const seed = request.seed === undefined ? '' : ` · ${SEED_CAPTION} ${request.seed}`;
-  return [`${SIMULATION_CAPTION} · ${typeLabel}${seed}`, details.join(' · ')];
+  return [`${SIMULATION_CAPTION} · ${typeLabel}`, details.join(' · ')];
 }
 
 /**
@@ -169,4 +198,24 @@ function captionBand(width: number, height: number, lines: [string, string]) {
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * What an inpainting model does with a mask: its render inside (white), the input's pixels outside.
+ * `mask` is greyscale, white where the model may paint.
+ */
+export async function keepOutsideMask(input: Buffer, render: Buffer, mask: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(input).metadata();
+  const alpha = await sharp(mask).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const overlay = await sharp(render)
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return sharp(input)
+    .removeAlpha()
+    .composite([{ input: overlay }])
+    .png()
+    .toBuffer();
 }

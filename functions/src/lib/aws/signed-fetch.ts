@@ -110,7 +110,8 @@ export function awsServiceCaller(target: AwsServiceTarget): (request: AwsRequest
     const response = await (target.fetch ?? fetch)(`${base.origin}${request.path}${query ? `?${query}` : ''}`, {
       method: request.method,
       headers,
-      body: request.body,
+      // fetch refuses a body on GET, even an empty one (signed as the empty payload).
+      body: request.method === 'GET' ? undefined : request.body,
     });
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (!response.ok) throw serviceError(response, bytes);
