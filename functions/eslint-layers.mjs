@@ -34,7 +34,7 @@ export const DOMAIN_API = {
   scope: [],
   stats: ['organization-stats'],
   team: [],
-  transformations: ['transformation-store'],
+  transformations: ['transformation-store', 'seed'],
   uploads: [],
   users: ['cognito-identity', 'emails', 'user-store'],
   workflow: [],

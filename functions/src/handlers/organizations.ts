@@ -9,7 +9,7 @@ import { tableDeps } from '../lib/aws/dynamodb';
 import { getCaller } from '../lib/auth';
 import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, parseBody } from '../lib/http';
-import { isStripeUnavailable, stripeRequest } from '../lib/stripe';
+import { stripeRequest } from '../lib/stripe';
 import { readOrganization } from '../organizations/organization-record';
 import { createOrganization } from '../organizations/organization-service';
 import { loadOrProvisionUser, toOrganization } from '../users/profile';

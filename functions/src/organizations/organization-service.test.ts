@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_API_TEXTS, organizationCreateSchema, VALIDATION_TEXTS } from '@vitrine/shared';
 import * as z from 'zod/mini';
 import { FakeStripe } from '../testing/fake-stripe';

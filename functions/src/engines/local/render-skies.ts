@@ -21,14 +21,15 @@ async function main(): Promise<void> {
       await sharp(pixels, { raw: { width: RENDER_WIDTH, height: RENDER_HEIGHT, channels: 3 } })
         .jpeg({ quality: SKY_JPEG_QUALITY, chromaSubsampling: '4:4:4' })
         .toFile(file);
-      console.log(file);
+      process.stdout.write(`${file}\n`);
     }
   }
 }
 
 if (require.main === module) {
+  // A developer's command, not a Lambda: it reports to the terminal, not through the logger.
   main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
   });
 }
