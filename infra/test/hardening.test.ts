@@ -49,6 +49,7 @@ describe('health checks', () => {
   it('runs the deep check on a schedule, with metadata calls only', () => {
     const check = logicalId(stack.healthCheck.fn);
     expect([...new Set(actionsOf(check))].sort()).toEqual([
+      'bedrock:GetFoundationModel',
       'cognito-idp:DescribeUserPool',
       'dynamodb:DescribeTable',
       's3:ListBucket',

@@ -292,9 +292,10 @@ describe('transformation workflow', () => {
     expect(report.status).toBe('SUCCEEDED');
     expect(report.retries).toEqual({ Transform: 1 });
     expect(calls).toBe(2);
-    // The record's seed, drawn at the start, reaches the engine on every attempt and stays recorded.
+    // The record's seed, drawn at the start, reaches the engine on every attempt and stays recorded
+    // with the provider and model the engine's result names.
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-    expect(record).toMatchObject({ status: 'succeeded', provider: 'flaky' });
+    expect(record).toMatchObject({ status: 'succeeded', provider: 'local', model: 'sharp' });
     expect(seeds).toEqual([record!.seed, record!.seed]);
     expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
   });

@@ -5,6 +5,7 @@ import { SWRConfig } from 'swr';
 import {
   API_TEXTS,
   PROJECTS_TEXTS,
+  type StartedTransformations,
   TRANSFORMATION_MESSAGES,
   type Project,
   type Transformation,
@@ -85,7 +86,12 @@ beforeEach(() => {
       return { uploadId: `up-${(options?.body as { fileName: string }).fileName}`, url: 'x', fields: {} };
     if (path.startsWith('/image-processing/')) {
       const { uploadId } = options?.body as { uploadId: string };
-      return { transformationId: uploadId.replace('up-', 'tx-') };
+      const transformationId = uploadId.replace('up-', 'tx-');
+      return {
+        transformationId,
+        transformationIds: [transformationId],
+        groupId: transformationId,
+      } satisfies StartedTransformations;
     }
     if (path.startsWith('/transformations/')) {
       const failed = path.includes('sans-ciel');
