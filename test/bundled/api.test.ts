@@ -157,7 +157,7 @@ describe('a transformation, bundled', () => {
     const started = await start(stack, user.token, 'room-refresh', { uploadId, style: 'Industrial' });
     const result = await settled(stack, user.token, started.body.transformationId!);
     assert.equal(result.status, 'failed');
-    assert.equal(result.message, TRANSFORMATION_MESSAGES.engineRefused);
+    assert.equal(result.message, TRANSFORMATION_MESSAGES.engineInputFiltered);
     assert.equal(await creditBalance(stack, ddb, user.orgId), balance);
   });
 

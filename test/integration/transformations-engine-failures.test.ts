@@ -49,7 +49,7 @@ it('retries a provider outage through the state machine, and charges once', asyn
   expect(entries.map((entry) => entry.delta)).toEqual([-1]);
 });
 
-it('refunds a refusal of the provider and says why in French', async () => {
+it("refunds a photo refused by the provider's content filter and says why in French", async () => {
   const user = await orgUser(stack, ddb, 2);
   const uploadId = await upload(stack, user.token, photo);
   simulator().failNext('refused', 1);
@@ -59,7 +59,7 @@ it('refunds a refusal of the provider and says why in French', async () => {
   expect(result).toMatchObject({
     status: 'failed',
     code: 'IMAGE_REJECTED',
-    message: TRANSFORMATION_MESSAGES.engineRefused,
+    message: TRANSFORMATION_MESSAGES.engineInputFiltered,
     creditBalance: 2,
   });
   expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);

@@ -41,7 +41,6 @@ export const TRANSFORMATION_MESSAGES = withFrenchTypography({
   noSkyDetected:
     "Aucun ciel n'a été détecté sur cette photo : le remplacement du ciel nécessite une photo d'extérieur avec un ciel visible.",
   engineFailed: "La transformation de l'image a échoué. Aucun crédit n'a été débité, veuillez réessayer.",
-  engineRefused: "Le service de transformation a refusé cette image. Aucun crédit n'a été débité.",
   timedOut: "La transformation a pris trop de temps. Aucun crédit n'a été débité, veuillez réessayer.",
   /** Our side: a retired or unknown model, access denied, an invalid request (decision 63). */
   engineUnavailable: "Service momentanément indisponible. Aucun crédit n'a été débité, veuillez réessayer plus tard.",
