@@ -1,4 +1,5 @@
-import { createEngine, engineKindFor, engineVariable } from './factory';
+import { engineKindFor, engineVariable } from './engine-kinds';
+import { createEngine } from './factory';
 import { GenerativeEngine } from './generative/generative-engine';
 import { LocalEngine } from './local/local-engine';
 

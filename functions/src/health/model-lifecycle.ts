@@ -12,11 +12,10 @@
  */
 import { TRANSFORMATION_TYPES } from '@vitrine/shared';
 import { foundationModelOf } from '../engines/bedrock/model-ids';
-import { bedrockProvider, engineKindFor, type EngineEnv } from '../engines/factory';
-import { DEFAULT_OPENAI_BASE_URL } from '../engines/image-edit/openai-provider';
-import { DEFAULT_OPENAI_IMAGE_MODEL } from '../engines/image-edit/openai-request';
-import { secretsManagerApiKey, type ApiKeySource } from '../lib/api-key';
-import { secretsManagerGetSecretString } from '../lib/aws/secrets-manager';
+import { stabilityModels } from '../engines/bedrock/stability-provider';
+import { engineKindFor, type EngineEnv } from '../engines/engine-kinds';
+import { DEFAULT_OPENAI_BASE_URL, openAiConfig } from '../engines/image-edit/openai-config';
+import type { ApiKeySource } from '../lib/api-key';
 import { awsServiceCaller, type AwsServiceTarget } from '../lib/aws/signed-fetch';
 import { ENV } from '../lib/env';
 
@@ -80,23 +79,17 @@ export function modelLifecycleChecks(env: EngineEnv = process.env): Record<strin
   const kinds = new Set(TRANSFORMATION_TYPES.map(({ value }) => engineKindFor(value, env)));
   const checks: Record<string, () => Promise<unknown>> = {};
   if (kinds.has('bedrock')) {
-    const provider = bedrockProvider(env);
     const get = bedrockGetFoundationModel({
       region: env[ENV.bedrockRegion] || env.AWS_REGION,
       ...(env[ENV.bedrockEndpointUrl] ? { endpoint: env[ENV.bedrockEndpointUrl] } : {}),
     });
-    for (const model of new Set([provider.model('virtual-staging'), provider.model('declutter')])) {
+    for (const model of new Set(Object.values(stabilityModels(env)))) {
       checks[`model:bedrock:${model}`] = () => checkBedrockModel(get, model);
     }
   }
   if (kinds.has('openai')) {
-    const model = env[ENV.imageEditModel] || DEFAULT_OPENAI_IMAGE_MODEL;
-    const secretName = env[ENV.imageEditApiSecretName];
-    const apiKey: ApiKeySource = secretName
-      ? secretsManagerApiKey(secretsManagerGetSecretString({ region: env.AWS_REGION }), secretName)
-      : async () => env[ENV.imageEditApiKey] ?? '';
-    const baseUrl = env[ENV.imageEditApiUrl];
-    checks[`model:openai:${model}`] = () => checkOpenAiModel(model, apiKey, baseUrl ? { baseUrl } : {});
+    const { model, apiKey, baseUrl } = openAiConfig(env);
+    checks[`model:openai:${model}`] = () => checkOpenAiModel(model, apiKey, { baseUrl });
   }
   return checks;
 }

@@ -16,13 +16,11 @@ import {
   stabilityServiceFor,
 } from '../../../functions/src/engines/bedrock/stability-request';
 import { renderRoom, roomGeometry } from '../../../functions/src/engines/fixtures/synthetic-room';
-import {
-  GENERATIVE_TYPES,
-  GenerativeEngine,
-  type EditProvider,
-} from '../../../functions/src/engines/generative/generative-engine';
+import { GENERATIVE_TYPES } from '../../../functions/src/engines/engine-kinds';
+import { GenerativeEngine, type EditProvider } from '../../../functions/src/engines/generative/generative-engine';
 import type { FrameSpec } from '../../../functions/src/engines/generative/provider-frame';
-import { DEFAULT_OPENAI_IMAGE_MODEL, OPENAI_LIMITS } from '../../../functions/src/engines/image-edit/openai-request';
+import { DEFAULT_OPENAI_IMAGE_MODEL } from '../../../functions/src/engines/image-edit/openai-config';
+import { OPENAI_LIMITS } from '../../../functions/src/engines/image-edit/openai-request';
 import { IMAGE_PRICES } from '../../../infra/config/engines';
 import type { BenchSection } from '../run';
 import { percentile } from '../report';

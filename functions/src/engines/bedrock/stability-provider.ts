@@ -5,6 +5,8 @@
  */
 import { TRANSFORMATION_MESSAGES, type TransformationType } from '@vitrine/shared';
 import { AwsServiceError } from '../../lib/aws/signed-fetch';
+import { ENV } from '../../lib/env';
+import type { EngineEnv } from '../engine-kinds';
 import type { EditProvider, ProviderEditRequest, ProviderEditResult } from '../generative/generative-engine';
 import { EngineConfigurationError, EngineRejection, EngineThrottledError, TransientEngineError } from '../types';
 import type { InvokeModel } from './invoke-model';
@@ -21,6 +23,14 @@ export interface StabilityProviderConfig {
   invokeModel: InvokeModel;
   /** Model id per service; the documented ids by default. */
   models?: Partial<Record<StabilityService, string>>;
+}
+
+/** Every service's model id: the documented ones, unless BEDROCK_IMAGE_MODEL_ID or BEDROCK_ERASE_MODEL_ID says otherwise. */
+export function stabilityModels(env: EngineEnv): Record<StabilityService, string> {
+  return {
+    inpaint: env[ENV.bedrockImageModelId] || STABILITY_MODEL_IDS.inpaint,
+    'erase-object': env[ENV.bedrockEraseModelId] || STABILITY_MODEL_IDS['erase-object'],
+  };
 }
 
 export class StabilityBedrockProvider implements EditProvider {

@@ -14,6 +14,7 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { logger } from '../../lib/logger';
+import { GENERATIVE_TYPES } from '../engine-kinds';
 import { PNG_OUTPUT, shrinkRaster } from '../local/raster';
 import {
   EngineRejection,
@@ -27,8 +28,6 @@ import { editRegion, protectedStructure } from './edit-region';
 import { frameFor, type FrameSpec } from './provider-frame';
 import { ANALYSIS_SIDE, analyseRoom, count } from './room-analysis';
 import { MIN_STRUCTURE_KEPT, structureKept } from './structure-check';
-
-export const GENERATIVE_TYPES: readonly TransformationType[] = ['virtual-staging', 'declutter', 'room-refresh'];
 
 /** One edit as a provider receives it: the framed photo and mask (PNG), the type, options and seed. */
 export interface ProviderEditRequest {

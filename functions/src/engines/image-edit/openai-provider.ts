@@ -10,15 +10,8 @@ import type { EditProvider, ProviderEditRequest, ProviderEditResult } from '../g
 import { EngineConfigurationError, EngineRejection, EngineThrottledError, TransientEngineError } from '../types';
 import { OPENAI_TIMEOUT_MS } from '../provider-timeouts';
 import type { ApiKeySource } from '../../lib/api-key';
-import {
-  buildOpenAiEditFields,
-  DEFAULT_OPENAI_IMAGE_MODEL,
-  OPENAI_LIMITS,
-  openAiMask,
-  toFormData,
-} from './openai-request';
-
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com';
+import { buildOpenAiEditFields, OPENAI_LIMITS, openAiMask, toFormData } from './openai-request';
+import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_IMAGE_MODEL } from './openai-config';
 
 export interface OpenAiProviderConfig {
   baseUrl?: string;

@@ -8,12 +8,7 @@ import sharp from 'sharp';
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { editInstructions, fitText, instructionPrompt } from '../generative/edit-instructions';
 import type { FrameSpec } from '../generative/provider-frame';
-
-/**
- * The recommended replacement of the GPT Image 1.x models, which shut down on 2026-12-01
- * (https://developers.openai.com/api/docs/deprecations); stage configuration may override.
- */
-export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-2.6-sunburst';
+import { DEFAULT_OPENAI_IMAGE_MODEL } from './openai-config';
 
 /**
  * The adapter's limits: the three sizes every GPT Image model accepts for edits, prompts up to

@@ -12,8 +12,6 @@ import { EngineRejection, type EngineResult, type ImageEngine, type TransformReq
 import { enhance } from './enhance';
 import { replaceSky } from './replace-sky';
 
-export const LOCAL_ENGINE_TYPES: readonly TransformationType[] = ['sky-replacement', 'enhance'];
-
 export class LocalEngine implements ImageEngine {
   readonly name = 'local';
 
