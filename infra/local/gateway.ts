@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { API_TEXTS, AUTH_TEXTS } from '@vitrine/shared';
+import { API_TEXTS } from '@vitrine/shared';
 import { ROUTES, type EndpointGroup } from '../../functions/src/routes';
 import type { HttpEvent, HttpResponse } from '../../functions/src/lib/http-types';
 import type { TokenCheck } from './jwt';
@@ -142,7 +142,7 @@ export function createGateway(options: GatewayOptions) {
       }
       const check = await options.verifyAccessToken(token);
       if (!check.ok) {
-        sendJson(response, 401, { code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
+        sendJson(response, 401, { code: 'UNAUTHORIZED', message: API_TEXTS.pleaseReconnect });
         return;
       }
       const scope = typeof check.claims.scope === 'string' ? check.claims.scope.split(' ') : null;

@@ -20,7 +20,7 @@ import {
   VerifyUserAttributeCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { AUTH_TEXTS, type User } from '@vitrine/shared';
+import { type User, API_TEXTS } from '@vitrine/shared';
 import { stripeClient } from './helpers/billing';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { latestMail, outbox, person } from './helpers/team';
@@ -160,7 +160,7 @@ it('refuses a deleted account’s still-unexpired token: 401 “Veuillez vous re
   expect((await api(stack, '/api/projects', { token: someone.token })).status).toBe(200);
 
   await cognito.send(new DeleteUserCommand({ AccessToken: someone.token }));
-  const refused = { status: 401, body: { code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect } };
+  const refused = { status: 401, body: { code: 'UNAUTHORIZED', message: API_TEXTS.pleaseReconnect } };
   expect(await api(stack, '/api/users/me', { token: someone.token })).toMatchObject(refused);
   expect(
     await api(stack, '/api/users/me', { method: 'PATCH', token: someone.token, body: { firstName: 'Fantôme' } }),

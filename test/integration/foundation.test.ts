@@ -3,7 +3,7 @@
  * (provisioned on first GET), the authorizer's 401s, the error contract, health, the demo
  * account, and persistence across a restart.
  */
-import { DEMO_ACCOUNT, type User, API_TEXTS, AUTH_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { DEMO_ACCOUNT, type User, API_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
 import { isKnownEnvName } from '../../functions/src/lib/env';
 import { READINESS_PATH } from '../../infra/local/readiness';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -86,7 +86,7 @@ describe('authorizer', () => {
     const forged = signJwt(decodePayload(tokens.accessToken), foreignKeyPem(), kidOf(tokens.accessToken));
     const response = await api(stack, '/api/users/me', { token: forged });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: API_TEXTS.pleaseReconnect });
   });
 
   it('answers 401 for an expired token with a valid signature', async () => {
@@ -103,7 +103,7 @@ describe('authorizer', () => {
     expect((await api(stack, '/api/users/me', { token: fresh })).status).toBe(200);
     const response = await api(stack, '/api/users/me', { token: expired });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.pleaseReconnect });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: API_TEXTS.pleaseReconnect });
   });
 
   it('answers 401 for an id token', async () => {

@@ -170,9 +170,13 @@ it('hands the correlation id to the route handler', async () => {
 });
 
 describe('a JWT route’s session (decision 079)', () => {
+  // As API Gateway sends them: a JWT route's event carries the authorizer's claims, a public one none.
   const withToken = (routeKey: string) => {
     const request = event(routeKey);
     request.headers.authorization = 'Bearer token-of-a-deleted-account';
+    if (routeKey !== 'GET /api/health') {
+      request.requestContext.authorizer = { jwt: { claims: { sub: 'user-1' }, scopes: [] } };
+    }
     return request;
   };
   const served: string[] = [];

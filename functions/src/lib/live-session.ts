@@ -8,8 +8,7 @@
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GetUser.html
  */
 import type { MiddlewareObj } from '@middy/core';
-import { AUTH_TEXTS } from '@vitrine/shared';
-import { ROUTES, routeKey } from '../routes';
+import { API_TEXTS } from '@vitrine/shared';
 import { bearerToken } from './auth';
 import { ServiceUnavailable, Unauthorized } from './errors';
 import type { HttpEvent, HttpResponse } from './http-types';
@@ -17,8 +16,6 @@ import { logger } from './logger';
 
 /** Resolves when Cognito still accepts the access token; `'ended'` when it refuses it. */
 export type SessionCheck = (accessToken: string) => Promise<'live' | 'ended'>;
-
-const JWT_ROUTES = new Set(ROUTES.filter((route) => route.auth === 'jwt').map(routeKey));
 
 function cognitoEndpoint(): string {
   return (
@@ -46,14 +43,16 @@ export const cognitoSessionCheck: SessionCheck = async (accessToken) => {
 };
 
 /**
- * The middleware. A request without a bearer token is left to the route (the authorizer refuses
- * it in AWS, the handler's getCaller answers 401): only a token is checked.
+ * The middleware. Only JWT routes are checked: those whose event carries the authorizer's claims
+ * (API Gateway's JWT authorizer, or the local gateway, puts them on exactly those routes; reading
+ * them here keeps the route table out of every bundle). A request without a bearer token is left
+ * to the route (the authorizer refuses it in AWS, the handler's getCaller answers 401).
  */
 export function liveSessionMiddleware(check: () => SessionCheck): MiddlewareObj<HttpEvent, HttpResponse> {
   return {
     name: 'live-session',
     before: async ({ event }) => {
-      if (!JWT_ROUTES.has(event.routeKey)) return;
+      if (!event.requestContext.authorizer?.jwt) return;
       const token = bearerToken(event.headers?.authorization ?? event.headers?.Authorization);
       if (!token) return;
       let state: 'live' | 'ended';
@@ -63,7 +62,7 @@ export function liveSessionMiddleware(check: () => SessionCheck): MiddlewareObj<
         logger.error('Cognito did not confirm the session', { error });
         throw new ServiceUnavailable();
       }
-      if (state === 'ended') throw new Unauthorized(AUTH_TEXTS.pleaseReconnect);
+      if (state === 'ended') throw new Unauthorized(API_TEXTS.pleaseReconnect);
     },
   };
 }

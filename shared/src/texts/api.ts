@@ -4,6 +4,8 @@ export const API_TEXTS = withFrenchTypography({
   malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
   invalidRequest: 'Requête invalide.',
   unauthorized: 'Authentification requise.',
+  /** A session Cognito no longer accepts (deleted account, signed out everywhere: decision 079). */
+  pleaseReconnect: 'Veuillez vous reconnecter.',
   forbidden: 'Accès refusé.',
   /** A plain member acting on a colleague's project or image (decision 081). */
   notYourWork: 'Seuls son auteur, le propriétaire et les administrateurs peuvent modifier ou supprimer cet élément.',

@@ -8,7 +8,6 @@ export const AUTH_TEXTS = withFrenchTypography({
   forgotConfirmation: 'Si un compte existe avec cette adresse, un e-mail de réinitialisation a été envoyé.',
   forgotFailed: 'Une erreur est survenue. Veuillez réessayer.',
   resetFailed: 'Une erreur est survenue',
-  pleaseReconnect: 'Veuillez vous reconnecter.',
   /** Cognito's rate limits and lock-outs (passwords, TOTP and e-mail codes). */
   tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
   loginTitle: 'Connexion',

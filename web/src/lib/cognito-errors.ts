@@ -6,7 +6,7 @@
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_VerifySoftwareToken.html#API_VerifySoftwareToken_Errors
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_ChangePassword.html#API_ChangePassword_Errors
  */
-import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS, API_TEXTS } from '@vitrine/shared';
 
 /** Cognito's error name, for errors thrown by Amplify (AuthError) or the SDK. */
 export function errorName(error: unknown): string | undefined {
@@ -57,7 +57,7 @@ export function totpErrorMessage(error: unknown, step: TotpStep): string {
     return AUTH_TEXTS.totpInvalid;
   if (name && TOO_MANY.has(name)) return AUTH_TEXTS.tooManyAttempts;
   if (name === 'NotAuthorizedException' || (name && SIGNED_OUT.has(name)))
-    return step === 'sign-in' ? AUTH_TEXTS.totpExpired : AUTH_TEXTS.pleaseReconnect;
+    return step === 'sign-in' ? AUTH_TEXTS.totpExpired : API_TEXTS.pleaseReconnect;
   return step === 'sign-in' ? AUTH_TEXTS.loginFailed : SETTINGS_TEXTS.totp.failed;
 }
 
@@ -73,7 +73,7 @@ export function passwordChangeErrorMessage(error: unknown): string {
   if (name === 'InvalidPasswordException')
     return /policy/i.test(errorText(error)) ? VALIDATION_TEXTS.passwordMin : SETTINGS_TEXTS.password.wrongCurrent;
   if (name && TOO_MANY.has(name)) return AUTH_TEXTS.tooManyAttempts;
-  if (name && SIGNED_OUT.has(name)) return AUTH_TEXTS.pleaseReconnect;
+  if (name && SIGNED_OUT.has(name)) return API_TEXTS.pleaseReconnect;
   return SETTINGS_TEXTS.password.failed;
 }
 
@@ -83,6 +83,6 @@ export function emailVerificationErrorMessage(error: unknown): string {
   const t = SETTINGS_TEXTS.emailVerification;
   if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return t.invalidCode;
   if (name && TOO_MANY.has(name)) return AUTH_TEXTS.tooManyAttempts;
-  if (name && SIGNED_OUT.has(name)) return AUTH_TEXTS.pleaseReconnect;
+  if (name && SIGNED_OUT.has(name)) return API_TEXTS.pleaseReconnect;
   return t.failed;
 }

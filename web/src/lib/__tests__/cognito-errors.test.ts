@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS, API_TEXTS } from '@vitrine/shared';
 import {
   emailVerificationErrorMessage,
   loginErrorMessage,
@@ -53,8 +53,8 @@ describe('totpErrorMessage: one mapping of the errors Cognito documents, at sign
     ['TooManyRequestsException', AUTH_TEXTS.tooManyAttempts, AUTH_TEXTS.tooManyAttempts],
     ['LimitExceededException', AUTH_TEXTS.tooManyAttempts, AUTH_TEXTS.tooManyAttempts],
     // The session is spent: the challenge's at sign-in (password again), the access token's in the settings.
-    ['NotAuthorizedException', AUTH_TEXTS.totpExpired, AUTH_TEXTS.pleaseReconnect],
-    ['UserUnAuthenticatedException', AUTH_TEXTS.totpExpired, AUTH_TEXTS.pleaseReconnect],
+    ['NotAuthorizedException', AUTH_TEXTS.totpExpired, API_TEXTS.pleaseReconnect],
+    ['UserUnAuthenticatedException', AUTH_TEXTS.totpExpired, API_TEXTS.pleaseReconnect],
     // Anything else: the step's default.
     ['InternalErrorException', AUTH_TEXTS.loginFailed, SETTINGS_TEXTS.totp.failed],
   ])('%s: at sign-in %j, in the settings %j', (name, signIn, settings) => {
@@ -69,7 +69,7 @@ describe('passwordChangeErrorMessage', () => {
     ['InvalidPasswordException', 'Invalid password', SETTINGS_TEXTS.password.wrongCurrent],
     ['InvalidPasswordException', 'Password does not conform to policy', VALIDATION_TEXTS.passwordMin],
     ['TooManyFailedAttemptsException', 'Too many failed attempts', AUTH_TEXTS.tooManyAttempts],
-    ['NoSessionException', 'No session', AUTH_TEXTS.pleaseReconnect],
+    ['NoSessionException', 'No session', API_TEXTS.pleaseReconnect],
     ['InternalErrorException', 'boom', SETTINGS_TEXTS.password.failed],
   ])('%s (%s)', (name, message, expected) => {
     expect(passwordChangeErrorMessage(cognitoError(name, message))).toBe(expected);
@@ -81,7 +81,7 @@ describe('emailVerificationErrorMessage', () => {
     ['CodeMismatchException', SETTINGS_TEXTS.emailVerification.invalidCode],
     ['ExpiredCodeException', SETTINGS_TEXTS.emailVerification.invalidCode],
     ['LimitExceededException', AUTH_TEXTS.tooManyAttempts],
-    ['UserUnAuthenticatedException', AUTH_TEXTS.pleaseReconnect],
+    ['UserUnAuthenticatedException', API_TEXTS.pleaseReconnect],
     ['InternalErrorException', SETTINGS_TEXTS.emailVerification.failed],
   ])('%s', (name, expected) => {
     expect(emailVerificationErrorMessage(cognitoError(name))).toBe(expected);

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS } from '@vitrine/shared';
+import { AUTH_TEXTS, SETTINGS_TEXTS, VALIDATION_TEXTS, API_TEXTS } from '@vitrine/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -94,7 +94,7 @@ describe('Settings > Sécurité: password (spec 2.10, 5, 8)', () => {
     ['InvalidPasswordException', 'Invalid password', P.wrongCurrent],
     ['InvalidPasswordException', 'Password does not conform to policy', VALIDATION_TEXTS.passwordMin],
     ['LimitExceededException', 'Attempt limit exceeded', AUTH_TEXTS.tooManyAttempts],
-    ['UserUnAuthenticatedException', 'User needs to be authenticated', AUTH_TEXTS.pleaseReconnect],
+    ['UserUnAuthenticatedException', 'User needs to be authenticated', API_TEXTS.pleaseReconnect],
     ['NetworkError', 'Network error', P.failed],
   ])('maps %s (%s) to a French message', async (name, message, expected) => {
     changePasswordMock.mockRejectedValue(cognitoError(name, message));
