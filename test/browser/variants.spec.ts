@@ -16,12 +16,24 @@ const resultImage = (page: Page, index: number) =>
     .nth(index)
     .getByRole('img', { name: `Photo transformée : ${PHOTO}` });
 
-/** The bytes behind a result card's image (an object URL of the downloaded result). */
+/**
+ * A digest of the pixels behind a result card's image (an object URL of the downloaded result),
+ * read through a canvas: the page's CSP lets images, not scripts, load blob: URLs.
+ */
 async function resultBytes(page: Page, index: number): Promise<string> {
   const src = await resultImage(page, index).getAttribute('src');
   return page.evaluate(async (url) => {
-    const buffer = new Uint8Array(await (await fetch(url!)).arrayBuffer());
-    return Array.from(buffer, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const image = new Image();
+    image.src = url!;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', pixels));
+    return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
   }, src);
 }
 
