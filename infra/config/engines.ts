@@ -4,6 +4,9 @@
  * provider or a model is a change here and a deploy, never code.
  */
 import type { TransformationType } from '@vitrine/shared';
+import { STABILITY_MODEL_IDS } from '../../functions/src/engines/bedrock/stability-request';
+import { DEFAULT_OPENAI_IMAGE_MODEL } from '../../functions/src/engines/image-edit/openai-config';
+import { ENV, engineEnvName } from '../../functions/src/lib/env';
 
 export type GenerativeType = Extract<TransformationType, 'virtual-staging' | 'declutter' | 'room-refresh'>;
 export type GenerativeProvider = 'bedrock' | 'openai';
@@ -35,11 +38,25 @@ export const DEFAULT_ENGINES: EngineConfig = {
   bedrock: {
     region: 'us-west-2',
     profileRegions: ['us-east-1', 'us-east-2', 'us-west-2'],
-    inpaintModelId: 'us.stability.stable-image-inpaint-v1:0',
-    eraseModelId: 'us.stability.stable-image-erase-object-v1:0',
+    // The engines' documented defaults, so the ids are written once; a stage sets its own here.
+    inpaintModelId: STABILITY_MODEL_IDS.inpaint,
+    eraseModelId: STABILITY_MODEL_IDS['erase-object'],
   },
-  openai: { model: 'gpt-image-2.6-sunburst' },
+  openai: { model: DEFAULT_OPENAI_IMAGE_MODEL },
 };
+
+/** The variables that tell a function which provider serves each type and with which models. */
+export function engineEnvironment(engines: EngineConfig): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      Object.entries(engines.providers).map(([type, provider]) => [engineEnvName(type as GenerativeType), provider]),
+    ),
+    [ENV.bedrockRegion]: engines.bedrock.region,
+    [ENV.bedrockImageModelId]: engines.bedrock.inpaintModelId,
+    [ENV.bedrockEraseModelId]: engines.bedrock.eraseModelId,
+    [ENV.imageEditModel]: engines.openai.model,
+  };
+}
 
 /** One provider's price of one delivered image, with where it was read. */
 export interface ImagePrice {

@@ -21,11 +21,11 @@ import {
   TRANSFORMATION_ASL_PATH,
   type TransformationSubstitutions,
 } from '../../functions/src/workflow/definition';
+import { engineEnvironment } from '../config/engines';
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { foundationModelOf } from '../../functions/src/engines/bedrock/model-ids';
 import { TRANSFORM_LAMBDA_TIMEOUT_SECONDS } from '../../functions/src/engines/provider-timeouts';
-import { engineEnvName } from '../../functions/src/lib/env';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
 import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
 import { RECONCILER_ENTRY, WORKFLOW_ENTRIES } from './bundling';
@@ -86,13 +86,7 @@ export class Workflow extends Construct {
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
     // The generative engines' configuration (config/engines.ts, decision 60).
     const { engines } = config;
-    for (const [type, provider] of Object.entries(engines.providers)) {
-      this.imageSteps.addEnvironment(engineEnvName(type as keyof typeof engines.providers), provider);
-    }
-    this.imageSteps.addEnvironment(ENV.bedrockRegion, engines.bedrock.region);
-    this.imageSteps.addEnvironment(ENV.bedrockImageModelId, engines.bedrock.inpaintModelId);
-    this.imageSteps.addEnvironment(ENV.bedrockEraseModelId, engines.bedrock.eraseModelId);
-    this.imageSteps.addEnvironment(ENV.imageEditModel, engines.openai.model);
+    for (const [name, value] of Object.entries(engineEnvironment(engines))) this.imageSteps.addEnvironment(name, value);
     this.imageSteps.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['bedrock:InvokeModel'],

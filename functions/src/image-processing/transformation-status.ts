@@ -1,38 +1,35 @@
 /** GET /api/transformations/{id}: the API view of a transformation, with short-lived signed URLs. */
-import type {
-  ErrorCode,
-  Transformation,
-  TransformationOptions,
-  TransformationStatus,
-  TransformationType,
-} from '@vitrine/shared';
+import type { Transformation } from '@vitrine/shared';
 import type { SignGetUrl } from '../lib/aws/presign-get';
 
 /** Minutes: long enough to display and download, short enough not to be shared around. */
 export const RESULT_URL_EXPIRY_SECONDS = 10 * 60;
 
-/** What the status view reads from a transformation record of the caller's organization. */
-export interface TransformationState {
-  id: string;
-  type: TransformationType;
-  options: TransformationOptions;
-  status: TransformationStatus;
+/**
+ * What the status view reads from a transformation record of the caller's organization: the API
+ * view's own fields (one definition, in @vitrine/shared) and where its objects are stored.
+ */
+export interface TransformationState extends Pick<
+  Transformation,
+  | 'id'
+  | 'type'
+  | 'options'
+  | 'status'
+  | 'message'
+  | 'code'
+  | 'simulated'
+  | 'groupId'
+  | 'variant'
+  | 'variantCount'
+  | 'seed'
+  | 'provider'
+  | 'model'
+> {
   originalBucket: string;
   /** The validated original; absent until validation succeeded (architecture decision 35). */
   originalKey?: string;
   resultBucket?: string;
   resultKey?: string;
-  message?: string;
-  /** Why it failed: the error contract's code, recorded by MarkFailed. */
-  code?: ErrorCode;
-  simulated?: boolean;
-  /** Its group of variants and its seed (decision 065); who rendered it, once it succeeded. */
-  groupId?: string;
-  variant?: number;
-  variantCount?: number;
-  seed?: number;
-  provider?: string;
-  model?: string;
 }
 
 export async function transformationView(

@@ -14,7 +14,8 @@ import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { foundationModelOf } from '../../../functions/src/engines/bedrock/model-ids';
-import { ENV, engineEnvName } from '../../../functions/src/lib/env';
+import { ENV } from '../../../functions/src/lib/env';
+import { engineEnvironment } from '../../config/engines';
 import type { StageConfig } from '../../config/stages';
 import { SCHEDULED_ENTRIES } from '../bundling';
 import { VitrineFunction } from './vitrine-function';
@@ -53,13 +54,7 @@ export class HealthCheck extends Construct {
     // Each configured generative model's lifecycle state (health/model-lifecycle.ts, decision 60).
     const { engines } = props.config;
     this.fn.addEnvironment(ENV.modelLifecycleCheck, 'true');
-    for (const [type, provider] of Object.entries(engines.providers)) {
-      this.fn.addEnvironment(engineEnvName(type as keyof typeof engines.providers), provider);
-    }
-    this.fn.addEnvironment(ENV.bedrockRegion, engines.bedrock.region);
-    this.fn.addEnvironment(ENV.bedrockImageModelId, engines.bedrock.inpaintModelId);
-    this.fn.addEnvironment(ENV.bedrockEraseModelId, engines.bedrock.eraseModelId);
-    this.fn.addEnvironment(ENV.imageEditModel, engines.openai.model);
+    for (const [name, value] of Object.entries(engineEnvironment(engines))) this.fn.addEnvironment(name, value);
     if (Object.values(engines.providers).includes('openai')) {
       this.fn.bindSecret(props.config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
     }
