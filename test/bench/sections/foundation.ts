@@ -53,14 +53,33 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`npm start did not become healthy in time (last: ${last})`);
 }
 
-/** Stops the whole process group started for npm start (npm, tsx, node). */
+/**
+ * Stops the whole process group started for npm start (npm, tsx, node) and waits until every member
+ * has exited: npm can exit before the stack it started has finished writing its data directory.
+ */
 async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  if (!child.pid) return;
+  const group = -child.pid;
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(group, 'SIGTERM');
+  // Bounded: a zombie no one reaps still answers signal 0.
+  const started = performance.now();
+  let killed = false;
+  while (alive() && performance.now() - started < 12_000) {
+    if (!killed && performance.now() - started > 10_000) {
+      process.kill(group, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function latency(
@@ -157,7 +176,7 @@ export const foundation: BenchSection = {
       await latency(report, url, dataDir, quick ? SIZES.quick : SIZES.full);
     } finally {
       await stopGroup(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }
   },
 };
