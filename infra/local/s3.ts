@@ -18,6 +18,7 @@ import S3Object from 's3rver/lib/models/object';
 import FilesystemStore from 's3rver/lib/stores/filesystem';
 import { temporaryPath, writeFileAtomic } from './atomic-file';
 import { closeServer } from './ports';
+import { startS3Gate } from './s3-gate';
 
 /** s3rver's file names: `<key>._S3rver_object`, `<key>._S3rver_object.md5`, `<key>._S3rver_metadata.json`. */
 export const S3RVER_FILES = {
@@ -85,20 +86,33 @@ const CORS = `<CORSConfiguration>
 /** s3rver accepts only its own key pair; the local stack gives it to every SDK client. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-export async function startS3(directory: string, port: number, buckets: string[]) {
+/**
+ * s3rver behind the gate that checks signatures and upload policies as S3 does (decision 107):
+ * s3rver itself listens on a Unix socket only, so unsigned requests cannot go around the gate.
+ */
+export async function startS3(directory: string, port: number, buckets: string[], region: string) {
   makeS3rverWritesAtomic();
   const server = new S3rver({
-    address: '127.0.0.1',
-    port,
     silent: true,
     directory,
     configureBuckets: buckets.map((name) => ({ name, configs: [CORS] })),
   });
-  const address = await server.run();
+  const gate = await startS3Gate({
+    port,
+    region,
+    credentials: S3RVER_CREDENTIALS,
+    listenUpstream: async (socketPath) => {
+      await server.configureBuckets();
+      server.httpServer = await server.listen(socketPath);
+    },
+  });
   return {
     server,
-    endpoint: `http://127.0.0.1:${address.port}`,
-    port: address.port,
-    close: () => closeServer(server.httpServer),
+    endpoint: gate.endpoint,
+    port: gate.port,
+    close: async () => {
+      await gate.close();
+      await closeServer(server.httpServer);
+    },
   };
 }

@@ -163,10 +163,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamo = await startDynamoDb(path.join(dataDir, 'dynamodb'), await portToUse(saved.ports?.dynamodb));
     closers.push(dynamo.close);
-    const s3 = await startS3(path.join(dataDir, 's3'), await portToUse(saved.ports?.s3), [
-      UPLOADS_BUCKET,
-      RESULTS_BUCKET,
-    ]);
+    const s3 = await startS3(
+      path.join(dataDir, 's3'),
+      await portToUse(saved.ports?.s3),
+      [UPLOADS_BUCKET, RESULTS_BUCKET],
+      LOCAL_REGION,
+    );
     closers.push(s3.close);
     const lambdas = createLambdaRuntime(options.handlerSource);
     closers.push(lambdas.stop);

@@ -25,6 +25,10 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     httpServer?: Server;
     run(): Promise<{ address: string; port: number }>;
+    /** Creates the configured buckets (what run() does before it listens). */
+    configureBuckets(): Promise<void>;
+    /** Listens like http.Server#listen (a port, or a Unix socket path). */
+    listen(path: string): Promise<Server>;
     close(): Promise<void>;
     on(event: 'event', listener: (event: unknown) => void): this;
   }

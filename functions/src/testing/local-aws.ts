@@ -11,14 +11,12 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import S3rver from 's3rver';
 import { createTableInput } from '../lib/aws/table-schema';
 import { addTransactions } from '../../../infra/local/dynalite-transactions';
+import { S3RVER_CREDENTIALS, startS3 } from '../../../infra/local/s3';
 
 const REGION = 'eu-west-3';
 const DUMMY_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-/** s3rver only accepts its own key pair. */
-const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface LocalTable {
   ddb: DynamoDBDocumentClient;
@@ -63,15 +61,9 @@ export interface LocalBuckets {
 
 export async function startLocalBuckets(uploadsBucket = 'vitrine-uploads', resultsBucket = 'vitrine-results') {
   const directory = mkdtempSync(join(tmpdir(), 'vitrine-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: uploadsBucket }, { name: resultsBucket }],
-  });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  // Behind the gate that checks signatures as S3 does (decision 107), like the local stack.
+  const server = await startS3(directory, 0, [uploadsBucket, resultsBucket], REGION);
+  const { endpoint } = server;
   const s3 = new S3Client({
     region: REGION,
     endpoint,
@@ -87,7 +79,7 @@ export async function startLocalBuckets(uploadsBucket = 'vitrine-uploads', resul
     resultsBucket,
     close: async () => {
       s3.destroy();
-      if (server.httpServer) await closeServer(server.httpServer);
+      await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   } satisfies LocalBuckets;

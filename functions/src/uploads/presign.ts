@@ -1,7 +1,7 @@
 /**
  * The presigned POST the browser uploads with (architecture decision 5): the file goes straight
- * to S3, never through a Lambda. S3 enforces the policy's conditions; the emulator does not, so
- * the policy is unit-tested and the workflow's Validate step re-checks the real object.
+ * to S3, never through a Lambda. S3 enforces the policy's conditions (the local S3 too, decision
+ * 107), and the workflow's Validate step re-checks the object.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';

@@ -42,7 +42,7 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 async function withS3<T>(directory: string, use: (client: S3Client) => Promise<T>): Promise<T> {
-  const s3 = await startS3(directory, 0, [BUCKET]);
+  const s3 = await startS3(directory, 0, [BUCKET], REGION);
   const client = new S3Client({
     region: REGION,
     endpoint: s3.endpoint,

@@ -1,0 +1,191 @@
+/**
+ * The local S3's front door (decision 107). s3rver listens on a Unix socket only, so nothing
+ * reaches it but this server, which refuses what S3 refuses before passing a request on:
+ * anonymous requests, a bad or expired SigV4 signature (header or presigned URL), and a browser
+ * POST upload whose signed policy the form does not satisfy (key, Content-Type, size, expiry).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { closeServer } from './ports';
+import { s3ErrorXml, verifyPostUpload, verifySignedRequest, type S3Credentials, type S3Denial } from './s3-signature';
+
+/** A browser upload form is read whole to check its policy: S3's own bound on a POST's form fields plus the file. */
+const MAX_POST_BYTES = 100 * 1024 * 1024;
+
+export interface S3GateOptions {
+  port: number;
+  credentials: S3Credentials;
+  region: string;
+  /** Serves the requests that passed, over the Unix socket it is given. */
+  listenUpstream(socketPath: string): Promise<void>;
+}
+
+export interface S3Gate {
+  endpoint: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The path part of a request target. */
+function targetPath(request: http.IncomingMessage): string {
+  return new URL(request.url ?? '/', 'http://s3').pathname;
+}
+
+function refuse(request: http.IncomingMessage, response: http.ServerResponse, denial: S3Denial): void {
+  const body = request.method === 'HEAD' ? '' : s3ErrorXml(denial, targetPath(request));
+  response.writeHead(denial.status, {
+    'Content-Type': 'application/xml',
+    'x-amz-request-id': randomUUID(),
+    // The buckets' CORS rule allows any origin: the browser must be able to read the refusal.
+    ...(request.headers.origin ? { 'Access-Control-Allow-Origin': '*' } : {}),
+  });
+  response.end(body);
+}
+
+function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.destroy();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** A form POST to a bucket (`/<bucket>`), the presigned POST upload. */
+function isFormUpload(request: http.IncomingMessage): boolean {
+  const target = targetPath(request);
+  return (
+    request.method === 'POST' &&
+    /^\/[^/]+\/?$/.test(target) &&
+    (request.headers['content-type'] ?? '').startsWith('multipart/form-data')
+  );
+}
+
+/** Checks a form upload; answers the refusal itself, or returns the body to pass on. */
+async function checkFormUpload(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  options: S3GateOptions,
+): Promise<Buffer | undefined> {
+  const body = await readBody(request, MAX_POST_BYTES);
+  if (!body) {
+    refuse(request, response, {
+      status: 400,
+      code: 'MaxPostPreDataLengthExceeded',
+      message: 'Your POST request fields preceeding the upload file was too large.',
+    });
+    return undefined;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+  } catch {
+    refuse(request, response, {
+      status: 400,
+      code: 'MalformedPOSTRequest',
+      message: 'The body of your POST request is not well-formed multipart/form-data.',
+    });
+    return undefined;
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) {
+    refuse(request, response, {
+      status: 400,
+      code: 'InvalidArgument',
+      message: 'POST requires exactly one file upload per request.',
+    });
+    return undefined;
+  }
+  const fields = new Map<string, string>();
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields.set(name, value);
+  });
+  const verdict = verifyPostUpload(
+    {
+      bucket: targetPath(request).replace(/^\/|\/$/g, ''),
+      fields,
+      fileName: file instanceof File ? file.name : '',
+      fileSize: file.size,
+    },
+    options,
+  );
+  if ('status' in verdict) {
+    refuse(request, response, verdict);
+    return undefined;
+  }
+  return body;
+}
+
+export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'vitrine-s3-'));
+  const socketPath = path.join(socketDir, 's3.sock');
+  await options.listenUpstream(socketPath);
+  const agent = new http.Agent({ keepAlive: true });
+
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
+    const upstream = http.request(
+      { socketPath, agent, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      if (!response.headersSent)
+        refuse(request, response, {
+          status: 503,
+          code: 'ServiceUnavailable',
+          message: 'Please reduce your request rate.',
+        });
+      else response.destroy();
+    });
+    if (body) upstream.end(body);
+    else request.pipe(upstream);
+  };
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      // A CORS preflight carries no credentials in AWS either; the bucket's CORS rule answers it.
+      if (request.method === 'OPTIONS') return forward(request, response);
+      if (isFormUpload(request)) {
+        const body = await checkFormUpload(request, response, options);
+        if (body) forward(request, response, body);
+        return;
+      }
+      const denial = verifySignedRequest(
+        { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers },
+        options,
+      );
+      if (denial) {
+        request.resume();
+        return refuse(request, response, denial);
+      }
+      forward(request, response);
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      await closeServer(server);
+      agent.destroy();
+      await rm(socketDir, { recursive: true, force: true });
+    },
+  };
+}
