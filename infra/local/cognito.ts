@@ -21,7 +21,7 @@ import {
   UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors';
+import { CognitoError, InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import { CryptoService } from 'cognito-local/lib/services/crypto';
@@ -36,6 +36,7 @@ import { createServer } from 'cognito-local/lib/server/server';
 import type { Config } from 'cognito-local/lib/server/config';
 import { TOKEN_VALIDITY } from '../config/auth';
 import { serialisedWriter } from './atomic-file';
+import { FailedAttempts, LOCK_RULES } from './cognito-lockout';
 import type { Outbox } from './outbox';
 import { closeServer, LOCAL_HOST } from './ports';
 
@@ -179,15 +180,76 @@ export function checkAsCognito(key = signingKey(), now: () => number = Date.now)
   };
 }
 
-/** cognito-local's router, each target behind `checkAsCognito`. */
+/** Operations that Cognito locks out after failed attempts, with how each names its user and fails. */
+const GUARDED: Record<
+  string,
+  {
+    user(request: Record<string, unknown>): unknown;
+    failure: string[];
+    lock: keyof typeof LOCK_RULES;
+    refusal(): Error;
+  }
+> = {
+  InitiateAuth: {
+    lock: 'password',
+    user: (request) => (request.AuthParameters as Record<string, unknown> | undefined)?.USERNAME,
+    failure: ['InvalidPasswordException', 'NotAuthorizedException'],
+    refusal: () => new NotAuthorizedError('Password attempts exceeded'),
+  },
+  ConfirmForgotPassword: {
+    lock: 'code',
+    user: (request) => request.Username,
+    failure: ['CodeMismatchException'],
+    refusal: () => new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+  },
+  ConfirmSignUp: {
+    lock: 'code',
+    user: (request) => request.Username,
+    failure: ['CodeMismatchException'],
+    refusal: () => new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+  },
+};
+
+/**
+ * cognito-local answers a wrong password with InvalidPasswordException; Cognito with
+ * NotAuthorizedException 'Incorrect username or password.' (InvalidPasswordException is its
+ * answer to a new password that breaks the policy).
+ */
+function asCognitoAnswers(target: string, error: unknown): unknown {
+  const wrongPassword = (error as { code?: unknown } | undefined)?.code === 'InvalidPasswordException';
+  if (wrongPassword && (target === 'InitiateAuth' || target === 'ChangePassword')) {
+    return new NotAuthorizedError('Incorrect username or password.');
+  }
+  return error;
+}
+
+/** cognito-local's router, each target behind `checkAsCognito` and Cognito's lockout. */
 function strictRouter(route: ReturnType<typeof Router>): ReturnType<typeof Router> {
   const check = checkAsCognito();
+  const lockouts = new Map(
+    Object.entries(GUARDED).map(([target, guard]) => [target, new FailedAttempts(LOCK_RULES[guard.lock])]),
+  );
   return (target) => {
     const handle = route(target);
+    const guard = GUARDED[target];
+    const attempts = lockouts.get(target);
     return async (ctx, request) => {
       if (request === null || typeof request !== 'object') throw new InvalidParameterError();
-      check(request as Record<string, unknown>);
-      return handle(ctx, request);
+      const fields = request as Record<string, unknown>;
+      check(fields);
+      const user = guard?.user(fields);
+      const key = typeof user === 'string' ? `${String(fields.ClientId)}/${user}` : undefined;
+      if (guard && key && attempts?.isLocked(key)) throw guard.refusal();
+      try {
+        const answer = await handle(ctx, request);
+        if (key) attempts?.succeeded(key);
+        return answer;
+      } catch (error) {
+        const answered = asCognitoAnswers(target, error);
+        const code = (answered as { code?: unknown } | undefined)?.code;
+        if (key && typeof code === 'string' && guard?.failure.includes(code)) attempts?.failed(key);
+        throw answered;
+      }
     };
   };
 }

@@ -89,7 +89,9 @@ async function checkFormUpload(
   }
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
   } catch {
     refuse(request, response, {
       status: 400,

@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   DeleteUserCommand,
   UpdateUserAttributesCommand,
   GetUserCommand,
@@ -65,7 +67,7 @@ it('changes the password with the current one (ChangePassword); the new one sign
     accessToken: expect.any(String),
   });
   await expect(signIn(stack, someone.email, someone.password)).rejects.toThrow();
-  // A wrong current password: cognito-local answers InvalidPasswordException, Cognito NotAuthorizedException.
+  // A wrong current password: NotAuthorizedException, as Cognito answers (cognito-local's InvalidPasswordException is mapped).
   await expect(
     cognito.send(
       new ChangePasswordCommand({
@@ -74,7 +76,45 @@ it('changes the password with the current one (ChangePassword); the new one sign
         ProposedPassword: 'Encore-un-autre1',
       }),
     ),
-  ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+  ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+});
+
+it("locks a user out after five wrong passwords, as Cognito does: 'Password attempts exceeded' even with the right one, then lets them in", async () => {
+  const someone = await registerUser(stack);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await expect(signIn(stack, someone.email, 'Mauvais-mot2passe')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+  }
+  // Locked for 2^(5-5) = 1 s; the e-mail's case does not make it another user.
+  await expect(signIn(stack, someone.email.toUpperCase(), someone.password)).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+    message: 'Password attempts exceeded',
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await expect(signIn(stack, someone.email, someone.password)).resolves.toMatchObject({
+    accessToken: expect.any(String),
+  });
+});
+
+it('refuses reset codes after five wrong ones with LimitExceededException', async () => {
+  const someone = await registerUser(stack);
+  const ClientId = stack.services.userPoolClientId;
+  await cognito.send(new ForgotPasswordCommand({ ClientId, Username: someone.email }));
+  const confirm = () =>
+    cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId,
+        Username: someone.email,
+        ConfirmationCode: '000000',
+        Password: 'Nouveau-mot2passe',
+      }),
+    );
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await expect(confirm()).rejects.toMatchObject({ name: 'CodeMismatchException' });
+  }
+  await expect(confirm()).rejects.toMatchObject({ name: 'LimitExceededException' });
 });
 
 it('verifies the e-mail with the code Cognito sends (VerifyUserAttribute); a wrong code is refused', async () => {

@@ -6,13 +6,13 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { UPLOAD_LIMITS, type PresignedUpload } from '@vitrine/shared';
+import { UPLOAD_LIMITS } from '@vitrine/shared';
 import { getUrlSigner } from '../../functions/src/lib/aws/presign-get';
 import { S3RVER_CREDENTIALS } from '../../infra/local/s3';
 import { UPLOADS_BUCKET } from '../../infra/local/stack';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api } from './helpers/users';
-import { orgUser, tableClient, type OrgUser } from './transformations-fixtures';
+import { orgUser, tableClient, type OrgUser, type PresignedUpload } from './transformations-fixtures';
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;

@@ -109,7 +109,11 @@ describe('the happy path', () => {
 });
 
 describe('failures cost nothing', () => {
-  it.each(badImages.map((bad) => [bad.label, bad] as const))(
+  // S3 refuses a file over the limit at upload (the POST policy's content-length-range); the rest reach the workflow.
+  const tooLarge = badImages.find((bad) => bad.message === TRANSFORMATION_MESSAGES.fileTooLarge)!;
+  const reachingTheWorkflow = badImages.filter((bad) => bad !== tooLarge);
+
+  it.each(reachingTheWorkflow.map((bad) => [bad.label, bad] as const))(
     'refuses %s with a French message and no credit taken',
     async (_label, bad) => {
       const user = await orgUser(stack, ddb, 2);
@@ -130,6 +134,14 @@ describe('failures cost nothing', () => {
       expect((await ledgerTotals(user.orgId)).delta).toBe(0);
     },
   );
+
+  it(`has S3 refuse ${tooLarge.label} at upload, so nothing can be started or charged`, async () => {
+    const user = await orgUser(stack, ddb, 2);
+    await expect(upload(stack, user.token, await tooLarge.make(), 'image/jpeg', 'photo.jpg', 1000)).rejects.toThrow(
+      /S3 POST: 400 .*EntityTooLarge/s,
+    );
+    expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);
+  });
 
   it('refunds the credit when the engine fails (a photo without sky)', async () => {
     const user = await orgUser(stack, ddb, 2);

@@ -21,15 +21,19 @@ const TOO_MANY = new Set(['LimitExceededException', 'TooManyRequestsException', 
 const SIGNED_OUT = new Set(['UserUnAuthenticatedException', 'NoSessionException']);
 
 /**
- * Wrong email or password. Real Cognito answers NotAuthorizedException (and, without
- * "prevent user existence errors", UserNotFoundException); the local emulator answers
- * InvalidPasswordException for a wrong password.
+ * Wrong email or password: Cognito answers NotAuthorizedException (and, without "prevent user
+ * existence errors", UserNotFoundException).
  */
-const INVALID_CREDENTIALS = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException']);
+const INVALID_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
-/** Spec 8: invalid credentials get their own message; anything else the login default. */
+/**
+ * Spec 8: invalid credentials get their own message; the lockout after five wrong passwords
+ * (NotAuthorizedException 'Password attempts exceeded') the rate limit's; anything else the login default.
+ */
 export function loginErrorMessage(error: unknown): string {
   const name = errorName(error);
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(errorText(error)))
+    return AUTH_TEXTS.tooManyAttempts;
   if ((name && INVALID_CREDENTIALS.has(name)) || /invalid credentials/i.test(errorText(error)))
     return AUTH_TEXTS.invalidCredentials;
   return AUTH_TEXTS.loginFailed;
@@ -62,10 +66,9 @@ export function totpErrorMessage(error: unknown, step: TotpStep): string {
 }
 
 /**
- * ChangePassword. A wrong current password is NotAuthorizedException in Cognito and
- * InvalidPasswordException in the local emulator; in Cognito InvalidPasswordException means the
- * new password breaks the pool's policy ("Password does not conform to policy..."), which the form
- * already checks, so only that wording is read as the policy.
+ * ChangePassword. A wrong current password is NotAuthorizedException; InvalidPasswordException
+ * means the new password breaks the pool's policy ("Password does not conform to policy..."),
+ * which the form already checks, so only that wording is read as the policy.
  */
 export function passwordChangeErrorMessage(error: unknown): string {
   const name = errorName(error);

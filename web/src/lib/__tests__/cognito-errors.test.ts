@@ -10,12 +10,15 @@ import {
 const cognitoError = (name: string, message = 'from Cognito') => Object.assign(new Error(message), { name });
 
 describe('loginErrorMessage', () => {
-  it.each(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException'])(
-    'maps %s to the invalid credentials message',
-    (name) => {
-      expect(loginErrorMessage(cognitoError(name))).toBe('Identifiants invalides. Veuillez réessayer.');
-    },
-  );
+  it.each(['NotAuthorizedException', 'UserNotFoundException'])('maps %s to the invalid credentials message', (name) => {
+    expect(loginErrorMessage(cognitoError(name))).toBe('Identifiants invalides. Veuillez réessayer.');
+  });
+
+  it("tells a locked-out user to try later ('Password attempts exceeded' after five wrong passwords)", () => {
+    expect(loginErrorMessage(cognitoError('NotAuthorizedException', 'Password attempts exceeded'))).toBe(
+      AUTH_TEXTS.tooManyAttempts,
+    );
+  });
 
   it('maps a server message mentioning invalid credentials (spec 8)', () => {
     expect(loginErrorMessage(cognitoError('Error', 'Invalid credentials given'))).toBe(AUTH_TEXTS.invalidCredentials);
