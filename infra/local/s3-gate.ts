@@ -27,6 +27,8 @@ export interface S3GateOptions {
 export interface S3Gate {
   endpoint: string;
   port: number;
+  /** Answers a request passed on by another server (the app's port serves the buckets' paths, decision 109). */
+  handle: http.RequestListener;
   close(): Promise<void>;
 }
 
@@ -156,7 +158,7 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
     else request.pipe(upstream);
   };
 
-  const server = http.createServer((request, response) => {
+  const handle: http.RequestListener = (request, response) => {
     void (async () => {
       // A CORS preflight carries no credentials in AWS either; the bucket's CORS rule answers it.
       if (request.method === 'OPTIONS') return forward(request, response);
@@ -175,7 +177,8 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
       }
       forward(request, response);
     })().catch(() => response.destroy());
-  });
+  };
+  const server = http.createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -184,6 +187,7 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    handle,
     close: async () => {
       await closeServer(server);
       agent.destroy();

@@ -110,6 +110,7 @@ export async function startS3(directory: string, port: number, buckets: string[]
     server,
     endpoint: gate.endpoint,
     port: gate.port,
+    handle: gate.handle,
     close: async () => {
       await gate.close();
       await closeServer(server.httpServer);

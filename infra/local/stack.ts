@@ -30,6 +30,7 @@ import { createAccessTokenVerifier } from './jwt';
 import { createLambdaRuntime, type HandlerSource, type LambdaRuntime } from './lambda-handlers';
 import type { handler as cognitoTriggerHandler } from '../../functions/src/handlers/cognito-triggers';
 import { createOutbox } from './outbox';
+import { passOn } from './pass-on';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { startSes } from './ses';
@@ -49,6 +50,11 @@ export const LOCAL_REGION = 'eu-west-3';
 export const TABLE_NAME = 'vitrine-local';
 export const UPLOADS_BUCKET = 'vitrine-local-uploads';
 export const RESULTS_BUCKET = 'vitrine-local-results';
+const BUCKETS = [UPLOADS_BUCKET, RESULTS_BUCKET];
+/** Where the browser reaches the local Cognito's API on the app's port (decision 109). */
+const COGNITO_PATH = '/_local/cognito';
+/** The Stripe stand-in's hosted pages, at the paths Stripe gives them (Checkout, customer portal). */
+const STRIPE_PAGES = ['/c/pay/', '/p/session/'];
 export const DEMO_BOOKING_URL = 'https://calendly.com/vitrine/demo';
 /** The sender of the e-mails the API sends (the stage's `mail` in AWS); they land in the outbox. */
 export const LOCAL_MAIL_FROM = 'Vitrine <no-reply@vitrine.local>';
@@ -163,12 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamo = await startDynamoDb(path.join(dataDir, 'dynamodb'), await portToUse(saved.ports?.dynamodb));
     closers.push(dynamo.close);
-    const s3 = await startS3(
-      path.join(dataDir, 's3'),
-      await portToUse(saved.ports?.s3),
-      [UPLOADS_BUCKET, RESULTS_BUCKET],
-      LOCAL_REGION,
-    );
+    const s3 = await startS3(path.join(dataDir, 's3'), await portToUse(saved.ports?.s3), BUCKETS, LOCAL_REGION);
     closers.push(s3.close);
     const lambdas = createLambdaRuntime(options.handlerSource);
     closers.push(lambdas.stop);
@@ -228,12 +229,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
       response.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: API_TEXTS.serviceUnavailable }));
     };
-    const server = http.createServer((request, response) => route(request, response));
+    // Everything the browser needs is on this one port (decision 109): the buckets' paths go to
+    // the local S3, Cognito's API and the Stripe stand-in's hosted pages to theirs.
+    const passCognito = passOn(cognito.endpoint, (target) => target.slice(COGNITO_PATH.length).replace(/^\/?/, '/'));
+    const server = http.createServer((request, response) => {
+      const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+      if (BUCKETS.some((bucket) => pathname === `/${bucket}` || pathname.startsWith(`/${bucket}/`))) {
+        s3.handle(request, response);
+      } else if (pathname === COGNITO_PATH || pathname === `${COGNITO_PATH}/`) {
+        passCognito(request, response);
+      } else if (STRIPE_PAGES.some((prefix) => pathname.startsWith(prefix))) {
+        stripe.handle(request, response);
+      } else {
+        route(request, response);
+      }
+    });
     const port = await listen(server, options.port ?? 0);
     closers.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
+    const userPoolEndpoint = `${url}${COGNITO_PATH}`;
     // Webhooks go to the billing route of this very stack, signed with the stand-in's secret.
     stripe.setWebhookUrl(`${url}/api/billing/webhook`);
+    stripe.setPagesUrl(url);
 
     // Names from functions/src/lib/env.ts (what the functions read) and the SDK's own variables.
     const env: Record<string, string> = {
@@ -241,7 +258,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      // The app's port, as the browser reaches the buckets (presigned URLs name this host).
+      AWS_ENDPOINT_URL_S3: url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
       [ENV.sesEndpointUrl]: ses.endpoint,
@@ -293,7 +311,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: LOCAL_REGION,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
-      userPoolEndpoint: cognito.endpoint,
+      userPoolEndpoint,
       authFlow: 'USER_PASSWORD_AUTH',
       mode: 'local',
       demoBookingUrl: DEMO_BOOKING_URL,
@@ -315,7 +333,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const web = await createWebApp(options.web, server);
     if (web) closers.push(() => web.close());
 
-    const headers = localSecurityHeaders(options.web, { cognito: cognito.endpoint, s3: s3.endpoint });
+    const headers = localSecurityHeaders(options.web, { cognito: userPoolEndpoint, s3: url });
     route = (request, response) => {
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       // The request target as sent (a path like '//x' is not a protocol-relative URL here).
@@ -352,7 +370,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       services: {
         dynamodb: dynamo.endpoint,
-        s3: s3.endpoint,
+        s3: url,
         cognito: cognito.endpoint,
         stepFunctions: sfn.endpoint,
         stripe: stripe.url,

@@ -175,7 +175,7 @@ describe('local services', () => {
       region: stack.config.region,
       userPoolId: stack.services.userPoolId,
       userPoolClientId: stack.services.userPoolClientId,
-      userPoolEndpoint: stack.services.cognito,
+      userPoolEndpoint: `${stack.url}/_local/cognito`,
       authFlow: 'USER_PASSWORD_AUTH',
       mode: 'local',
       demoBookingUrl: stack.config.demoBookingUrl,

@@ -15,7 +15,7 @@ export interface ApiContext {
   params: FormParams;
   /** The capture of the route's pattern (the id in the path), '' when none. */
   path: [string];
-  /** The stand-in's own base URL (hosted pages). */
+  /** Where the browser reaches the hosted pages (the app's port locally, decision 109). */
   baseUrl: string;
 }
 

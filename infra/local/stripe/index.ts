@@ -49,6 +49,13 @@ export interface StripeStandIn {
   controls: StandInControls;
   /** Sets (or changes) the webhook endpoint, for a caller that learns its own URL after starting this. */
   setWebhookUrl(url: string): void;
+  /**
+   * Where the browser reaches the hosted pages (`/c/pay/...`, `/p/session/...`): the app's own port,
+   * which passes those paths on (decision 109). Defaults to this stand-in's own URL.
+   */
+  setPagesUrl(url: string): void;
+  /** Answers a request for a hosted page passed on by another server. */
+  handle(request: http.IncomingMessage, response: http.ServerResponse): void;
   close(): Promise<void>;
 }
 
@@ -81,14 +88,23 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const billing = new Billing(engine);
   const controls = createControls(engine, billing, delivery);
   let baseUrl = '';
-  const handle = createRequestHandler({ engine, billing, routes: ROUTES, controls, baseUrl: () => baseUrl, log });
-  const server = http.createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+  let pagesUrl: string | undefined;
+  const handleRequest = createRequestHandler({
+    engine,
+    billing,
+    routes: ROUTES,
+    controls,
+    baseUrl: () => pagesUrl ?? baseUrl,
+    log,
+  });
+  const handle = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    handleRequest(request, response).catch((error: unknown) => {
       log(`[stripe] ${String(error)}`);
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
-  });
+  };
+  const server = http.createServer(handle);
   const port = await listen(server, options.port ?? 0);
   baseUrl = `http://${LOCAL_HOST}:${port}`;
 
@@ -111,6 +127,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     webhookSigningSecret: store.state.webhookSigningSecret,
     controls,
     setWebhookUrl: (url) => delivery.setUrl(url),
+    setPagesUrl: (url) => {
+      pagesUrl = url;
+    },
+    handle,
     async close() {
       clearInterval(renewals);
       delivery.close();
