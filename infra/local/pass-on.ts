@@ -1,25 +1,38 @@
 /**
- * Passes a request on to another local server, so that the browser needs the app's port only
- * (decision 109): a container, VM or SSH tunnel forwards that one port.
+ * Passes a request on to another local server: the app's port passes the browser's calls to the
+ * local Cognito and Stripe stand-in (decision 109), the S3 gate passes checked requests to s3rver
+ * (decision 107).
  */
 import * as http from 'node:http';
 
-/** Sends `request` to `origin` with its path rewritten by `path`, and the answer back as it comes. */
-export function passOn(origin: string, path: (target: string) => string): http.RequestListener {
+/** Where to: a local origin (`http://127.0.0.1:<port>`) or a Unix socket. */
+export type Upstream = { origin: string } | { socketPath: string };
+
+export type PassOn = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => void;
+
+/**
+ * Sends each request to `upstream`, its target rewritten by `path`, with its own body (or `body`
+ * when the caller has read it already), and the answer back as it comes.
+ */
+export function passOn(upstream: Upstream, path: (target: string) => string = (target) => target): PassOn {
   const agent = new http.Agent({ keepAlive: true });
-  const { hostname, port } = new URL(origin);
-  return (request, response) => {
-    const upstream = http.request(
-      { hostname, port, agent, method: request.method, path: path(request.url ?? '/'), headers: request.headers },
+  const where =
+    'socketPath' in upstream
+      ? { socketPath: upstream.socketPath }
+      : { hostname: new URL(upstream.origin).hostname, port: new URL(upstream.origin).port };
+  return (request, response, body) => {
+    const forwarded = http.request(
+      { ...where, agent, method: request.method, path: path(request.url ?? '/'), headers: request.headers },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
     );
-    upstream.on('error', () => {
+    forwarded.on('error', () => {
       if (!response.headersSent) response.writeHead(502);
       response.end();
     });
-    request.pipe(upstream);
+    if (body) forwarded.end(body);
+    else request.pipe(forwarded);
   };
 }

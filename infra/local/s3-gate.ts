@@ -10,6 +10,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { passOn } from './pass-on';
 import { closeServer } from './ports';
 import { s3ErrorXml, verifyPostUpload, verifySignedRequest, type S3Credentials, type S3Denial } from './s3-signature';
 
@@ -135,28 +136,7 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
   const socketDir = await mkdtemp(path.join(tmpdir(), 'vitrine-s3-'));
   const socketPath = path.join(socketDir, 's3.sock');
   await options.listenUpstream(socketPath);
-  const agent = new http.Agent({ keepAlive: true });
-
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
-    const upstream = http.request(
-      { socketPath, agent, method: request.method, path: request.url, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => {
-      if (!response.headersSent)
-        refuse(request, response, {
-          status: 503,
-          code: 'ServiceUnavailable',
-          message: 'Please reduce your request rate.',
-        });
-      else response.destroy();
-    });
-    if (body) upstream.end(body);
-    else request.pipe(upstream);
-  };
+  const forward = passOn({ socketPath });
 
   const handle: http.RequestListener = (request, response) => {
     void (async () => {
@@ -190,7 +170,6 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
     handle,
     close: async () => {
       await closeServer(server);
-      agent.destroy();
       await rm(socketDir, { recursive: true, force: true });
     },
   };

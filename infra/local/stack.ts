@@ -231,7 +231,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     // Everything the browser needs is on this one port (decision 109): the buckets' paths go to
     // the local S3, Cognito's API and the Stripe stand-in's hosted pages to theirs.
-    const passCognito = passOn(cognito.endpoint, (target) => target.slice(COGNITO_PATH.length).replace(/^\/?/, '/'));
+    const passCognito = passOn({ origin: cognito.endpoint }, (target) =>
+      target.slice(COGNITO_PATH.length).replace(/^\/?/, '/'),
+    );
     const server = http.createServer((request, response) => {
       const pathname = (request.url ?? '/').split('?')[0] ?? '/';
       if (BUCKETS.some((bucket) => pathname === `/${bucket}` || pathname.startsWith(`/${bucket}/`))) {
