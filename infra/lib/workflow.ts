@@ -63,9 +63,10 @@ export class Workflow extends Construct {
       logRetention: config.logRetention,
       // sharp's CPU share grows with memory (1769 MB = one vCPU); a 12 MP image peaks near 250 MB.
       memorySize: 2048,
-      // Two provider calls (a structure retry) at their client timeout plus the analysis and
-      // compositing (decision 63): no Lambda limit cuts a paid call. Under the Transform Task's
-      // 280 s, so the Lambda's own timeout surfaces first, as a caught error.
+      // One provider call at its client timeout plus the analysis and compositing: an invocation
+      // makes at most one paid call, a structure retry's comes in the next (decision 087), so no
+      // Lambda limit cuts a paid call. Under the Transform Task's 160 s, so the Lambda's own
+      // timeout surfaces first, as a caught error.
       timeout: Duration.seconds(TRANSFORM_LAMBDA_TIMEOUT_SECONDS),
       // A cap on the 2 GB steps, so a burst of jobs cannot take the concurrency the API needs (decision 51).
       reservedConcurrentExecutions: config.imageStepsReservedConcurrency,
@@ -73,17 +74,27 @@ export class Workflow extends Construct {
     const sharp = sharpLayer(this, 'SharpLayer', architecture);
     this.imageSteps.addLayers(sharp);
     // No table: the record steps load what Validate and Transform need into the state.
-    const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
+    const { upload, normalised, providerAnswer, result, thumbnail } = OBJECT_PREFIXES;
     this.imageSteps
       // Validate reads the raw upload and writes the normalised original; Transform reads that and
-      // writes the result; each also writes a thumbnail (decision 44). Every write carries the
+      // writes the result; each also writes a thumbnail (decision 44), and Transform keeps each
+      // paid provider answer before using it (decision 087). Every write carries the
       // unsaved tag (decision 52). It runs libvips on user
       // files, so it gets no delete rights, and each right on its own key prefix only (decision 50).
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised])
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised, providerAnswer])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised, providerAnswer])
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'put', [result, thumbnail])
       // Used when a type is configured with ENGINE_<TYPE>=openai (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
+    // Transform lists a transformation's stored answers (workflow/provider-answers.ts): the listing
+    // is allowed under that prefix only.
+    this.imageSteps.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.uploadsBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${providerAnswer}*`] } },
+      }),
+    );
     // The generative engines' configuration (config/engines.ts, decision 60).
     const { engines } = config;
     for (const [name, value] of Object.entries(engineEnvironment(engines))) this.imageSteps.addEnvironment(name, value);
