@@ -8,6 +8,7 @@
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -25,6 +26,8 @@ import { engineEnvironment } from '../config/engines';
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { foundationModelOf } from '../../functions/src/engines/bedrock/model-ids';
+import { MODEL_CANARY_SOURCE } from '../../functions/src/engines/generative/model-canary-event';
+import { METRICS, METRICS_NAMESPACE } from '../../functions/src/lib/metrics';
 import { TRANSFORM_LAMBDA_TIMEOUT_SECONDS } from '../../functions/src/engines/provider-timeouts';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
 import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
@@ -50,6 +53,8 @@ export class Workflow extends Construct {
   readonly imageSteps: VitrineFunction;
   readonly recordSteps: VitrineFunction;
   readonly reconciler: VitrineFunction;
+  /** The daily model canary, when the stage turns it on (`engines.canary`); the stack adds the alarm's action. */
+  readonly modelCanary?: { schedule: scheduler.Schedule; alarm: cloudwatch.Alarm };
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
@@ -154,6 +159,53 @@ export class Workflow extends Construct {
     }
 
     this.reconciler = this.createReconciler(props);
+    if (engines.canary) this.modelCanary = this.createModelCanary(props.config);
+  }
+
+  /**
+   * The daily model canary (decision 088): EventBridge Scheduler sends the image-steps Lambda,
+   * which already holds the engines, their grants and the sharp layer, the canary's event; it
+   * emits ModelCanaryFailures per model, and one failure in a day alarms.
+   */
+  private createModelCanary(config: StageConfig): { schedule: scheduler.Schedule; alarm: cloudwatch.Alarm } {
+    const stack = Stack.of(this);
+    const role = new iam.Role(this, 'ModelCanarySchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+      description: 'Lets EventBridge Scheduler send the daily model canary to the image steps',
+    });
+    const schedule = new scheduler.Schedule(this, 'ModelCanarySchedule', {
+      description: `vitrine-${config.stage}: one tiny edit per configured generative model`,
+      schedule: scheduler.ScheduleExpression.rate(Duration.days(1)),
+      target: new schedulerTargets.LambdaInvoke(this.imageSteps, {
+        role,
+        input: scheduler.ScheduleTargetInput.fromObject({ source: MODEL_CANARY_SOURCE }),
+        // A paid call: a missed day is told by tomorrow's run, not retried.
+        retryAttempts: 0,
+      }),
+    });
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(this.imageSteps.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason: 'grantInvoke covers the versions and aliases of this one function (`<arn>:*`).',
+    });
+    const alarm = new cloudwatch.Alarm(this, 'ModelCanaryAlarm', {
+      alarmName: `vitrine-${config.stage}-model-canary`,
+      alarmDescription:
+        'A configured generative model failed its daily canary edit (retired, access denied, quota, outage): see the README, when a model is retired.',
+      metric: new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRICS.modelCanaryFailures.name,
+        dimensionsMap: { stage: config.stage },
+        statistic: 'Sum',
+        period: Duration.days(1),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    return { schedule, alarm };
   }
 
   /**
