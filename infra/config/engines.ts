@@ -31,6 +31,11 @@ export interface EngineConfig {
     /** An Active GPT Image model (https://developers.openai.com/api/docs/deprecations). */
     model: string;
   };
+  /**
+   * The daily model canary (decision 088): one tiny edit per configured model, a metric and an
+   * alarm when one fails. Off by default: each run is paid (one image per model).
+   */
+  canary: boolean;
 }
 
 export const DEFAULT_ENGINES: EngineConfig = {
@@ -43,6 +48,7 @@ export const DEFAULT_ENGINES: EngineConfig = {
     eraseModelId: STABILITY_MODEL_IDS['erase-object'],
   },
   openai: { model: DEFAULT_OPENAI_IMAGE_MODEL },
+  canary: false,
 };
 
 /** The variables that tell a function which provider serves each type and with which models. */

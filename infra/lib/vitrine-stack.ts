@@ -5,6 +5,7 @@
  * cross-stack exports would freeze resources and make replacements painful.
  */
 import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { Api } from './constructs/api';
@@ -105,6 +106,8 @@ export class VitrineStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       functions,
     });
+    // The daily model canary's alarm, when the stage runs it (decision 088), on the alarm topic.
+    this.workflow.modelCanary?.alarm.addAlarmAction(new SnsAction(this.monitoring.topic));
 
     new CfnOutput(this, 'AppUrl', { value: appOrigin });
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });

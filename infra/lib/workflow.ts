@@ -8,6 +8,7 @@
  */
 import { type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -25,6 +26,8 @@ import { engineEnvironment } from '../config/engines';
 import type { StageConfig } from '../config/stages';
 import { VitrineFunction } from './constructs/vitrine-function';
 import { foundationModelOf } from '../../functions/src/engines/bedrock/model-ids';
+import { MODEL_CANARY_SOURCE } from '../../functions/src/engines/generative/model-canary-event';
+import { METRICS, METRICS_NAMESPACE } from '../../functions/src/lib/metrics';
 import { TRANSFORM_LAMBDA_TIMEOUT_SECONDS } from '../../functions/src/engines/provider-timeouts';
 import { RECONCILE_EVERY_SECONDS } from '../../functions/src/workflow/reconciler';
 import { TABLE_KEYS } from '../../functions/src/lib/aws/table-schema';
@@ -50,6 +53,8 @@ export class Workflow extends Construct {
   readonly imageSteps: VitrineFunction;
   readonly recordSteps: VitrineFunction;
   readonly reconciler: VitrineFunction;
+  /** The daily model canary, when the stage turns it on (`engines.canary`); the stack adds the alarm's action. */
+  readonly modelCanary?: { schedule: scheduler.Schedule; alarm: cloudwatch.Alarm };
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
@@ -63,9 +68,10 @@ export class Workflow extends Construct {
       logRetention: config.logRetention,
       // sharp's CPU share grows with memory (1769 MB = one vCPU); a 12 MP image peaks near 250 MB.
       memorySize: 2048,
-      // Two provider calls (a structure retry) at their client timeout plus the analysis and
-      // compositing (decision 63): no Lambda limit cuts a paid call. Under the Transform Task's
-      // 280 s, so the Lambda's own timeout surfaces first, as a caught error.
+      // One provider call at its client timeout plus the analysis and compositing: an invocation
+      // makes at most one paid call, a structure retry's comes in the next (decision 087), so no
+      // Lambda limit cuts a paid call. Under the Transform Task's 160 s, so the Lambda's own
+      // timeout surfaces first, as a caught error.
       timeout: Duration.seconds(TRANSFORM_LAMBDA_TIMEOUT_SECONDS),
       // A cap on the 2 GB steps, so a burst of jobs cannot take the concurrency the API needs (decision 51).
       reservedConcurrentExecutions: config.imageStepsReservedConcurrency,
@@ -73,17 +79,27 @@ export class Workflow extends Construct {
     const sharp = sharpLayer(this, 'SharpLayer', architecture);
     this.imageSteps.addLayers(sharp);
     // No table: the record steps load what Validate and Transform need into the state.
-    const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
+    const { upload, normalised, providerAnswer, result, thumbnail } = OBJECT_PREFIXES;
     this.imageSteps
       // Validate reads the raw upload and writes the normalised original; Transform reads that and
-      // writes the result; each also writes a thumbnail (decision 44). Every write carries the
+      // writes the result; each also writes a thumbnail (decision 44), and Transform keeps each
+      // paid provider answer before using it (decision 087). Every write carries the
       // unsaved tag (decision 52). It runs libvips on user
       // files, so it gets no delete rights, and each right on its own key prefix only (decision 50).
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised])
-      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'read', [upload, normalised, providerAnswer])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'put', [normalised, providerAnswer])
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'put', [result, thumbnail])
       // Used when a type is configured with ENGINE_<TYPE>=openai (engines/factory.ts).
       .bindSecret(config.secretNames.imageEditingApiKey, ENV.imageEditApiSecretName);
+    // Transform lists a transformation's stored answers (workflow/provider-answers.ts): the listing
+    // is allowed under that prefix only.
+    this.imageSteps.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.uploadsBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${providerAnswer}*`] } },
+      }),
+    );
     // The generative engines' configuration (config/engines.ts, decision 60).
     const { engines } = config;
     for (const [name, value] of Object.entries(engineEnvironment(engines))) this.imageSteps.addEnvironment(name, value);
@@ -143,6 +159,53 @@ export class Workflow extends Construct {
     }
 
     this.reconciler = this.createReconciler(props);
+    if (engines.canary) this.modelCanary = this.createModelCanary(props.config);
+  }
+
+  /**
+   * The daily model canary (decision 088): EventBridge Scheduler sends the image-steps Lambda,
+   * which already holds the engines, their grants and the sharp layer, the canary's event; it
+   * emits ModelCanaryFailures per model, and one failure in a day alarms.
+   */
+  private createModelCanary(config: StageConfig): { schedule: scheduler.Schedule; alarm: cloudwatch.Alarm } {
+    const stack = Stack.of(this);
+    const role = new iam.Role(this, 'ModelCanarySchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+      description: 'Lets EventBridge Scheduler send the daily model canary to the image steps',
+    });
+    const schedule = new scheduler.Schedule(this, 'ModelCanarySchedule', {
+      description: `vitrine-${config.stage}: one tiny edit per configured generative model`,
+      schedule: scheduler.ScheduleExpression.rate(Duration.days(1)),
+      target: new schedulerTargets.LambdaInvoke(this.imageSteps, {
+        role,
+        input: scheduler.ScheduleTargetInput.fromObject({ source: MODEL_CANARY_SOURCE }),
+        // A paid call: a missed day is told by tomorrow's run, not retried.
+        retryAttempts: 0,
+      }),
+    });
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(this.imageSteps.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason: 'grantInvoke covers the versions and aliases of this one function (`<arn>:*`).',
+    });
+    const alarm = new cloudwatch.Alarm(this, 'ModelCanaryAlarm', {
+      alarmName: `vitrine-${config.stage}-model-canary`,
+      alarmDescription:
+        'A configured generative model failed its daily canary edit (retired, access denied, quota, outage): see the README, when a model is retired.',
+      metric: new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRICS.modelCanaryFailures.name,
+        dimensionsMap: { stage: config.stage },
+        statistic: 'Sum',
+        period: Duration.days(1),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    return { schedule, alarm };
   }
 
   /**

@@ -2,6 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import { ASL } from './asl-of';
 import {
   BEDROCK_TIMEOUT_MS,
+  CALLS_PER_INVOCATION,
+  CALLS_PER_TRANSFORM,
   OPENAI_TIMEOUT_MS,
   TRANSFORM_LAMBDA_TIMEOUT_SECONDS,
 } from '../../functions/src/engines/provider-timeouts';
@@ -43,27 +45,39 @@ describe('generative engines configuration (decision 60)', () => {
   });
 });
 
-describe('time budget of the Transform step (decision 63)', () => {
+describe('time budget of the Transform step (decisions 63, 087)', () => {
   const transform = ASL.States.Transform;
 
-  it('lets the Lambda make both calls of one Transform at their client timeouts', () => {
+  it('lets each invocation make its one call at its client timeout, the next call in a new invocation', () => {
     expect(TRANSFORM_LAMBDA_TIMEOUT_SECONDS * 1000).toBeGreaterThanOrEqual(
-      2 * Math.max(BEDROCK_TIMEOUT_MS, OPENAI_TIMEOUT_MS),
+      CALLS_PER_INVOCATION * Math.max(BEDROCK_TIMEOUT_MS, OPENAI_TIMEOUT_MS) + 20_000,
     );
+    // Within Lambda's 900-second maximum (https://docs.aws.amazon.com/lambda/latest/dg/configuration-timeout.html).
+    expect(TRANSFORM_LAMBDA_TIMEOUT_SECONDS).toBeLessThanOrEqual(900);
     // The Lambda's own timeout surfaces first, as a caught error, before the Task's.
     expect(transform.TimeoutSeconds).toBeGreaterThan(TRANSFORM_LAMBDA_TIMEOUT_SECONDS);
+    // One continuation per call a transformation may need beyond an invocation's own.
+    expect(transform.Retry[0]).toEqual({
+      ErrorEquals: ['TransformContinues'],
+      IntervalSeconds: 1,
+      BackoffRate: 1,
+      MaxAttempts: CALLS_PER_TRANSFORM - CALLS_PER_INVOCATION,
+    });
   });
 
   it('retries throttling with a longer backoff and still ends inside the execution timeout', () => {
-    const [throttled, transient] = transform.Retry as [(typeof transform.Retry)[0], (typeof transform.Retry)[0]];
+    const [continues, throttled, transient] = transform.Retry as [
+      (typeof transform.Retry)[0],
+      (typeof transform.Retry)[0],
+      (typeof transform.Retry)[0],
+    ];
     expect(throttled).toMatchObject({ ErrorEquals: ['EngineThrottledError'], IntervalSeconds: 15, MaxAttempts: 2 });
     expect(transient.ErrorEquals).toContain('TransientEngineError');
     expect(transient.ErrorEquals).not.toContain('EngineConfigurationError');
-    const attempts = 1 + Math.max(throttled.MaxAttempts, transient.MaxAttempts);
-    const waits = Math.max(
-      throttled.MaxAttempts * throttled.MaxDelaySeconds,
-      transient.MaxAttempts * transient.MaxDelaySeconds,
-    );
+    const attempts = 1 + continues.MaxAttempts + Math.max(throttled.MaxAttempts, transient.MaxAttempts);
+    const waits =
+      continues.MaxAttempts * continues.IntervalSeconds +
+      Math.max(throttled.MaxAttempts * throttled.MaxDelaySeconds, transient.MaxAttempts * transient.MaxDelaySeconds);
     const others = Object.entries(ASL.States)
       .filter(([name, state]) => name !== 'Transform' && state.Type === 'Task')
       .reduce((sum, [, state]) => sum + (state.TimeoutSeconds ?? 0) * (1 + (state.Retry?.[0]?.MaxAttempts ?? 0)), 0);

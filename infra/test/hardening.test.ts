@@ -263,10 +263,21 @@ describe('S3 grants', () => {
       's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
       's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
+    // And the paid provider answers it keeps before using them (decision 087).
     expect(grants(stack.workflow.imageSteps)).toEqual({
-      's3:GetObject': ['uploads:normalised/*', 'uploads:uploads/*'],
-      's3:PutObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
-      's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+      's3:GetObject': ['uploads:normalised/*', 'uploads:provider-answers/*', 'uploads:uploads/*'],
+      's3:PutObject': [
+        'results:results/*',
+        'results:thumbnails/*',
+        'uploads:normalised/*',
+        'uploads:provider-answers/*',
+      ],
+      's3:PutObjectTagging': [
+        'results:results/*',
+        'results:thumbnails/*',
+        'uploads:normalised/*',
+        'uploads:provider-answers/*',
+      ],
     });
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });

@@ -78,7 +78,7 @@ describe('transformation workflow', () => {
       MaxAttempts: number;
       IntervalSeconds: number;
       BackoffRate: number;
-      MaxDelaySeconds: number;
+      MaxDelaySeconds?: number;
     }
     const definition = JSON.parse(fs.readFileSync(TRANSFORMATION_ASL_PATH, 'utf8')) as {
       TimeoutSeconds: number;
@@ -87,15 +87,18 @@ describe('transformation workflow', () => {
     // CDK's `timeout` prop never reaches a definition from a file: the ASL's own field is the one.
     expect(definition.TimeoutSeconds).toBe(EXECUTION_TIMEOUT_SECONDS);
     expect(machine.Properties.DefinitionString).toBeUndefined();
-    // Every Task visited once, each attempt to its timeout, each retry after its longest wait:
-    // whatever fails, the Catch chain (refund, mark failed) runs before the execution times out.
+    // Every Task visited once, each attempt to its timeout, every retrier's retries spent (each
+    // counts its own) after its longest waits: whatever fails, the Catch chain (refund, mark
+    // failed) runs before the execution times out.
     const worstCase = Object.values(definition.States)
       .filter((state) => state.Type === 'Task')
       .reduce((sum, task) => {
-        const retry = task.Retry?.[0];
-        const attempts = 1 + (retry?.MaxAttempts ?? 0);
-        const waits = Array.from({ length: attempts - 1 }, (_, i) =>
-          Math.min(retry!.IntervalSeconds * retry!.BackoffRate ** i, retry!.MaxDelaySeconds),
+        const retriers = task.Retry ?? [];
+        const attempts = 1 + retriers.reduce((count, retry) => count + retry.MaxAttempts, 0);
+        const waits = retriers.flatMap((retry) =>
+          Array.from({ length: retry.MaxAttempts }, (_, i) =>
+            Math.min(retry.IntervalSeconds * retry.BackoffRate ** i, retry.MaxDelaySeconds ?? Infinity),
+          ),
         );
         return sum + attempts * task.TimeoutSeconds! + waits.reduce((a, b) => a + b, 0);
       }, 0);
@@ -174,6 +177,17 @@ describe('transformation workflow', () => {
     expect(Object.keys(resources[recordSteps]!.Properties.Environment.Variables as object)).not.toContain(
       'UPLOADS_BUCKET',
     );
+  });
+
+  it('lets the image steps list the stored provider answers, and nothing else of the uploads bucket (decision 087)', () => {
+    const listings = roleStatements(roleOf(imageSteps)).filter((s) => asList(s.Action).includes('s3:ListBucket'));
+    expect(listings).toEqual([
+      expect.objectContaining({
+        Action: 's3:ListBucket',
+        Resource: { 'Fn::GetAtt': [logicalId(stack.storage.uploads), 'Arn'] },
+        Condition: { StringLike: { 's3:prefix': ['provider-answers/*'] } },
+      }),
+    ]);
   });
 
   it('gives the table to the record steps only: the image steps get what they need in the state', () => {

@@ -11,6 +11,34 @@ export interface TransformRequest {
    * new transformation with a new seed, hence a different image (decision 62).
    */
   seed: number;
+  /**
+   * Where the provider's billed answers of this transformation are kept (decision 087). With it, a
+   * hosted engine reuses a stored answer instead of paying for it again, and makes at most one paid
+   * call per invocation (`TransformContinues` asks for the next); without it (bench, adapter tests),
+   * every call is made in this invocation.
+   */
+  answers?: ProviderAnswers;
+}
+
+/** One provider answer as it was billed: kept before it is used, so a retried step never pays twice. */
+export interface ProviderAnswer {
+  /** The provider's image (PNG, JPEG or WebP), at the frame's size or a scale of it. */
+  image: Buffer;
+  /** The seed the provider reports using (the requested one when it reports none). */
+  seed: number;
+  simulated: boolean;
+}
+
+/** What names one answer: the same request to the same model with the same seed. */
+export interface ProviderAnswerKey {
+  provider: string;
+  model: string;
+  seed: number;
+}
+
+export interface ProviderAnswers {
+  recall(key: ProviderAnswerKey): Promise<ProviderAnswer | undefined>;
+  keep(key: ProviderAnswerKey, answer: ProviderAnswer): Promise<void>;
 }
 
 /** Who made an image: stored with the result, so a result can be traced to a model and a seed. */
@@ -75,4 +103,13 @@ export class TransientEngineError extends Error {
 /** The provider throttled us (rate limit): retried with a longer backoff within a budget, then refunded. */
 export class EngineThrottledError extends TransientEngineError {
   override readonly name = 'EngineThrottledError';
+}
+
+/**
+ * Not a failure: this invocation made its paid call and stored the answer; the next call is made in
+ * a new invocation, sized for it (decision 087). The Transform state retries it at once; the new
+ * invocation reuses every stored answer.
+ */
+export class TransformContinues extends Error {
+  override readonly name = 'TransformContinues';
 }

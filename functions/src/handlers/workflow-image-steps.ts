@@ -5,6 +5,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { createEngine } from '../engines/factory';
+import { canaryTargets, MODEL_CANARY_SOURCE, runModelCanary } from '../engines/generative/model-canary';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { s3 } from '../lib/aws/s3-client';
 import { withLogContext } from '../lib/logger';
@@ -25,7 +26,13 @@ function imageStepDeps(): ImageStepDeps {
   return deps;
 }
 
-export const handler = (payload: StepPayload, context?: Pick<Context, 'awsRequestId'>): Promise<unknown> =>
+/** A workflow step, or the daily model canary's scheduled event (decision 088). */
+export const handler = (
+  payload: StepPayload | { source: typeof MODEL_CANARY_SOURCE },
+  context?: Pick<Context, 'awsRequestId'>,
+): Promise<unknown> =>
   withLogContext({ service: 'image-steps', requestId: context?.awsRequestId }, () =>
-    runImageStep(imageStepDeps(), payload),
+    'source' in payload && payload.source === MODEL_CANARY_SOURCE
+      ? runModelCanary(canaryTargets(process.env))
+      : runImageStep(imageStepDeps(), payload as StepPayload),
   );

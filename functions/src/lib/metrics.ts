@@ -86,6 +86,12 @@ export const METRICS = {
       ['stage', 'engine'],
     ],
   },
+  /** The daily model canary (decision 088): 1 per configured model that failed, 0 per one that answered. */
+  modelCanaryFailures: {
+    name: 'ModelCanaryFailures',
+    unit: 'Count',
+    dimensionSets: [['stage'], ['stage', 'engine']],
+  },
   /** A credit taken by the workflow's reservation (not counted again on a retried step). */
   creditsReserved: { name: 'CreditsReserved', unit: 'Count', dimensionSets: [['stage']] },
   /** A reserved credit given back after a failure. */

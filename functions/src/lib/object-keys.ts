@@ -5,6 +5,7 @@
  *
  *   uploads bucket   uploads/<orgId>/<uploadId>          raw browser upload (tagged pending, expires)
  *                    normalised/<orgId>/<txId>.jpg|png   the validated original
+ *                    provider-answers/<orgId>/<txId>/<provider>/<model>/<seed>   a billed provider answer (decision 087)
  *   results bucket   results/<orgId>/<txId>.png          the transformation's result
  *                    thumbnails/<orgId>/<txId>/original.webp|result.webp   their small WebPs (decision 44)
  */
@@ -13,6 +14,7 @@ import { RETENTION_TAG } from '@vitrine/shared';
 export const OBJECT_PREFIXES = {
   upload: 'uploads/',
   normalised: 'normalised/',
+  providerAnswer: 'provider-answers/',
   result: 'results/',
   thumbnail: 'thumbnails/',
 } as const;
@@ -24,6 +26,15 @@ export const objectKeys = {
   upload: (orgId: string, uploadId: string) => `${OBJECT_PREFIXES.upload}${orgId}/${uploadId}`,
   normalised: (orgId: string, transformationId: string, format: 'jpeg' | 'png') =>
     `${OBJECT_PREFIXES.normalised}${orgId}/${transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`,
+  /** Every answer of one transformation under one prefix: the workflow lists them in one call. */
+  providerAnswers: (orgId: string, transformationId: string) =>
+    `${OBJECT_PREFIXES.providerAnswer}${orgId}/${transformationId}/`,
+  providerAnswer: (
+    orgId: string,
+    transformationId: string,
+    answer: { provider: string; model: string; seed: number },
+  ) =>
+    `${OBJECT_PREFIXES.providerAnswer}${orgId}/${transformationId}/${answer.provider}/${answer.model}/${answer.seed}`,
   result: (orgId: string, transformationId: string) => `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.png`,
   thumbnail: (orgId: string, transformationId: string, picture: 'original' | 'result') =>
     `${OBJECT_PREFIXES.thumbnail}${orgId}/${transformationId}/${picture}.webp`,

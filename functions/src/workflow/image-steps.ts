@@ -18,6 +18,7 @@ import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
 import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
+import { providerAnswerStore } from './provider-answers';
 import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
 import { validateImage } from './validate-image';
 
@@ -118,7 +119,9 @@ export async function transform(
   const original = Buffer.from(await Body!.transformToByteArray());
   const engine = deps.engineFor(type);
   const started = performance.now();
-  const result = await engine.transform(original, type, options, { seed });
+  // A hosted engine keeps each paid answer here before using it: a retry reuses it (decision 087).
+  const answers = providerAnswerStore(deps, ref);
+  const result = await engine.transform(original, type, options, { seed, answers });
   const engineMs = Math.round(performance.now() - started);
   const identity = { provider: result.provider, model: result.model, seed: result.seed };
   logger.info('Engine finished', { type, engine: engine.name, ...identity, engineMs, simulated: result.simulated });

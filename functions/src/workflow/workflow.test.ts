@@ -2,7 +2,7 @@
  * The real transformation.asl.json run by aws-local-stepfunctions, each Task served by the real
  * step implementations against dynalite and s3rver: the happy path, each Catch and each Retry.
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
@@ -13,10 +13,11 @@ import {
   renderHouseScene,
   renderInterior,
 } from '../engines/fixtures/synthetic-photos';
+import { renderRoom, roomGeometry } from '../engines/fixtures/synthetic-room';
 import { bedrockInvokeModel } from '../engines/bedrock/invoke-model';
 import { StabilityBedrockProvider } from '../engines/bedrock/stability-provider';
 import { STABILITY_MODEL_IDS } from '../engines/bedrock/stability-request';
-import { GenerativeEngine } from '../engines/generative/generative-engine';
+import { GenerativeEngine, retrySeed } from '../engines/generative/generative-engine';
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
@@ -32,6 +33,7 @@ import { badImages } from './testing/bad-images';
 import { startLocalBuckets, startLocalTable, type LocalBuckets, type LocalTable } from '../testing/local-aws';
 import { organizationCredits } from './testing/organization-credits';
 import { runTransformationWorkflow } from './testing/local-step-functions';
+import { withLambdaTimeout, type Invocation } from './testing/lambda-timeout';
 
 let table: LocalTable;
 let buckets: LocalBuckets;
@@ -395,6 +397,119 @@ describe('transformation workflow', () => {
     }
     // Analysis, framing and compositing around the simulated call (decision 61).
   }, 30_000);
+
+  describe('paid provider calls (decision 087)', () => {
+    let simulator: Awaited<ReturnType<typeof startImageSimulator>>;
+    beforeEach(async () => {
+      simulator = await startImageSimulator({ port: 0 });
+    });
+    afterEach(() => simulator.close());
+
+    /** The generative engine over Bedrock (the simulator), each call cut by the client at `timeoutMs`. */
+    const bedrockEngine = (timeoutMs?: number) =>
+      new GenerativeEngine(
+        new StabilityBedrockProvider({
+          invokeModel: bedrockInvokeModel({
+            region: 'us-east-1',
+            endpoint: simulator.url,
+            credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
+            timeoutMs,
+          }),
+        }),
+      );
+    // An empty room with a window and a door: a moved answer fails the structure check (decision 61).
+    const staging = async () =>
+      queue(await encodeJpeg(renderRoom(roomGeometry(640, 480)), 640, 480), 'virtual-staging', {
+        style: 'Scandinave',
+        roomType: 'Salon',
+      });
+    const invokes = () => simulator.log.filter(({ path }) => path.endsWith('/invoke'));
+
+    /** The answers kept for a transformation, by `<provider>/<model>/<seed>`. */
+    async function storedAnswers(ref: { orgId: string; transformationId: string }) {
+      const prefix = `provider-answers/${ref.orgId}/${ref.transformationId}/`;
+      const { Contents = [] } = await buckets.s3.send(
+        new ListObjectsV2Command({ Bucket: buckets.uploadsBucket, Prefix: prefix }),
+      );
+      return Contents.map(({ Key }) => Key!.slice(prefix.length));
+    }
+
+    it('reuses the stored answer when Transform is retried: one paid call, one credit', async () => {
+      engine = bedrockEngine();
+      const ref = await staging();
+      // The provider answered and was paid, then the result's write failed: Step Functions retries Transform.
+      const send = buckets.s3.send.bind(buckets.s3) as (command: unknown) => Promise<unknown>;
+      let writesFailed = 0;
+      const answerPuts: PutObjectCommand['input'][] = [];
+      const spy = jest.spyOn(buckets.s3, 'send').mockImplementation(((command: unknown) => {
+        if (command instanceof PutObjectCommand && command.input.Key!.startsWith('provider-answers/')) {
+          answerPuts.push(command.input);
+        }
+        if (command instanceof PutObjectCommand && command.input.Key!.startsWith('results/') && writesFailed === 0) {
+          writesFailed++;
+          return Promise.reject(Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown' }));
+        }
+        return send(command);
+      }) as never);
+      let report;
+      try {
+        report = await run(ref);
+      } finally {
+        spy.mockRestore();
+      }
+
+      expect(writesFailed).toBe(1);
+      expect(report).toMatchObject({ status: 'SUCCEEDED', retries: { Transform: 1 } });
+      expect(invokes()).toEqual([
+        { path: `/model/${encodeURIComponent(STABILITY_MODEL_IDS.inpaint)}/invoke`, status: 200 },
+      ]);
+      const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+      expect(record).toMatchObject({ status: 'succeeded', provider: 'bedrock' });
+      // Kept once under the transformation, expiring with the unsaved originals (decision 52).
+      expect(await storedAnswers(ref)).toEqual([`bedrock/${STABILITY_MODEL_IDS.inpaint}/${record!.seed}`]);
+      expect(answerPuts).toMatchObject([{ Tagging: 'retention=unsaved', Metadata: { simulated: 'true' } }]);
+      expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+    }, 30_000);
+
+    it('makes a structure retry in a new invocation, so calls longer than one Lambda budget are never cut', async () => {
+      // Each call takes 5 s of a 6 s client timeout; the Lambda is sized for one call plus 3.5 s
+      // of processing: two calls in one invocation (10 s) would be cut at 9.5 s.
+      const callTimeoutMs = 6_000;
+      simulator.setLatency(5_000);
+      simulator.failNext('moved');
+      engine = bedrockEngine(callTimeoutMs);
+      const ref = await staging();
+      const seed = (await getTransformation(deps, ref.orgId, ref.transformationId))!.seed!;
+      const invocations: Invocation[] = [];
+      const callsPerTransform: number[] = [];
+      const lambda = withLambdaTimeout(
+        async (payload) => {
+          const before = invokes().length;
+          try {
+            return await runStep(deps, payload);
+          } finally {
+            if (payload.step === 'transform') callsPerTransform.push(invokes().length - before);
+          }
+        },
+        callTimeoutMs + 3_500,
+        invocations,
+      );
+
+      const report = await runTransformationWorkflow({ ...ref, correlationId: 'corr-slow' }, lambda);
+
+      expect(report).toMatchObject({ status: 'SUCCEEDED', retries: { Transform: 1 } });
+      expect(invocations.filter(({ cut }) => cut)).toEqual([]);
+      // The first answer moved the room (paid, stored); the next invocation reused it and made the retry's call.
+      expect(callsPerTransform).toEqual([1, 1]);
+      expect(invokes().map(({ status }) => status)).toEqual([200, 200]);
+      const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+      expect(record).toMatchObject({ status: 'succeeded', seed: retrySeed(seed) });
+      expect((await storedAnswers(ref)).map((key) => key.split('/').pop()).sort()).toEqual(
+        [String(seed), String(retrySeed(seed))].sort(),
+      );
+      expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
+    }, 60_000);
+  });
 
   it('fails without charging when no credit is left', async () => {
     const ref = await queue(await encodeJpeg(renderDarkRoom(64, 48), 64, 48), 'enhance', {}, 0);

@@ -5,7 +5,8 @@
  *   1. the original at full resolution, orientation applied; a small copy for the analysis;
  *   2. the edit region of the type and options (edit-region.ts), windows, doors, ceiling protected;
  *   3. the photo and mask on the provider's canvas (provider-frame.ts), never stretched;
- *   4. the provider call with the transformation's seed;
+ *   4. the provider call with the transformation's seed, its answer stored before it is used, so a
+ *      retried step reuses it instead of paying again (decision 087);
  *   5. the structure check (structure-check.ts): moved walls or windows -> one retry with a new
  *      seed, then StructureChangedError (refunded, explained in French);
  *   6. the answer composited into the original inside the feathered region: outside it, every
@@ -15,12 +16,15 @@ import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { logger } from '../../lib/logger';
 import { GENERATIVE_TYPES } from '../engine-kinds';
+import { CALLS_PER_INVOCATION, CALLS_PER_TRANSFORM } from '../provider-timeouts';
 import { PNG_OUTPUT, shrinkRaster } from '../local/raster';
 import {
   EngineRejection,
   StructureChangedError,
+  TransformContinues,
   type EngineResult,
   type ImageEngine,
+  type ProviderAnswer,
   type TransformRequest,
 } from '../types';
 import { composite, decodeOriented, featheredAlpha, framedInput, unframed } from './compositing';
@@ -42,13 +46,8 @@ export interface ProviderEditRequest {
   seed: number;
 }
 
-export interface ProviderEditResult {
-  /** The provider's image (PNG, JPEG or WebP), at the frame's size or a scale of it. */
-  image: Buffer;
-  /** The seed the provider reports using (the requested one when it reports none). */
-  seed: number;
-  simulated: boolean;
-}
+/** A provider's answer (the same shape the workflow stores, decision 087). */
+export type ProviderEditResult = ProviderAnswer;
 
 /** A hosted image model behind the engine: its adapter maps requests, answers and errors. */
 export interface EditProvider {
@@ -78,7 +77,7 @@ export class GenerativeEngine implements ImageEngine {
     image: Buffer,
     type: TransformationType,
     options: TransformationOptions,
-    { seed }: TransformRequest,
+    { seed, answers }: TransformRequest,
   ): Promise<EngineResult> {
     if (!GENERATIVE_TYPES.includes(type)) throw new Error(`The generative engine does not handle ${type}`);
     const original = await decodeOriented(image);
@@ -93,8 +92,20 @@ export class GenerativeEngine implements ImageEngine {
     const frame = frameFor(original.width, original.height, this.provider.frameSpec(type));
     const input = await framedInput(original, region, smallSize, frame);
 
-    let attemptSeed = seed;
-    for (let attempt = 1; attempt <= 2; attempt++) {
+    const model = this.provider.model(type);
+    let callsMade = 0;
+    /** The stored answer for this seed, or a paid call whose answer is stored before anything else. */
+    const answerFor = async (attemptSeed: number): Promise<ProviderEditResult> => {
+      const key = { provider: this.provider.provider, model, seed: attemptSeed };
+      const stored = await answers?.recall(key);
+      if (stored) {
+        logger.info('Provider answer reused', { type, ...key });
+        return stored;
+      }
+      if (answers && callsMade >= CALLS_PER_INVOCATION) {
+        throw new TransformContinues(`The call with seed ${attemptSeed} comes in a new invocation`);
+      }
+      callsMade++;
       const answer = await this.provider.edit({
         type,
         options,
@@ -103,6 +114,13 @@ export class GenerativeEngine implements ImageEngine {
         height: frame.height,
         seed: attemptSeed,
       });
+      await answers?.keep(key, answer);
+      return answer;
+    };
+
+    let attemptSeed = seed;
+    for (let attempt = 1; attempt <= CALLS_PER_TRANSFORM; attempt++) {
+      const answer = await answerFor(attemptSeed);
       const kept = structureKept(await unframed(answer.image, frame, smallSize), protectedEdges);
       if (kept >= MIN_STRUCTURE_KEPT) {
         const size = { width: original.width, height: original.height };
@@ -118,7 +136,7 @@ export class GenerativeEngine implements ImageEngine {
           ...size,
           simulated: answer.simulated,
           provider: this.provider.provider,
-          model: this.provider.model(type),
+          model,
           seed: answer.seed,
         };
       }

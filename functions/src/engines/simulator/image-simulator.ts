@@ -30,6 +30,8 @@ export interface ImageSimulator {
   failNext(failure: SimulatedFailure, count?: number): void;
   /** Every request answered: path and status (for tests). */
   readonly log: { path: string; status: number }[];
+  /** Every image request is answered no sooner than this long after it arrived (a slow model; default 0). */
+  setLatency(ms: number): void;
   /** The lifecycle state the model endpoints report for a model (default: served models are active). */
   setLifecycle(model: string, state: 'ACTIVE' | 'LEGACY' | { shutdownDate: string }): void;
   close(): Promise<void>;
@@ -47,14 +49,17 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
   const failures: SimulatedFailure[] = [];
   const lifecycles = new Map<string, 'ACTIVE' | 'LEGACY' | { shutdownDate: string }>();
   const log: { path: string; status: number }[] = [];
+  let latencyMs = 0;
 
   type Request = http.IncomingMessage | http2.Http2ServerRequest;
   type Response = http.ServerResponse | http2.Http2ServerResponse;
   const handle = (request: Request, response: Response) => {
+    const answerAt = Date.now() + (request.method === 'POST' ? latencyMs : 0);
     readBody(request)
       .then((body) => route(request, body))
       .catch((error: unknown) => bedrockError(500, 'InternalServerException', (error as Error).message))
-      .then((reply) => {
+      .then(async (reply) => {
+        await new Promise((resolve) => setTimeout(resolve, answerAt - Date.now()));
         log.push({ path: request.url ?? '', status: reply.status });
         // Both response kinds take the same writeHead/end; @types/node 22 types them apart.
         const out = response as http.ServerResponse;
@@ -134,6 +139,9 @@ export async function startImageSimulator(options: ImageSimulatorOptions = {}): 
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     log,
+    setLatency(ms) {
+      latencyMs = ms;
+    },
     setLifecycle(model, state) {
       lifecycles.set(model, state);
     },

@@ -1,0 +1,60 @@
+/**
+ * The provider answers of one transformation, kept in the uploads bucket the moment they arrive
+ * (decision 087): a Transform invocation that is retried (a lost answer, a failed write, the next
+ * call of a structure retry) finds what was already paid for and never calls for it again.
+ *
+ * One ListObjectsV2 on the transformation's prefix tells what is stored: a GetObject of a missing
+ * key would answer 403, not 404, to a role without s3:ListBucket on the bucket, and that grant is
+ * scoped to this prefix (infra/lib/workflow.ts).
+ */
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { ProviderAnswer, ProviderAnswerKey, ProviderAnswers } from '../engines/types';
+import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
+import type { ImageStepDeps, TransformationRef } from './steps';
+
+export function providerAnswerStore(deps: ImageStepDeps, ref: TransformationRef): ProviderAnswers {
+  const keyOf = (answer: ProviderAnswerKey) => objectKeys.providerAnswer(ref.orgId, ref.transformationId, answer);
+  let stored: Promise<Set<string>> | undefined;
+  const listStored = async () => {
+    const keys = new Set<string>();
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await deps.s3.send(
+        new ListObjectsV2Command({
+          Bucket: deps.uploadsBucket,
+          Prefix: objectKeys.providerAnswers(ref.orgId, ref.transformationId),
+          ContinuationToken,
+        }),
+      );
+      for (const { Key } of page.Contents ?? []) if (Key) keys.add(Key);
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+    return keys;
+  };
+  return {
+    async recall(answer) {
+      const key = keyOf(answer);
+      // Listed once per invocation: this invocation's own answers are used directly, never recalled.
+      stored ??= listStored();
+      if (!(await stored).has(key)) return undefined;
+      const { Body, Metadata } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: key }));
+      return {
+        image: Buffer.from(await Body!.transformToByteArray()),
+        seed: Number(Metadata?.seed ?? answer.seed),
+        simulated: Metadata?.simulated === 'true',
+      };
+    },
+    async keep(answer, { image, seed, simulated }: ProviderAnswer) {
+      await deps.s3.send(
+        new PutObjectCommand({
+          Bucket: deps.uploadsBucket,
+          Key: keyOf(answer),
+          Body: image,
+          // Expires with the unsaved originals (decision 52); nothing ever saves it.
+          Tagging: UNSAVED_TAGGING,
+          Metadata: { seed: String(seed), simulated: String(simulated) },
+        }),
+      );
+    },
+  };
+}
