@@ -109,6 +109,11 @@ export const WIZARD_TEXTS = withFrenchTypography({
   creditsLeft: (credits: string) => `Crédits restants : ${credits}`,
   costExceedsCredits: (remaining: number) =>
     `Crédits insuffisants pour ce lancement : il vous reste ${remaining} crédit${remaining > 1 ? 's' : ''}. Réduisez le nombre de variantes ou de photos.`,
+  /** Choosing the photos of a run the credits do not cover (issue 22). */
+  photosToRun: 'Photos à lancer',
+  chooseWithinCredits: (needed: number, remaining: number) =>
+    `Toutes les photos demandent ${needed} crédit${needed > 1 ? 's' : ''} et il vous en reste ${remaining} : choisissez les photos à lancer.`,
+  includePhoto: (fileName: string) => `Lancer ${fileName}`,
   variantLabel: (variant: number, count: number) => `Variante ${variant} sur ${count}`,
   rerunTitle: "Relancer avec d'autres options",
   rerunHint: 'Les photos déjà envoyées sont réutilisées : rien à téléverser à nouveau.',

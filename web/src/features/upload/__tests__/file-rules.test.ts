@@ -1,4 +1,4 @@
-import { partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
+import { acceptFiles, partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
 import { enhancedDownloadName } from '../../../lib/download-name';
 import { buildTransformationOptions, DEFAULT_PARAMETERS, optionGroupOf } from '../transformation-options';
 
@@ -31,6 +31,22 @@ describe('file acceptance', () => {
     expect(accepted.map((file) => file.name)).toEqual(['salon.jpg', 'facade.webp']);
     expect(refusals).toEqual([
       { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.' },
+    ]);
+  });
+});
+
+describe('real type (decision 094)', () => {
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+  it('refuses a text file renamed .jpg in French, and sends a PNG named .jpg as the PNG it is', async () => {
+    const text = new File(['Bonjour, ceci est un texte'], 'faux.jpg', { type: 'image/jpeg' });
+    const png = new File([new Uint8Array([...PNG, 1, 2])], 'vrai.jpg', { type: 'image/jpeg', lastModified: 42 });
+    const { accepted, refusals } = await acceptFiles([text, png]);
+    expect(refusals).toEqual([
+      { fileName: 'faux.jpg', message: "Le fichier n'est pas une image JPG, PNG ou WEBP valide." },
+    ]);
+    expect(accepted.map((file) => [file.name, file.type, file.size, file.lastModified])).toEqual([
+      ['vrai.jpg', 'image/png', 10, 42],
     ]);
   });
 });
