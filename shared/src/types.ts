@@ -19,6 +19,8 @@ export interface Price {
 export interface Subscription {
   status: string;
   currentPeriodEnd: string | null;
+  /** When a subscription set to end (at period end, from the billing portal) ends; null while it renews. */
+  cancelAt?: string | null;
   price: Price | null;
 }
 

@@ -127,7 +127,7 @@ describe('openPortal and changePlan', () => {
     const org = await newOrganization();
     const { url } = await openPortal(deps, org, APP);
     expect(url).toContain(org.stripeCustomerId);
-    expect(stripe.portalSessions).toEqual([`${APP}/dashboard/settings`]);
+    expect(stripe.portalSessions).toEqual([`${APP}/dashboard/settings?tab=abonnement&from=portal`]);
   });
 
   it('moves the subscription to the new price and answers the shared Subscription', async () => {
@@ -144,8 +144,8 @@ describe('openPortal and changePlan', () => {
       price: { id: 'agence', stripePriceId: PRICE_IDS.agence, credits: 100, is_organization: true },
     });
     expect(stripe.subscriptions.get(subscription.id)?.priceId).toBe(PRICE_IDS.agence);
-    // It writes nothing itself: the webhook does.
-    expect((await reload(org.id)).subscription).toBeNull();
+    // The organization follows at once, read back from Stripe as the webhook would (decision 095).
+    expect((await reload(org.id)).subscription).toMatchObject({ status: 'active', planId: 'agence' });
   });
 
   it('refuses a plan change without an active subscription', async () => {

@@ -47,6 +47,8 @@ export interface SubscriptionRecord {
   /** Stripe price id of the subscription's item. */
   priceId?: string;
   currentPeriodStart?: string | null;
+  /** When a subscription set to end at period end (or at a date) ends; null or absent while it renews (decision 095). */
+  cancelAt?: string | null;
   /** When this state was read from Stripe: an older read never overwrites a newer one. */
   syncedAt?: string;
 }

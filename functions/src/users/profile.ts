@@ -16,6 +16,7 @@ export function toSubscription(record: SubscriptionRecord | null): Subscription 
   return {
     status: record.status,
     currentPeriodEnd: record.currentPeriodEnd,
+    cancelAt: record.cancelAt ?? null,
     price: priceOfPlan(record.planId, record.priceId),
   };
 }

@@ -79,6 +79,10 @@ export const BILLING_TEXTS = withFrenchTypography({
     interval: 'Périodicité',
     status: 'Statut',
     periodEnd: 'Fin de la période en cours',
+    /** A subscription set to end at period end, from the billing portal (decision 095). */
+    renewal: 'Renouvellement',
+    renews: 'Automatique',
+    endsOn: (date: string) => `Résilié : l’abonnement prend fin le ${date} et ne sera pas renouvelé`,
     amountPerInterval: (amount: string, interval: string) => `${amount} / ${interval}`,
     none: 'Aucun abonnement actif.',
     portal: 'Gérer la facturation',
