@@ -52,12 +52,22 @@ const checkout = async (organization: OrganizationRecord, priceId: string) =>
   startCheckout(deps, { organization, priceId, appUrl: APP });
 
 describe('startCheckout', () => {
+  it('sends the browser back to the onboarding with the plan when it leaves without paying (decision 096)', async () => {
+    const created = jest.spyOn(stripe, 'createCheckoutSession');
+    await checkout(await newOrganization(), PRICE_IDS.agence);
+    expect(created.mock.calls[0]?.[0]).toMatchObject({
+      successUrl: `${APP}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${APP}/dashboard?checkout=canceled&price=${encodeURIComponent(PRICE_IDS.agence)}`,
+    });
+  });
+
   it('opens a subscription Checkout Session that returns to the app', async () => {
     const org = await newOrganization();
     const { url } = await checkout(org, PRICE_IDS.agence);
     const [session] = [...stripe.sessions.values()];
     expect(url).toBe(session!.url);
     expect(session).toMatchObject({ priceId: PRICE_IDS.agence, customerId: org.stripeCustomerId, status: 'open' });
+
     expect((await reload(org.id)).checkoutSession).toMatchObject({ id: session!.id, priceId: PRICE_IDS.agence });
   });
 

@@ -50,7 +50,9 @@ export async function startCheckout(deps: BillingDeps, input: CheckoutInput): Pr
     priceId,
     organizationId: organization.id,
     successUrl: `${input.appUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${input.appUrl}/dashboard`,
+    // Back without paying (a refused card, or the user left): the onboarding says so and offers the
+    // same plan again (decision 096).
+    cancelUrl: `${input.appUrl}/dashboard?checkout=canceled&price=${encodeURIComponent(priceId)}`,
     // Concurrent or retried requests from the same state ask Stripe for the same session.
     idempotencyKey: `checkout_${organization.id}_${stored?.id ?? 'first'}_${priceId}`,
   });

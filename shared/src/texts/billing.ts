@@ -45,6 +45,12 @@ export const BILLING_TEXTS = withFrenchTypography({
     personalSpace: (firstName: string) => `${firstName}'s Space`,
     personalSpaceFallback: 'Mon Espace Personnel',
     organizationCreated: 'Organisation créée',
+    /** Back from the payment page without paying: a refused card, or the user left it (decision 096). */
+    paymentFailed: {
+      title: 'Le paiement n’a pas abouti',
+      description:
+        'Votre carte a peut-être été refusée, ou le paiement a été interrompu : aucun montant n’a été débité. Vous pouvez réessayer avec l’offre choisie, avec une autre carte.',
+    },
   },
   /** Spec 8, onboarding and billing: `title: description` when shown inline. */
   errors: {
