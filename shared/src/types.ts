@@ -11,6 +11,8 @@ export interface Price {
   interval: 'month' | 'year';
   stripePriceId: string | null;
   features: string[];
+  /** What the plan does not include, struck out on its card (decision 097). */
+  excludedFeatures?: string[];
   /** Credits granted each billing period. */
   credits: number;
   is_organization: boolean;

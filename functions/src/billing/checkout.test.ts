@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { BILLING_API_TEXTS, findPlan } from '@vitrine/shared';
+import { BILLING_API_TEXTS, findPlan, PLANS } from '@vitrine/shared';
 import type { OrganizationRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { createCatalog } from './catalog';
@@ -177,26 +177,27 @@ describe('openPortal and changePlan', () => {
 });
 
 describe('catalog', () => {
-  it('resolves each plan to its Stripe price by lookup key, with the default features', async () => {
+  it("resolves each plan to its Stripe price by lookup key, with the plan's one list of features", async () => {
     const prices = await deps.catalog.prices();
     expect(prices.map((p) => [p.id, p.stripePriceId, p.amount, p.credits, p.is_organization])).toEqual([
       ['mandataire', PRICE_IDS.mandataire, 2900, 30, false],
       ['agence', PRICE_IDS.agence, 8900, 100, true],
     ]);
-    expect(prices[0]!.features).toEqual(
-      expect.arrayContaining(['1 utilisateur', '30 photos par mois', 'Support prioritaire']),
-    );
+    expect(prices[0]!.features).toEqual(expect.arrayContaining(['1 utilisateur', '30 photos par mois']));
+    // Decision 097: what the pricing page strikes out for Mandataire is not promised here.
+    expect(prices[0]!.features).not.toContain('Support prioritaire');
+    expect(prices[0]!.excludedFeatures).toEqual(expect.arrayContaining(['Support prioritaire']));
     expect(prices[1]!.features).toEqual(expect.arrayContaining(['Jusqu’à 5 utilisateurs', '100 photos par mois']));
   });
 
-  it('answers a null price id for a plan the Stripe account lacks, and the product features when set', async () => {
+  it("answers a null price id for a plan the Stripe account lacks, and the plan's features whatever the product says", async () => {
     stripe.prices = [{ ...stripe.prices[1]!, features: ['Tout compris'] }];
     const prices = await deps.catalog.prices();
     expect(prices.map((p) => [p.id, p.stripePriceId])).toEqual([
       ['mandataire', null],
       ['agence', PRICE_IDS.agence],
     ]);
-    expect(prices[1]!.features).toEqual(['Tout compris']);
+    expect(prices[1]!.features).toEqual(PLANS[1]!.features);
   });
 
   it('knows only our prices, and asks Stripe at most once per few minutes', async () => {

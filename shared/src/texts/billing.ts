@@ -3,7 +3,6 @@
  * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5
  * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
-import { PLAN_DEFAULT_FEATURE_TEXTS } from './plans';
 import { withFrenchTypography } from './typography';
 
 export const BILLING_TEXTS = withFrenchTypography({
@@ -17,8 +16,6 @@ export const BILLING_TEXTS = withFrenchTypography({
     excluded: 'Non inclus',
     unavailable: 'Offre indisponible pour le moment',
   },
-  /** Spec 3: features filled in when the server gives none (one list with billing's API). */
-  defaultFeatures: PLAN_DEFAULT_FEATURE_TEXTS,
   onboarding: {
     title: 'Bienvenue sur Vitrine',
     stepsLabel: 'Étapes de l’inscription',
