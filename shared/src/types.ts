@@ -46,6 +46,8 @@ export interface User {
   subscription: Subscription | null;
   /** Cognito's `email_verified`: inviting and accepting an invitation need it (the web shows a banner until then). */
   emailVerified: boolean;
+  /** In no organization because a manager removed them: the agency's name, to tell them (issue 22). */
+  removedFromOrganization?: { name: string; removedAt: string } | null;
   createdAt: string;
   updatedAt: string;
 }

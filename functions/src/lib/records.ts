@@ -33,6 +33,8 @@ export interface UserRecord extends ItemKey<'user'> {
    * is verified); until then every profile read asks Cognito again.
    */
   emailVerified?: boolean;
+  /** Set when a manager removed them from an organization: the app tells them so (issue 22). */
+  removedFrom?: { organizationName: string; removedAt: string };
   createdAt: string;
   updatedAt: string;
 }

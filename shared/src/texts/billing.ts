@@ -42,6 +42,9 @@ export const BILLING_TEXTS = withFrenchTypography({
     personalSpace: (firstName: string) => `${firstName}'s Space`,
     personalSpaceFallback: 'Mon Espace Personnel',
     organizationCreated: 'Organisation créée',
+    /** A manager removed them from their agency: they are told, then offered the plans (issue 22). */
+    removedFromOrganization: (name: string) =>
+      `Vous ne faites plus partie de l’agence « ${name} » : un responsable de l’agence vous a retiré de l’équipe. Pour continuer, demandez-lui une nouvelle invitation ou choisissez votre propre abonnement.`,
     /** Back from the payment page without paying: a refused card, or the user left it (decision 096). */
     paymentFailed: {
       title: 'Le paiement n’a pas abouti',

@@ -285,6 +285,19 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     });
   });
 
+  it('tells a removed member which agency they no longer belong to (issue 22)', async () => {
+    serve({
+      user: {
+        ...noOrganization,
+        roles: [],
+        removedFromOrganization: { name: 'Agence du Port', removedAt: '2026-11-20T10:00:00.000Z' },
+      },
+    });
+    renderOverlays();
+    const dialog = await screen.findByRole('dialog', { name: T.welcome('Camille') });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(asRendered(T.removedFromOrganization('Agence du Port')));
+  });
+
   it('the payment step without a token says what is missing', async () => {
     serve({ user: makeUser() });
     const user = userEvent.setup();

@@ -167,6 +167,11 @@ export function OnboardingModal({
     >
       <div className="flex flex-col gap-4">
         {error && <ErrorAlert {...error} />}
+        {user.removedFromOrganization && !organizationId && (
+          <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-ink-800">
+            {T.removedFromOrganization(user.removedFromOrganization.name)}
+          </p>
+        )}
         {step === 0 && (
           <>
             <p className="text-ink-700">{T.welcomeBody}</p>
