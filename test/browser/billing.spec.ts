@@ -1,37 +1,13 @@
 import { BILLING_TEXTS, BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { register, signIn } from './fixtures/auth';
+import { choosePlan, payOnCheckout } from './fixtures/checkout';
 import { expect, test } from './fixtures/test';
 import { demoUser, newUser } from './fixtures/users';
 import { withWebhooksPaused } from './fixtures/stripe-webhooks';
 
 const T = BILLING_TEXTS.onboarding;
 const onboarding = (page: Page) => page.getByRole('dialog').filter({ hasText: /Étape \d sur 4/ });
-
-/** The local Stripe's hosted checkout page (infra/local/stripe/pages/card-form.ts). */
-async function payOnCheckout(page: Page, card: string) {
-  await expect(page.getByText('Paiement de test (Stripe local)')).toBeVisible();
-  await page.getByLabel('Numéro de carte').fill(card);
-  await page.getByLabel(/Date d'expiration/).fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nom sur la carte').fill('Léa Dubois');
-  await page.getByRole('button', { name: /^Payer / }).click();
-}
-
-async function choosePlan(page: Page, plan: 'Mandataire' | 'Agence', agencyName?: string) {
-  const dialog = onboarding(page);
-  await expect(dialog).toBeVisible();
-  if (await dialog.getByRole('button', { name: T.continue }).isVisible()) {
-    await dialog.getByRole('button', { name: T.continue }).click();
-  }
-  await dialog.getByRole('button', { name: T.choose(plan) }).click();
-  if (agencyName) {
-    await dialog.getByLabel(T.agencyLabel).fill(agencyName);
-    await dialog.getByRole('button', { name: T.agencySubmit }).click();
-  }
-  await expect(dialog.getByRole('heading', { name: T.confirmTitle })).toBeVisible();
-  await dialog.getByRole('button', { name: T.pay }).click();
-}
 
 test.describe('subscription', () => {
   test('a new agent subscribes, pays on Checkout, sees the tutorial and the credits granted by the webhook', async ({
