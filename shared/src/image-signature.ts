@@ -22,7 +22,7 @@ export function sniffImageType(bytes: Uint8Array): UploadContentType | null {
 }
 
 /** HEIF brands iPhones and cameras write (HEIC stills and sequences, and the generic `mif1`). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+const HEIF_BRANDS = /* @__PURE__ */ new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
 
 /** True for a HEIC/HEIF file (ISO BMFF `ftyp` box with a HEIF brand): the wizard converts it to JPEG. */
 export function isHeifSignature(bytes: Uint8Array): boolean {

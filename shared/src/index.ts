@@ -11,6 +11,7 @@ export * from './safe-text';
 export * from './schemas';
 export * from './upload-schema';
 export * from './image-signature';
+export * from './photo-preparation';
 export * from './transformations';
 export * from './types';
 export * from './texts';

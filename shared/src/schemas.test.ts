@@ -1,4 +1,4 @@
-import { VALIDATION_TEXTS } from './texts';
+import { PROJECTS_TEXTS, VALIDATION_TEXTS } from './texts';
 import {
   loginSchema,
   organizationCreateSchema,
@@ -50,9 +50,9 @@ describe('validation schemas', () => {
     expect(projectUpdateSchema.parse({ size: '112,5' }).size).toBe(112.5);
     for (const size of ['abc', '112 m2', '11,2,5', ',']) {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
-        VALIDATION_TEXTS.projectSizeNotNumber,
+        PROJECTS_TEXTS.sizeNotNumber,
       );
-      expect(firstMessage(projectUpdateSchema.safeParse({ size }))).toBe(VALIDATION_TEXTS.projectSizeNotNumber);
+      expect(firstMessage(projectUpdateSchema.safeParse({ size }))).toBe(PROJECTS_TEXTS.sizeNotNumber);
     }
   });
 

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES } from './constants';
 import { safeText } from './safe-text';
 import { ASSIGNABLE_ROLES } from './team-schemas';
+import { PROJECTS_TEXTS } from './texts/projects';
 import { TEAM_API_TEXTS } from './texts/team-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
@@ -128,7 +129,7 @@ const sizeText = (value: unknown, ctx: { issues: unknown[] }): unknown => {
   if (typeof value !== 'string') return value;
   const size = parseFrenchDecimal(value);
   if (!Number.isNaN(size)) return size;
-  ctx.issues.push({ code: 'custom', message: v.projectSizeNotNumber, input: value });
+  ctx.issues.push({ code: 'custom', message: PROJECTS_TEXTS.sizeNotNumber, input: value });
   return z.NEVER;
 };
 

@@ -2,7 +2,7 @@
  * Input the way agents have it (issue 22): the real type of a file, a batch chosen within the
  * credits, and the French decimal comma in a project's size.
  */
-import { TRANSFORMATION_MESSAGES, VALIDATION_TEXTS, WIZARD_TEXTS } from '@vitrine/shared';
+import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, WIZARD_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
@@ -109,7 +109,7 @@ test.describe('upload input', () => {
     await dialog.getByLabel('Nom du projet').fill(name);
     await dialog.getByLabel('Superficie (m²)').fill('112 m2');
     await dialog.getByRole('button', { name: 'Créer le projet' }).click();
-    await expect(dialog.getByText(VALIDATION_TEXTS.projectSizeNotNumber)).toBeVisible();
+    await expect(dialog.getByText(PROJECTS_TEXTS.sizeNotNumber)).toBeVisible();
     await dialog.getByLabel('Superficie (m²)').fill('112,5');
     await dialog.getByRole('button', { name: 'Créer le projet' }).click();
     await expect(dialog).toHaveCount(0);

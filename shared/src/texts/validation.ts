@@ -12,7 +12,6 @@ export const VALIDATION_TEXTS = withFrenchTypography({
   projectDescriptionTooLong: 'La description ne doit pas dépasser 500 caractères.',
   projectAddressTooLong: "L'adresse ne doit pas dépasser 255 caractères.",
   projectSizePositive: 'La superficie doit être un nombre positif.',
-  projectSizeNotNumber: 'La superficie doit être un nombre, par exemple 112,5.',
   projectSizeRange: 'La superficie doit être comprise entre 1 et 1 000 000 m².',
   projectTypeInvalid: 'Type de bien invalide.',
   agencyNameRequired: "Le nom de l'agence est requis.",

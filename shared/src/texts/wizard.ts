@@ -3,6 +3,10 @@ import { withFrenchTypography } from './typography';
 export const WIZARD_TEXTS = withFrenchTypography({
   noFiles: 'Veuillez ajouter des images avant de continuer.',
   formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
+  /** Under the spec's hint: what the wizard does with heavier photos (issue 22). */
+  largePhotosHint: 'Les photos plus lourdes, jusqu’à 50 Mo, sont réduites avant l’envoi.',
+  /** Above what the wizard reduces in the browser (issue 22). */
+  photoTooLarge: 'La photo dépasse 50 Mo : elle ne peut pas être réduite dans le navigateur.',
   outOfCreditsTitle: 'Crédits épuisés',
   outOfCreditsBody:
     "Vous n'avez plus de crédits pour transformer des images. Pour continuer à utiliser ce service, veuillez mettre à niveau votre abonnement.",

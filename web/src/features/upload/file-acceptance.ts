@@ -1,10 +1,20 @@
 /**
  * Files the wizard accepts (spec 9: JPG, PNG, WEBP up to 10 MB), checked with the same shared
  * schema the API applies, so a refused file is refused at once with the API's French message.
- * The real type comes from the file's first bytes (decision 094), as the API checks it again.
+ * The real type comes from the file's first bytes (decision 094), as the API checks it again;
+ * photos above 10 MB, up to 50 MB, are reduced before upload (photo-reduction.ts).
  */
 import * as z from 'zod/mini';
-import { IMAGE_SIGNATURE_BYTES, sniffImageType, TRANSFORMATION_MESSAGES, UPLOAD_LIMITS, uploadRequestSchema } from '@vitrine/shared';
+import {
+  IMAGE_SIGNATURE_BYTES,
+  PHOTO_PREPARATION,
+  sniffImageType,
+  TRANSFORMATION_MESSAGES,
+  UPLOAD_LIMITS,
+  uploadRequestSchema,
+  WIZARD_TEXTS,
+} from '@vitrine/shared';
+import { needsReduction, reducePhoto } from './photo-reduction';
 
 /** Value of the file input's `accept` attribute. */
 export const ACCEPTED_CONTENT_TYPES = UPLOAD_LIMITS.contentTypes.join(',');
@@ -50,19 +60,29 @@ export function readFileHead(file: Blob, bytes = IMAGE_SIGNATURE_BYTES): Promise
  * The file as an image of its real type, or the French reason it is not one: a text renamed
  * `.jpg` is refused, a PNG named `.jpg` is sent as the PNG it is (the upload declares its type).
  */
-export async function withRealType(file: File): Promise<File | FileRefusal> {
+export async function withRealType(file: File, reduce = reducePhoto): Promise<File | FileRefusal> {
   const type = sniffImageType(await readFileHead(file));
   if (!type) {
     // Declared as another format (a GIF): the format message; declared as ours: not really an image.
     const message = refusalReason(file) ?? TRANSFORMATION_MESSAGES.notAnImage;
     return { fileName: file.name, message };
   }
-  return type === file.type ? file : new File([file], file.name, { type, lastModified: file.lastModified });
+  const typed = type === file.type ? file : new File([file], file.name, { type, lastModified: file.lastModified });
+  if (file.size > PHOTO_PREPARATION.maxInputBytes) return { fileName: file.name, message: WIZARD_TEXTS.photoTooLarge };
+  if (!needsReduction(typed)) return typed;
+  // Above 10 MB: reduced in the browser to what the pipeline takes (issue 22).
+  return (await reduce(typed)) ?? { fileName: file.name, message: TRANSFORMATION_MESSAGES.corruptImage };
 }
 
-/** `partitionFiles` after each file's real type is read: what the API will accept, in order. */
-export async function acceptFiles(files: Iterable<File>): Promise<{ accepted: File[]; refusals: FileRefusal[] }> {
-  const typed = await Promise.all(Array.from(files, (file) => withRealType(file)));
+/**
+ * `partitionFiles` after each file's real type is read and a photo above 10 MB reduced: what the
+ * API will accept, in order.
+ */
+export async function acceptFiles(
+  files: Iterable<File>,
+  reduce = reducePhoto,
+): Promise<{ accepted: File[]; refusals: FileRefusal[] }> {
+  const typed = await Promise.all(Array.from(files, (file) => withRealType(file, reduce)));
   const { accepted, refusals } = partitionFiles(typed.filter((entry): entry is File => entry instanceof File));
   const unreadable = typed.filter((entry): entry is FileRefusal => !(entry instanceof File));
   // Refusals in the order the files were picked.
