@@ -2,7 +2,8 @@
  * Input the way agents have it (issue 22): the real type of a file, a batch chosen within the
  * credits, and the French decimal comma in a project's size.
  */
-import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, WIZARD_TEXTS } from '@vitrine/shared';
+import { randomBytes } from 'node:crypto';
+import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, UPLOAD_LIMITS, WIZARD_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
@@ -97,6 +98,31 @@ test.describe('upload input', () => {
     } finally {
       await setOrganizationCredits(previous);
     }
+  });
+
+  test('reduces a photo above 10 MB in the browser and sends it under the limit (issue 22)', async ({
+    signedInPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    // Noise does not compress: a 2,600 x 2,000 PNG of it weighs about 15 MB.
+    const width = 2600;
+    const height = 2000;
+    const heavy = await encodePngFixture(randomBytes(width * height * 3), width, height);
+    expect(heavy.length).toBeGreaterThan(UPLOAD_LIMITS.maxBytes);
+    await openWizard(page);
+    await expect(page.getByText(WIZARD_TEXTS.largePhotosHint)).toBeVisible();
+    await fileInput(page).setInputFiles([{ name: 'reflex.png', mimeType: 'image/png', buffer: heavy }]);
+    await expect(page.getByRole('img', { name: 'reflex.jpg' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/reflex\.png :/)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const declared = page.waitForRequest(
+      (request) => request.url().endsWith('/api/uploads') && request.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Lancer la transformation' }).click();
+    const body = (await declared).postDataJSON() as { fileName: string; contentType: string; size: number };
+    expect(body).toMatchObject({ fileName: 'reflex.jpg', contentType: 'image/jpeg' });
+    expect(body.size).toBeLessThanOrEqual(UPLOAD_LIMITS.maxBytes);
   });
 
   test("takes '112,5' in Superficie as 112,5 m² and says so when it is not a number", async ({
