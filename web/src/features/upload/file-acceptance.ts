@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import {
   IMAGE_SIGNATURE_BYTES,
+  isHeifSignature,
   PHOTO_PREPARATION,
   sniffImageType,
   TRANSFORMATION_MESSAGES,
@@ -61,7 +62,9 @@ export function readFileHead(file: Blob, bytes = IMAGE_SIGNATURE_BYTES): Promise
  * `.jpg` is refused, a PNG named `.jpg` is sent as the PNG it is (the upload declares its type).
  */
 export async function withRealType(file: File, reduce = reducePhoto): Promise<File | FileRefusal> {
-  const type = sniffImageType(await readFileHead(file));
+  const head = await readFileHead(file);
+  const type = sniffImageType(head);
+  if (!type && isHeifSignature(head)) return { fileName: file.name, message: WIZARD_TEXTS.heicNotSupported };
   if (!type) {
     // Declared as another format (a GIF): the format message; declared as ours: not really an image.
     const message = refusalReason(file) ?? TRANSFORMATION_MESSAGES.notAnImage;

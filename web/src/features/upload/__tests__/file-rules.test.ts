@@ -66,9 +66,19 @@ describe('photos above 10 MB (issue 22)', () => {
     const { accepted, refusals } = await acceptFiles([big(12 * MB), big(51 * MB), big(2 * MB)], reduce);
     expect(reduce).toHaveBeenCalledTimes(1);
     expect(accepted.map((file) => file.name)).toEqual(['reflex.jpg', 'reflex.jpeg']);
-    expect(refusals).toEqual([
-      { fileName: 'reflex.jpeg', message: WIZARD_TEXTS.photoTooLarge },
-    ]);
+    expect(refusals).toEqual([{ fileName: 'reflex.jpeg', message: WIZARD_TEXTS.photoTooLarge }]);
+  });
+
+  it('tells an iPhone HEIC photo by its first bytes and says how to send it', async () => {
+    const heic = new File(
+      [new Uint8Array([0, 0, 0, 0x18, ...[...'ftypheic'].map((c) => c.charCodeAt(0)), 0])],
+      'IMG_0001.HEIC',
+      {
+        type: 'image/heic',
+      },
+    );
+    const { refusals } = await acceptFiles([heic]);
+    expect(refusals).toEqual([{ fileName: 'IMG_0001.HEIC', message: WIZARD_TEXTS.heicNotSupported }]);
   });
 
   it('refuses a large file the browser cannot decode', async () => {
