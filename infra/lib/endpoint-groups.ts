@@ -60,7 +60,11 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   uploads: { table: 'readWrite', buckets: { uploads: { access: 'put', prefixes: [upload] } } },
   // Records a transformation, reserves its credit and starts its execution (workflow grant below); reads the
   // first bytes of the raw upload to refuse a file that is not an image before charging it (decision 094).
-  'image-processing': { table: 'readWrite', workflow: 'start', buckets: { uploads: { access: 'read', prefixes: [upload] } } },
+  'image-processing': {
+    table: 'readWrite',
+    workflow: 'start',
+    buckets: { uploads: { access: 'read', prefixes: [upload] } },
+  },
   // Reads a transformation and signs GET URLs of its validated original and result (never the raw upload).
   transformations: {
     table: 'read',

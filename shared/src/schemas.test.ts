@@ -49,9 +49,7 @@ describe('validation schemas', () => {
     expect(projectCreateSchema.parse({ name: 'Villa', size: '1 200,75' }).size).toBe(1200.75);
     expect(projectUpdateSchema.parse({ size: '112,5' }).size).toBe(112.5);
     for (const size of ['abc', '112 m2', '11,2,5', ',']) {
-      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
-        PROJECTS_TEXTS.sizeNotNumber,
-      );
+      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(PROJECTS_TEXTS.sizeNotNumber);
       expect(firstMessage(projectUpdateSchema.safeParse({ size }))).toBe(PROJECTS_TEXTS.sizeNotNumber);
     }
   });

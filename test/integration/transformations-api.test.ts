@@ -189,7 +189,9 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     });
     const never = await start(stack, owner.token, 'sky-replacement', { uploadId: presign.body.uploadId });
     expect(never).toMatchObject({ status: 404, body: { message: TRANSFORMATION_MESSAGES.uploadNotFound } });
-    const { Item } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.organization(owner.orgId) }));
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.organization(owner.orgId) }),
+    );
     expect(Item?.creditBalance).toBe(2);
     expect(Item?.reservations ?? {}).toEqual({});
   });

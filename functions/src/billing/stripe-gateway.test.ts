@@ -9,7 +9,11 @@ const subscription = (fields: Partial<Stripe.Subscription>) =>
     created: 1_700_000_000,
     cancel_at: null,
     cancel_at_period_end: false,
-    items: { data: [{ id: 'si_1', price: { id: 'price_1', lookup_key: 'k' }, current_period_start: 1, current_period_end: 2_000 }] },
+    items: {
+      data: [
+        { id: 'si_1', price: { id: 'price_1', lookup_key: 'k' }, current_period_start: 1, current_period_end: 2_000 },
+      ],
+    },
     ...fields,
   }) as unknown as Stripe.Subscription;
 

@@ -188,7 +188,9 @@ describe('startTransformation', () => {
 
   it('refuses a file that is not an image, and one never uploaded, before recording or charging anything (decision 094)', async () => {
     const text = deps({}, { readUploadSignature: async () => new TextEncoder().encode('Bonjour, ceci') });
-    await expect(startTransformation(text.d, caller, request('sky-replacement', { uploadId: 'up-1' }))).rejects.toMatchObject({
+    await expect(
+      startTransformation(text.d, caller, request('sky-replacement', { uploadId: 'up-1' })),
+    ).rejects.toMatchObject({
       statusCode: 400,
       code: 'VALIDATION',
       message: TRANSFORMATION_MESSAGES.notAnImage,

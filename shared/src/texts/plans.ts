@@ -36,4 +36,3 @@ export const PLAN_TEXTS = withFrenchTypography({
     excludedFeatures: ['API dédiée'],
   },
 } as const);
-

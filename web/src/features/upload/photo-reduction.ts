@@ -41,7 +41,8 @@ export async function reducePhoto(file: File): Promise<File | null> {
     const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
     for (const quality of QUALITY_STEPS) {
       const blob = await canvasToJpeg(canvas, quality);
-      if (blob.size <= UPLOAD_LIMITS.maxBytes) return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
+      if (blob.size <= UPLOAD_LIMITS.maxBytes)
+        return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
     }
     return null;
   } finally {

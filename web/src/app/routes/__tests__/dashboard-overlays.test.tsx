@@ -295,7 +295,9 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     });
     renderOverlays();
     const dialog = await screen.findByRole('dialog', { name: T.welcome('Camille') });
-    expect(within(dialog).getByRole('status')).toHaveTextContent(asRendered(T.removedFromOrganization('Agence du Port')));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      asRendered(T.removedFromOrganization('Agence du Port')),
+    );
   });
 
   it('the payment step without a token says what is missing', async () => {

@@ -87,7 +87,11 @@ describe('Settings > Mon Abonnement (spec 2.10)', () => {
   it('reads the profile again after the billing portal until the cancellation shows (decision 095)', async () => {
     let reads = 0;
     const ending = makeUser({
-      subscription: { status: 'active', currentPeriodEnd: '2026-12-15T10:00:00.000Z', cancelAt: '2026-12-15T10:00:00.000Z' },
+      subscription: {
+        status: 'active',
+        currentPeriodEnd: '2026-12-15T10:00:00.000Z',
+        cancelAt: '2026-12-15T10:00:00.000Z',
+      },
     });
     // The webhook lands after the redirect: the first reads still say the subscription renews.
     serve({ user: () => (++reads < 3 ? owner : ending) });

@@ -318,7 +318,11 @@ describe('upload wizard', () => {
     // Told by its code: the page and the card say the spec's French, never the API's '(insufficient credits)'.
     expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
     expect(
-      within(card).getByText(asRendered('Échec de la transformation de sans-ciel.png. Erreur: Traitement interrompu : crédits insuffisants.')),
+      within(card).getByText(
+        asRendered(
+          'Échec de la transformation de sans-ciel.png. Erreur: Traitement interrompu : crédits insuffisants.',
+        ),
+      ),
     ).toBeInTheDocument();
     expect(within(card).queryByText(/insufficient/i)).not.toBeInTheDocument();
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);

@@ -19,9 +19,9 @@ describe('withDefaultFeatures (spec 3, decision 097)', () => {
       features: agence!.features,
       excludedFeatures: agence!.excludedFeatures,
     });
-    expect(withDefaultFeatures(makePrice({ id: 'pro', name: 'Professionnel', is_organization: true })).features).toEqual(
-      mandataire!.features,
-    );
+    expect(
+      withDefaultFeatures(makePrice({ id: 'pro', name: 'Professionnel', is_organization: true })).features,
+    ).toEqual(mandataire!.features);
   });
 
   it('never promises to Mandataire what the pricing page strikes out (issue 22)', () => {

@@ -9,7 +9,9 @@ export function NoRecentProjects() {
       <h2 id={headingId} className="text-xl font-semibold">
         {DASHBOARD_TEXTS.home.recentProjects}
       </h2>
-      <p className="rounded-card bg-white p-6 text-center text-ink-600 shadow-card">{DASHBOARD_TEXTS.home.recentEmpty}</p>
+      <p className="rounded-card bg-white p-6 text-center text-ink-600 shadow-card">
+        {DASHBOARD_TEXTS.home.recentEmpty}
+      </p>
     </section>
   );
 }

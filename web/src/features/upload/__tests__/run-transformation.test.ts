@@ -226,8 +226,12 @@ describe('classifyFailure', () => {
   });
 
   it('tells a photo the server refused (start 400, or a failed validation) from a failure worth retrying', () => {
-    expect(classifyFailure(new ApiError(400, "Le fichier n'est pas une image.", 'VALIDATION')).inputRejected).toBe(true);
-    expect(classifyFailure(new TransformationFailedError('Image illisible.', 'IMAGE_REJECTED')).inputRejected).toBe(true);
+    expect(classifyFailure(new ApiError(400, "Le fichier n'est pas une image.", 'VALIDATION')).inputRejected).toBe(
+      true,
+    );
+    expect(classifyFailure(new TransformationFailedError('Image illisible.', 'IMAGE_REJECTED')).inputRejected).toBe(
+      true,
+    );
     expect(classifyFailure(new TransformationFailedError('Délai dépassé.', 'ENGINE_FAILED')).inputRejected).toBe(false);
   });
 });

@@ -10,7 +10,10 @@ export function PhotoSelection({ wizard }: { wizard: UploadWizard }) {
   const { state } = wizard;
   if (!hasCredits(state) || (!allFilesExceedCredits(state) && state.excludedFileIds.length === 0)) return null;
   return (
-    <fieldset className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card sm:p-6" disabled={state.isProcessing}>
+    <fieldset
+      className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card sm:p-6"
+      disabled={state.isProcessing}
+    >
       <legend className="font-semibold text-ink-900">{WIZARD_TEXTS.photosToRun}</legend>
       <p className="text-sm text-ink-700">
         {WIZARD_TEXTS.chooseWithinCredits(state.files.length * state.variants, state.credits ?? 0)}
