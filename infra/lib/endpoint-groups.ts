@@ -58,8 +58,13 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   users: { table: 'readWrite', userPool: 'id' },
   // Presigned POSTs are signed with the function's role: PutObject (with the pending tag) under uploads/ only.
   uploads: { table: 'readWrite', buckets: { uploads: { access: 'put', prefixes: [upload] } } },
-  // Records a transformation, reserves its credit and starts its execution (workflow grant below); no S3 access.
-  'image-processing': { table: 'readWrite', workflow: 'start' },
+  // Records a transformation, reserves its credit and starts its execution (workflow grant below); reads the
+  // first bytes of the raw upload to refuse a file that is not an image before charging it (decision 094).
+  'image-processing': {
+    table: 'readWrite',
+    workflow: 'start',
+    buckets: { uploads: { access: 'read', prefixes: [upload] } },
+  },
   // Reads a transformation and signs GET URLs of its validated original and result (never the raw upload).
   transformations: {
     table: 'read',

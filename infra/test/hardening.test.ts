@@ -282,7 +282,9 @@ describe('S3 grants', () => {
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
     expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
-    for (const group of ['health', 'users', 'image-processing', 'billing', 'organizations', 'team'] as const) {
+    // The first bytes of the raw upload, to refuse a file that is not an image before charging it (decision 094).
+    expect(grants(stack.api.functions.get('image-processing')!)).toEqual({ 's3:GetObject': ['uploads:uploads/*'] });
+    for (const group of ['health', 'users', 'billing', 'organizations', 'team'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
   });

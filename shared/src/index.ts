@@ -10,6 +10,8 @@ export * from './reset-token';
 export * from './safe-text';
 export * from './schemas';
 export * from './upload-schema';
+export * from './image-signature';
+export * from './photo-preparation';
 export * from './transformations';
 export * from './types';
 export * from './texts';

@@ -3,7 +3,7 @@
  * and billing (Stripe price ids are resolved per stage from `stripeLookupKey`). Their French
  * names and features are PLAN_TEXTS (texts/plans.ts).
  */
-import { PLAN_DEFAULT_FEATURE_TEXTS, PLAN_TEXTS } from './texts/plans';
+import { PLAN_TEXTS } from './texts/plans';
 
 export interface Plan {
   id: 'mandataire' | 'agence';
@@ -59,11 +59,25 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
 
-/** Feature lists billing answers when the Stripe product carries none (spec 3). */
+/** Each plan's features, the ones Stripe's product carries too (price-sync): one list (decision 097). */
 export const DEFAULT_PLAN_FEATURES: Readonly<Record<Plan['id'], readonly string[]>> = {
-  mandataire: [...PLAN_DEFAULT_FEATURE_TEXTS.individual, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
-  agence: [...PLAN_DEFAULT_FEATURE_TEXTS.agency, ...PLAN_DEFAULT_FEATURE_TEXTS.common],
+  mandataire: PLAN_TEXTS.mandataire.features,
+  agence: PLAN_TEXTS.agence.features,
 };
+
+/**
+ * The included and excluded features of a plan as the API or a test names it: by id, else by
+ * kind (spec 3: 'Mandataire' or 'Professionnel' is the individual plan, any other organization
+ * plan is Agence). Every plan card shows these, whatever screen it is on (decision 097).
+ */
+export function planFeatures(price: { id?: string; name: string; is_organization: boolean }): {
+  features: string[];
+  excludedFeatures: string[];
+} {
+  const individual = !price.is_organization || /^(mandataire|professionnel)$/i.test(price.name);
+  const plan = (price.id ? findPlan(price.id) : undefined) ?? findPlan(individual ? 'mandataire' : 'agence')!;
+  return { features: [...plan.features], excludedFeatures: [...plan.excludedFeatures] };
+}
 
 export function findPlanByLookupKey(lookupKey: string | null | undefined): Plan | undefined {
   return lookupKey ? PLANS.find((plan) => plan.stripeLookupKey === lookupKey) : undefined;

@@ -1,4 +1,4 @@
-import { VALIDATION_TEXTS } from './texts';
+import { PROJECTS_TEXTS, VALIDATION_TEXTS } from './texts';
 import {
   loginSchema,
   organizationCreateSchema,
@@ -44,13 +44,23 @@ describe('validation schemas', () => {
     expect(firstMessage(projectCreateSchema.safeParse({ name: '  ' }))).toBe(VALIDATION_TEXTS.projectNameRequired);
   });
 
+  it('reads a French decimal comma and says in French when the size is not a number (issue 22)', () => {
+    expect(projectCreateSchema.parse({ name: 'Villa', size: '112,5' }).size).toBe(112.5);
+    expect(projectCreateSchema.parse({ name: 'Villa', size: '1 200,75' }).size).toBe(1200.75);
+    expect(projectUpdateSchema.parse({ size: '112,5' }).size).toBe(112.5);
+    for (const size of ['abc', '112 m2', '11,2,5', ',']) {
+      expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(PROJECTS_TEXTS.sizeNotNumber);
+      expect(firstMessage(projectUpdateSchema.safeParse({ size }))).toBe(PROJECTS_TEXTS.sizeNotNumber);
+    }
+  });
+
   it('bounds the project size to what a property can measure, as a number or a form string', () => {
     for (const size of [1e308, 2 ** 53, '1e20', 1e-131, 0.5, 1_000_001]) {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
         VALIDATION_TEXTS.projectSizeRange,
       );
     }
-    for (const size of [Number.NaN, Infinity, 'abc', -1, 0]) {
+    for (const size of [Number.NaN, Infinity, -1, 0]) {
       expect(firstMessage(projectCreateSchema.safeParse({ name: 'Villa', size }))).toBe(
         VALIDATION_TEXTS.projectSizePositive,
       );

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { FIELD_LIMITS, PROJECT_TYPES } from './constants';
 import { safeText } from './safe-text';
 import { ASSIGNABLE_ROLES } from './team-schemas';
+import { PROJECTS_TEXTS } from './texts/projects';
 import { TEAM_API_TEXTS } from './texts/team-api';
 import { VALIDATION_TEXTS as v } from './texts/validation';
 
@@ -113,15 +114,30 @@ const projectSizeNumber = z
     z.lte(FIELD_LIMITS.projectSizeMax, v.projectSizeRange),
   );
 
+/**
+ * A number typed in a French form: a decimal comma ('112,5') or point, spaces between thousands
+ * ('1 200'); NaN when the text is not a number ('112 m2', 'abc').
+ */
+export function parseFrenchDecimal(text: string): number {
+  const compact = text.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(compact)) return Number.NaN;
+  return Number(compact.replace(',', '.'));
+}
+
+/** A form's size text as a number, or the French message saying it is not one (issue 22: '112,5' is 112.5 m²). */
+const sizeText = (value: unknown, ctx: { issues: unknown[] }): unknown => {
+  if (typeof value !== 'string') return value;
+  const size = parseFrenchDecimal(value);
+  if (!Number.isNaN(size)) return size;
+  ctx.issues.push({ code: 'custom', message: PROJECTS_TEXTS.sizeNotNumber, input: value });
+  return z.NEVER;
+};
+
 /** Forms send the size as a string: empty is unset, anything else must be a positive number, and
  * one a property can have (1e308 or 2^53 m² would also not survive DynamoDB's number type). */
 const optionalSize = z.pipe(
-  z.transform((value: unknown) =>
-    value === '' || value === null || value === undefined
-      ? undefined
-      : typeof value === 'string'
-        ? Number(value)
-        : value,
+  z.transform((value: unknown, ctx) =>
+    value === '' || value === null || value === undefined ? undefined : sizeText(value, ctx),
   ),
   z.optional(projectSizeNumber),
 );
@@ -154,10 +170,7 @@ export const projectUpdateSchema = z.object({
   address: z.optional(projectAddress),
   size: z.optional(
     z.pipe(
-      z.transform((value: unknown) => {
-        const size = clearedToNull(value);
-        return typeof size === 'string' ? Number(size) : size;
-      }),
+      z.transform((value: unknown, ctx) => sizeText(clearedToNull(value), ctx)),
       z.nullable(projectSizeNumber),
     ),
   ),

@@ -11,6 +11,8 @@ export interface Price {
   interval: 'month' | 'year';
   stripePriceId: string | null;
   features: string[];
+  /** What the plan does not include, struck out on its card (decision 097). */
+  excludedFeatures?: string[];
   /** Credits granted each billing period. */
   credits: number;
   is_organization: boolean;
@@ -19,6 +21,8 @@ export interface Price {
 export interface Subscription {
   status: string;
   currentPeriodEnd: string | null;
+  /** When a subscription set to end (at period end, from the billing portal) ends; null while it renews. */
+  cancelAt?: string | null;
   price: Price | null;
 }
 
@@ -42,6 +46,8 @@ export interface User {
   subscription: Subscription | null;
   /** Cognito's `email_verified`: inviting and accepting an invitation need it (the web shows a banner until then). */
   emailVerified: boolean;
+  /** In no organization because a manager removed them: the agency's name, to tell them (issue 22). */
+  removedFromOrganization?: { name: string; removedAt: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,36 +1,13 @@
 import { BILLING_TEXTS, BILLING_SUCCESS_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { register, signIn } from './fixtures/auth';
+import { choosePlan, payOnCheckout } from './fixtures/checkout';
 import { expect, test } from './fixtures/test';
 import { demoUser, newUser } from './fixtures/users';
+import { withWebhooksPaused } from './fixtures/stripe-webhooks';
 
 const T = BILLING_TEXTS.onboarding;
 const onboarding = (page: Page) => page.getByRole('dialog').filter({ hasText: /Étape \d sur 4/ });
-
-/** The local Stripe's hosted checkout page (infra/local/stripe/pages/card-form.ts). */
-async function payOnCheckout(page: Page, card: string) {
-  await expect(page.getByText('Paiement de test (Stripe local)')).toBeVisible();
-  await page.getByLabel('Numéro de carte').fill(card);
-  await page.getByLabel(/Date d'expiration/).fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Nom sur la carte').fill('Léa Dubois');
-  await page.getByRole('button', { name: /^Payer / }).click();
-}
-
-async function choosePlan(page: Page, plan: 'Mandataire' | 'Agence', agencyName?: string) {
-  const dialog = onboarding(page);
-  await expect(dialog).toBeVisible();
-  if (await dialog.getByRole('button', { name: T.continue }).isVisible()) {
-    await dialog.getByRole('button', { name: T.continue }).click();
-  }
-  await dialog.getByRole('button', { name: T.choose(plan) }).click();
-  if (agencyName) {
-    await dialog.getByLabel(T.agencyLabel).fill(agencyName);
-    await dialog.getByRole('button', { name: T.agencySubmit }).click();
-  }
-  await expect(dialog.getByRole('heading', { name: T.confirmTitle })).toBeVisible();
-  await dialog.getByRole('button', { name: T.pay }).click();
-}
 
 test.describe('subscription', () => {
   test('a new agent subscribes, pays on Checkout, sees the tutorial and the credits granted by the webhook', async ({
@@ -60,7 +37,9 @@ test.describe('subscription', () => {
     await expect(onboarding(page)).toHaveCount(0);
   });
 
-  test('a declined card leaves the agent unsubscribed, with the onboarding to try again', async ({ page }) => {
+  test('a declined card brings the agent back to the chosen plan, told the payment did not go through', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await register(page, newUser());
     await choosePlan(page, 'Agence', 'Agence du Port');
@@ -68,13 +47,17 @@ test.describe('subscription', () => {
     await expect(page.getByText('Votre carte a été refusée.')).toBeVisible();
     await page.getByRole('link', { name: 'Retour' }).first().click();
 
-    await expect(page).toHaveURL(/\/dashboard/);
-    await expect(onboarding(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Decision 096: not step 1 in silence, but the payment step of the plan chosen, with the reason.
+    const dialog = onboarding(page);
+    await expect(dialog.getByRole('heading', { name: T.confirmTitle })).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText(T.paymentFailed.title);
+    await expect(dialog.getByText('Agence', { exact: true })).toBeVisible();
     // The agency exists, without credits: only the webhook of a paid invoice grants them.
     await expect(page.getByTestId('credit-balance')).toHaveText('0');
-    // The organization exists already: choosing again goes straight to the payment step.
-    await choosePlan(page, 'Agence');
-    await expect(page.getByText('Paiement de test (Stripe local)')).toBeVisible();
+    await dialog.getByRole('button', { name: T.pay }).click();
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/billing\/success\?session_id=/);
   });
 
   test('the owner opens the customer portal from Mon Abonnement', async ({ page }) => {
@@ -85,5 +68,43 @@ test.describe('subscription', () => {
     await expect(page.getByRole('button', { name: "Résilier l'abonnement" })).toBeVisible();
     await page.getByRole('link', { name: 'Retour' }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/settings/);
+  });
+
+  test('a plan change shows at once, without waiting for Stripe; a cancellation in the portal shows with its end date', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await register(page, newUser());
+    await choosePlan(page, 'Mandataire');
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/billing\/success\?session_id=/);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('credit-balance')).toHaveText('30', { timeout: 30_000 });
+    await page.goto('/dashboard/settings?tab=abonnement');
+    await expect(page.getByTestId('plan-name')).toHaveText('Mandataire');
+    const organisationLink = page.getByRole('link', { name: 'Organisation' });
+    await expect(organisationLink).toHaveCount(0);
+
+    // Decision 095: the organization is read back from Stripe when the change is confirmed, so the
+    // new plan, its credits and the team menu show with the webhooks held back.
+    await withWebhooksPaused(async () => {
+      await page.getByRole('button', { name: BILLING_TEXTS.subscription.changeTo('Agence') }).click();
+      await page.getByRole('button', { name: BILLING_TEXTS.subscription.confirm }).click();
+      await expect(page.getByTestId('plan-name')).toHaveText('Agence', { timeout: 5_000 });
+      await expect(page.getByTestId('credit-balance')).toHaveText('100', { timeout: 5_000 });
+      await expect(organisationLink).toBeVisible();
+    });
+
+    // A cancellation in the billing portal shows as soon as the owner is back, with its end date.
+    await expect(page.getByTestId('subscription-renewal')).toHaveText(BILLING_TEXTS.subscription.renews);
+    await page.getByRole('button', { name: BILLING_TEXTS.subscription.portal }).click();
+    await page.getByRole('button', { name: "Résilier l'abonnement" }).click();
+    await page.getByRole('link', { name: 'Retour' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/settings/);
+    const periodEnd = await page.getByTestId('subscription-period-end').textContent();
+    await expect(page.getByTestId('subscription-renewal')).toHaveText(
+      BILLING_TEXTS.subscription.endsOn(periodEnd ?? ''),
+      { timeout: 15_000 },
+    );
   });
 });

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
   AUTH_TEXTS,
+  BILLING_TEXTS,
+  DASHBOARD_TEXTS,
   DEMO_ACCOUNT,
   formatDate,
   INVITATION_TEXTS,
@@ -178,6 +180,22 @@ test.describe('teams: invitations, members and account settings', () => {
       await expect(row).toContainText('Administrateur');
 
       await removeMember(page, { ...colleague, lastName: 'Bernard-Roux' });
+      await signOut(page);
+    });
+
+    await test.step('the removed colleague is told they left the agency, with no error and no 403 behind', async () => {
+      const forbidden: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() === 403) forbidden.push(response.url());
+      });
+      await submitLogin(page, { email: colleague.email, password: newPassword });
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('dialog').getByRole('status')).toHaveText(
+        BILLING_TEXTS.onboarding.removedFromOrganization(DEMO_ACCOUNT.organizationName),
+      );
+      await expect(page.getByText(DASHBOARD_TEXTS.home.recentEmpty)).toBeAttached();
+      await expect(page.getByText(DASHBOARD_TEXTS.home.recentFailed)).toHaveCount(0);
+      expect(forbidden).toEqual([]);
     });
   });
 

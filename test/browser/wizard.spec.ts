@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PROJECTS_TEXTS, VALIDATION_TEXTS, WIZARD_TEXTS } from '@vitrine/shared';
+import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, VALIDATION_TEXTS, WIZARD_TEXTS } from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
@@ -137,7 +137,7 @@ test.describe('new transformation wizard', () => {
   test('a start refused with the credits code stops the batch with the spec text', async ({ signedInPage: page }) => {
     // The server's answer when the balance ran out between the page load and the start: the
     // wizard must tell it by its code and show the spec's text, not the server's wording.
-    const serverMessage = 'Solde de crédits épuisé pour cette organisation.';
+    const serverMessage = TRANSFORMATION_MESSAGES.insufficientCredits;
     await page.route('**/api/image-processing/**', (route) =>
       route.fulfill({
         status: 402,
@@ -152,9 +152,11 @@ test.describe('new transformation wizard', () => {
 
     await expect(page.getByText(WIZARD_TEXTS.creditsInterrupted, { exact: true })).toBeVisible();
     await expect(card(page, 'maison.png').getByText(WIZARD_TEXTS.processingFailedTitle)).toBeVisible();
+    // The card too says the spec's French, never the API's '(insufficient credits)' (issue 22).
     await expect(
-      card(page, 'maison.png').getByText(WIZARD_TEXTS.serverErrorSuffix(serverMessage).trim()),
+      card(page, 'maison.png').getByText(WIZARD_TEXTS.serverErrorSuffix(WIZARD_TEXTS.creditsInterrupted).trim()),
     ).toBeVisible();
+    await expect(page.getByText(/insufficient/i)).toHaveCount(0);
     await expect(page.getByText(WIZARD_TEXTS.someFailed)).toHaveCount(0);
   });
 

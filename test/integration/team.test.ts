@@ -550,6 +550,11 @@ describe('removal', () => {
     const me = await profile(colleague);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ organizationId: null, organization: null, roles: [] });
+    // The app tells them which agency they no longer belong to (issue 22).
+    const orgName = (
+      await api<{ name: string }>(stack, `/api/organizations/${team.orgId}`, { token: team.owner.token })
+    ).body.name;
+    expect(me.body).toMatchObject({ removedFromOrganization: { name: orgName, removedAt: expect.any(String) } });
     expect((await members(team)).body.map((member) => member.id)).toEqual([team.owner.sub]);
     const kept = await api<Project>(stack, `/api/projects/${made.body.id}`, { token: team.owner.token });
     expect(kept.status).toBe(200);

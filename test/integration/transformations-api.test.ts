@@ -2,7 +2,8 @@
  * The request side of transformations on the local stack: presigned uploads, projects, and the
  * checks POST /api/image-processing/{type} makes before starting anything.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/src/lib/keys';
 import {
   type Project,
   type ProjectPage,
@@ -171,6 +172,28 @@ describe('POST /api/image-processing/{type}: checks before starting', () => {
     });
     const missing = await start(stack, alice.token, 'enhance', { uploadId: 'nope' });
     expect(missing.status).toBe(404);
+  });
+
+  it('refuses a text file sent as a JPEG, and an upload never sent, before recording or charging it (decision 094)', async () => {
+    const owner = await orgUser(stack, ddb, 2);
+    const textId = await upload(stack, owner.token, Buffer.from('Bonjour, ceci est un texte renommé en .jpg'));
+    const text = await start(stack, owner.token, 'sky-replacement', { uploadId: textId });
+    expect(text).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', message: TRANSFORMATION_MESSAGES.notAnImage },
+    });
+    const presign = await api<PresignedUpload>(stack, '/api/uploads', {
+      method: 'POST',
+      token: owner.token,
+      body: { fileName: 'jamais.jpg', contentType: 'image/jpeg', size: 100 },
+    });
+    const never = await start(stack, owner.token, 'sky-replacement', { uploadId: presign.body.uploadId });
+    expect(never).toMatchObject({ status: 404, body: { message: TRANSFORMATION_MESSAGES.uploadNotFound } });
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.organization(owner.orgId) }),
+    );
+    expect(Item?.creditBalance).toBe(2);
+    expect(Item?.reservations ?? {}).toEqual({});
   });
 
   it('answers 402 with the insufficient-credits marker at 0 credits', async () => {

@@ -136,7 +136,9 @@ describe('transformations in flight per organization', () => {
 
   it('gives the credit back when a job fails, freeing its reservation', async () => {
     const user = await orgUser(stack, ddb, 1);
-    const uploadId = await upload(stack, user.token, Buffer.from('not an image'), 'image/jpeg', 'photo.jpg', 1000);
+    // A JPEG signature (the start's check, decision 094) over bytes that do not decode: Validate refuses it.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not an image')]);
+    const uploadId = await upload(stack, user.token, broken, 'image/jpeg', 'photo.jpg', 1000);
     const started = await start(stack, user.token, 'enhance', { uploadId });
     expect(started.status).toBe(202);
     expect(await settled(stack, user.token, started.body.transformationId!)).toMatchObject({

@@ -3,7 +3,7 @@
  * code base serves every Stripe account, test or live). Cached per container for a few minutes:
  * prices change only when ops run `npm run stripe:sync`.
  */
-import { DEFAULT_PLAN_FEATURES, findPlan, findPlanByLookupKey, PLANS, type Plan, type Price } from '@vitrine/shared';
+import { findPlan, findPlanByLookupKey, PLANS, type Plan, type Price } from '@vitrine/shared';
 import type { StripeGateway, StripePrice } from './stripe-gateway';
 
 const CACHE_MS = 5 * 60 * 1000;
@@ -25,7 +25,10 @@ export function toPrice(plan: Plan, stripePrice?: StripePrice): Price {
     currency: stripePrice?.currency ?? plan.currency,
     interval: stripePrice?.interval ?? plan.interval,
     stripePriceId: stripePrice?.id ?? null,
-    features: stripePrice?.features.length ? stripePrice.features : [...DEFAULT_PLAN_FEATURES[plan.id]],
+    // The shared list, not the Stripe product's copy of it (price-sync writes the same): a feature
+    // edited in the Stripe dashboard must not make the app contradict the pricing page (decision 097).
+    features: [...plan.features],
+    excludedFeatures: [...plan.excludedFeatures],
     credits: plan.credits,
     is_organization: plan.is_organization,
   };

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { BILLING_API_TEXTS, findPlan } from '@vitrine/shared';
+import { BILLING_API_TEXTS, findPlan, PLANS } from '@vitrine/shared';
 import type { OrganizationRecord } from '../lib/records';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { createCatalog } from './catalog';
@@ -52,12 +52,22 @@ const checkout = async (organization: OrganizationRecord, priceId: string) =>
   startCheckout(deps, { organization, priceId, appUrl: APP });
 
 describe('startCheckout', () => {
+  it('sends the browser back to the onboarding with the plan when it leaves without paying (decision 096)', async () => {
+    const created = jest.spyOn(stripe, 'createCheckoutSession');
+    await checkout(await newOrganization(), PRICE_IDS.agence);
+    expect(created.mock.calls[0]?.[0]).toMatchObject({
+      successUrl: `${APP}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${APP}/dashboard?checkout=canceled&price=${encodeURIComponent(PRICE_IDS.agence)}`,
+    });
+  });
+
   it('opens a subscription Checkout Session that returns to the app', async () => {
     const org = await newOrganization();
     const { url } = await checkout(org, PRICE_IDS.agence);
     const [session] = [...stripe.sessions.values()];
     expect(url).toBe(session!.url);
     expect(session).toMatchObject({ priceId: PRICE_IDS.agence, customerId: org.stripeCustomerId, status: 'open' });
+
     expect((await reload(org.id)).checkoutSession).toMatchObject({ id: session!.id, priceId: PRICE_IDS.agence });
   });
 
@@ -127,7 +137,7 @@ describe('openPortal and changePlan', () => {
     const org = await newOrganization();
     const { url } = await openPortal(deps, org, APP);
     expect(url).toContain(org.stripeCustomerId);
-    expect(stripe.portalSessions).toEqual([`${APP}/dashboard/settings`]);
+    expect(stripe.portalSessions).toEqual([`${APP}/dashboard/settings?tab=abonnement&from=portal`]);
   });
 
   it('moves the subscription to the new price and answers the shared Subscription', async () => {
@@ -144,8 +154,8 @@ describe('openPortal and changePlan', () => {
       price: { id: 'agence', stripePriceId: PRICE_IDS.agence, credits: 100, is_organization: true },
     });
     expect(stripe.subscriptions.get(subscription.id)?.priceId).toBe(PRICE_IDS.agence);
-    // It writes nothing itself: the webhook does.
-    expect((await reload(org.id)).subscription).toBeNull();
+    // The organization follows at once, read back from Stripe as the webhook would (decision 095).
+    expect((await reload(org.id)).subscription).toMatchObject({ status: 'active', planId: 'agence' });
   });
 
   it('refuses a plan change without an active subscription', async () => {
@@ -167,26 +177,27 @@ describe('openPortal and changePlan', () => {
 });
 
 describe('catalog', () => {
-  it('resolves each plan to its Stripe price by lookup key, with the default features', async () => {
+  it("resolves each plan to its Stripe price by lookup key, with the plan's one list of features", async () => {
     const prices = await deps.catalog.prices();
     expect(prices.map((p) => [p.id, p.stripePriceId, p.amount, p.credits, p.is_organization])).toEqual([
       ['mandataire', PRICE_IDS.mandataire, 2900, 30, false],
       ['agence', PRICE_IDS.agence, 8900, 100, true],
     ]);
-    expect(prices[0]!.features).toEqual(
-      expect.arrayContaining(['1 utilisateur', '30 photos par mois', 'Support prioritaire']),
-    );
+    expect(prices[0]!.features).toEqual(expect.arrayContaining(['1 utilisateur', '30 photos par mois']));
+    // Decision 097: what the pricing page strikes out for Mandataire is not promised here.
+    expect(prices[0]!.features).not.toContain('Support prioritaire');
+    expect(prices[0]!.excludedFeatures).toEqual(expect.arrayContaining(['Support prioritaire']));
     expect(prices[1]!.features).toEqual(expect.arrayContaining(['Jusqu’à 5 utilisateurs', '100 photos par mois']));
   });
 
-  it('answers a null price id for a plan the Stripe account lacks, and the product features when set', async () => {
+  it("answers a null price id for a plan the Stripe account lacks, and the plan's features whatever the product says", async () => {
     stripe.prices = [{ ...stripe.prices[1]!, features: ['Tout compris'] }];
     const prices = await deps.catalog.prices();
     expect(prices.map((p) => [p.id, p.stripePriceId])).toEqual([
       ['mandataire', null],
       ['agence', PRICE_IDS.agence],
     ]);
-    expect(prices[1]!.features).toEqual(['Tout compris']);
+    expect(prices[1]!.features).toEqual(PLANS[1]!.features);
   });
 
   it('knows only our prices, and asks Stripe at most once per few minutes', async () => {

@@ -9,7 +9,8 @@ import type { OrganizationRecord } from '../lib/records';
 import { readOrganization, storeCheckoutSession } from '../organizations/organization-record';
 import { ensureStripeCustomer } from '../organizations/organization-service';
 import { priceOfPlan } from './catalog';
-import { isoFromUnix, LIVE_STATUSES, planOfSubscription, type BillingDeps } from './subscription-sync';
+import { logger } from '../lib/logger';
+import { isoFromUnix, LIVE_STATUSES, planOfSubscription, syncCustomer, type BillingDeps } from './subscription-sync';
 
 const m = BILLING_API_TEXTS;
 
@@ -49,7 +50,9 @@ export async function startCheckout(deps: BillingDeps, input: CheckoutInput): Pr
     priceId,
     organizationId: organization.id,
     successUrl: `${input.appUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${input.appUrl}/dashboard`,
+    // Back without paying (a refused card, or the user left): the onboarding says so and offers the
+    // same plan again (decision 096).
+    cancelUrl: `${input.appUrl}/dashboard?checkout=canceled&price=${encodeURIComponent(priceId)}`,
     // Concurrent or retried requests from the same state ask Stripe for the same session.
     idempotencyKey: `checkout_${organization.id}_${stored?.id ?? 'first'}_${priceId}`,
   });
@@ -87,7 +90,9 @@ async function expireOpenSession(deps: BillingDeps, sessionId: string): Promise<
 
 export async function openPortal(deps: BillingDeps, organization: OrganizationRecord, appUrl: string) {
   if (!organization.stripeCustomerId) throw new Conflict(m.noSubscription);
-  return { url: await deps.stripe.createPortalSession(organization.stripeCustomerId, `${appUrl}/dashboard/settings`) };
+  // The way back names the tab and says where the user comes from: the app then watches for the change (decision 095).
+  const returnUrl = `${appUrl}/dashboard/settings?tab=abonnement&from=portal`;
+  return { url: await deps.stripe.createPortalSession(organization.stripeCustomerId, returnUrl) };
 }
 
 /** Stripe statuses in which the plan can be changed. */
@@ -114,11 +119,19 @@ export async function changePlan(
     const currentPlan = await planOfSubscription(deps.catalog, current);
     const upgrade = plan.credits > (currentPlan?.credits ?? 0);
     result = await deps.stripe.changeSubscriptionPrice(current, newPriceId, upgrade ? 'always_invoice' : 'none');
+    // The organization follows at once (plan, upgrade credits, team menu), not when the webhook lands
+    // (decision 095); the sync is the webhook's own, so whichever runs second finds nothing to change.
+    if (organization.stripeCustomerId) {
+      await syncCustomer(deps, organization.stripeCustomerId).catch((error: unknown) => {
+        logger.warn('Sync after a plan change failed; the webhook will write it', { error });
+      });
+    }
   }
   return {
     subscription: {
       status: result.status,
       currentPeriodEnd: isoFromUnix(result.currentPeriodEnd),
+      cancelAt: isoFromUnix(result.cancelAt),
       price: priceOfPlan(plan.id, newPriceId),
     },
   };

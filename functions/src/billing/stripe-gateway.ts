@@ -28,6 +28,11 @@ export interface StripeSubscription {
   /** Unix seconds. */
   currentPeriodStart: number | null;
   currentPeriodEnd: number | null;
+  /**
+   * Unix seconds at which a subscription set to end will be canceled (decision 095): Stripe's
+   * `cancel_at`, or the period end when only `cancel_at_period_end` is set; null while it renews.
+   */
+  cancelAt?: number | null;
   created: number;
 }
 
@@ -81,6 +86,18 @@ export interface StripeGateway {
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
+/**
+ * When a subscription set to end will end: `cancel_at` (set by the portal and by
+ * `cancel_at_period_end`, or a chosen date), else the period end when `cancel_at_period_end` alone
+ * is set. https://docs.stripe.com/api/subscriptions/object (cancel_at, cancel_at_period_end),
+ * https://docs.stripe.com/changelog/basil/2025-07-30/cancel-at-enums.md
+ */
+function endsAt(subscription: Stripe.Subscription, periodEnd: number | null): number | null {
+  if (subscription.status === 'canceled') return null;
+  if (typeof subscription.cancel_at === 'number') return subscription.cancel_at;
+  return subscription.cancel_at_period_end ? periodEnd : null;
+}
+
 export function toStripeSubscription(subscription: Stripe.Subscription): StripeSubscription {
   const item = subscription.items?.data?.[0];
   // Older API versions kept the period on the subscription itself.
@@ -94,6 +111,7 @@ export function toStripeSubscription(subscription: Stripe.Subscription): StripeS
     lookupKey: item?.price?.lookup_key ?? null,
     currentPeriodStart: item?.current_period_start ?? legacy.current_period_start ?? null,
     currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? null,
+    cancelAt: endsAt(subscription, item?.current_period_end ?? legacy.current_period_end ?? null),
     created: subscription.created,
   };
 }

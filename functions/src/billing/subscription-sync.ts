@@ -88,6 +88,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
     priceId: subscription.priceId ?? undefined,
     currentPeriodStart: isoFromUnix(subscription.currentPeriodStart),
     currentPeriodEnd: isoFromUnix(subscription.currentPeriodEnd),
+    cancelAt: isoFromUnix(subscription.cancelAt),
     syncedAt,
   };
   const written = await writeSubscription(deps, organization.id, record);

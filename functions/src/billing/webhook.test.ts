@@ -268,6 +268,24 @@ describe('renewal', () => {
   });
 });
 
+describe('cancellation at period end (decision 095)', () => {
+  it('records when a subscription set to end in the portal ends, and forgets it when it is renewed', async () => {
+    const { orgId, customerId } = await newOrganization();
+    const { subscription, events } = await subscribe(customerId, PRICE_IDS.agence);
+    await deliver(...events);
+    expect((await organization(orgId)).subscription?.cancelAt).toBeNull();
+    stripe.subscriptions.get(subscription.id)!.cancelAt = subscription.currentPeriodEnd;
+    await deliver(stripe.subscriptionEvent('updated', subscription));
+    expect((await organization(orgId)).subscription).toMatchObject({
+      status: 'active',
+      cancelAt: new Date(subscription.currentPeriodEnd! * 1000).toISOString(),
+    });
+    stripe.subscriptions.get(subscription.id)!.cancelAt = null;
+    await deliver(stripe.subscriptionEvent('updated', subscription));
+    expect((await organization(orgId)).subscription?.cancelAt).toBeNull();
+  });
+});
+
 describe('plan changes', () => {
   it('adds the difference at once on an upgrade, once, and keeps the credits on a downgrade', async () => {
     const { orgId, customerId } = await newOrganization();

@@ -21,11 +21,13 @@ import { readOrganizationView } from '../organizations/organization-record';
 import { organizationCaller } from '../scope/organization-caller';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
+import { readUploadSignature } from '../uploads/upload-signature';
 
 const stateMachineArn = envGetter(ENV.stateMachineArn);
 
 const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
+  readUploadSignature: (upload) => readUploadSignature(upload),
   findTransformation: (orgId, id) => getTransformation(tableDeps(), orgId, id),
   organizationState: async (orgId) => {
     const organization = await readOrganizationView(tableDeps(), orgId);

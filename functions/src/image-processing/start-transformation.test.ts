@@ -66,6 +66,7 @@ function deps(state: Partial<OrganizationState> = {}, overrides: Partial<StartTr
   let seeds = 1000;
   const d: StartTransformationDeps = {
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
+    readUploadSignature: async () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
     findTransformation: async (orgId, id) => (orgId === 'org-1' ? earlier.get(id) : undefined),
     organizationState: async () => ({ subscriptionActive: true, creditBalance: 5, openReservations: 0, ...state }),
     createQueued: async (t) => {
@@ -183,6 +184,24 @@ describe('startTransformation', () => {
     await expect(refusal).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_CREDITS' });
     await expect(refusal).rejects.toThrow(/insufficient credits/i);
     expect([...steps, ...broke.steps]).toEqual([]);
+  });
+
+  it('refuses a file that is not an image, and one never uploaded, before recording or charging anything (decision 094)', async () => {
+    const text = deps({}, { readUploadSignature: async () => new TextEncoder().encode('Bonjour, ceci') });
+    await expect(
+      startTransformation(text.d, caller, request('sky-replacement', { uploadId: 'up-1' })),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: TRANSFORMATION_MESSAGES.notAnImage,
+    });
+    expect(text.steps).toEqual([]);
+
+    const missing = deps({}, { readUploadSignature: async () => undefined });
+    await expect(
+      startTransformation(missing.d, caller, request('sky-replacement', { uploadId: 'up-1' })),
+    ).rejects.toMatchObject({ statusCode: 404, message: TRANSFORMATION_MESSAGES.uploadNotFound });
+    expect(missing.steps).toEqual([]);
   });
 
   it('refuses an organization whose subscription is not active, with credits left or not', async () => {

@@ -21,6 +21,7 @@ import {
   type ApiErrorBody,
   isTransformationType,
   parseTransformationOptions,
+  sniffImageType,
   TRANSFORMATION_LIMITS,
   TRANSFORMATION_MESSAGES,
   type TransformationOptions,
@@ -104,6 +105,8 @@ export interface IdempotencyStore {
 
 export interface StartTransformationDeps {
   findUpload: (orgId: string, uploadId: string) => Promise<UploadRecord | undefined>;
+  /** The uploaded object's first bytes (uploads/upload-signature.ts); undefined when it was never sent. */
+  readUploadSignature: (upload: UploadRecord) => Promise<Uint8Array | undefined>;
   /** A transformation of this organization (a foreign id only misses). */
   findTransformation: (orgId: string, id: string) => Promise<TransformationRecord | undefined>;
   organizationState: (orgId: string) => Promise<OrganizationState>;
@@ -224,6 +227,10 @@ async function photoSource(deps: StartTransformationDeps, orgId: string, source:
   if ('uploadId' in source) {
     const upload = await deps.findUpload(orgId, source.uploadId);
     if (!upload) throw new NotFound(TRANSFORMATION_MESSAGES.uploadNotFound);
+    // The file's real type, before anything is recorded or charged (decision 094).
+    const signature = await deps.readUploadSignature(upload);
+    if (!signature) throw new NotFound(TRANSFORMATION_MESSAGES.uploadNotFound);
+    if (!sniffImageType(signature)) throw new BadRequest(TRANSFORMATION_MESSAGES.notAnImage);
     return { uploadId: upload.id, uploadKey: upload.key };
   }
   const earlier = await deps.findTransformation(orgId, source.sourceTransformationId);

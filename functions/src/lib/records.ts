@@ -33,6 +33,8 @@ export interface UserRecord extends ItemKey<'user'> {
    * is verified); until then every profile read asks Cognito again.
    */
   emailVerified?: boolean;
+  /** Set when a manager removed them from an organization: the app tells them so (issue 22). */
+  removedFrom?: { organizationName: string; removedAt: string };
   createdAt: string;
   updatedAt: string;
 }
@@ -47,6 +49,8 @@ export interface SubscriptionRecord {
   /** Stripe price id of the subscription's item. */
   priceId?: string;
   currentPeriodStart?: string | null;
+  /** When a subscription set to end at period end (or at a date) ends; null or absent while it renews (decision 095). */
+  cancelAt?: string | null;
   /** When this state was read from Stripe: an older read never overwrites a newer one. */
   syncedAt?: string;
 }

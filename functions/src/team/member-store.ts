@@ -127,10 +127,12 @@ export function removeMemberRecord(
   orgId: string,
   userId: string,
   now: Date,
+  organizationName = '',
 ): Promise<UserRecord | undefined> {
   return update(deps, {
     Key: keys.user(userId),
-    UpdateExpression: 'SET organizationId = :none, #roles = :noRoles, updatedAt = :now REMOVE gsi1pk, gsi1sk',
+    UpdateExpression:
+      'SET organizationId = :none, #roles = :noRoles, removedFrom = :removedFrom, updatedAt = :now REMOVE gsi1pk, gsi1sk',
     ConditionExpression: 'organizationId = :org AND NOT contains(#roles, :owner)',
     ExpressionAttributeNames: { '#roles': 'roles' },
     ExpressionAttributeValues: {
@@ -138,6 +140,8 @@ export function removeMemberRecord(
       ':owner': OWNER_ROLE,
       ':none': null,
       ':noRoles': [],
+      // The profile tells the person which agency they no longer belong to.
+      ':removedFrom': { organizationName, removedAt: now.toISOString() },
       ':now': now.toISOString(),
     },
   });

@@ -12,6 +12,7 @@ import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { UserRecord } from '../lib/records';
 import { getUserRecord } from '../users/user-store';
+import { readOrganizationView } from '../organizations/organization-record';
 import { listMemberRecords, removeMemberRecord, toMember, updateMemberRecord } from './member-store';
 import { requireManager, requireOwner, teamRole, type TeamCaller } from './team-access';
 
@@ -74,6 +75,9 @@ export async function removeMember(
   if (caller.role === 'admin' && targetRole === 'admin' && target.id !== caller.user.id) {
     throw new Forbidden(TEAM_API_TEXTS.adminCannotRemoveAdmin);
   }
-  if (!(await removeMemberRecord(deps, caller.orgId, userId, now))) throw new NotFound(TEAM_API_TEXTS.memberNotFound);
+  const organization = await readOrganizationView(deps, caller.orgId);
+  if (!(await removeMemberRecord(deps, caller.orgId, userId, now, organization?.name ?? ''))) {
+    throw new NotFound(TEAM_API_TEXTS.memberNotFound);
+  }
   logger.info('Member removed', { organizationId: caller.orgId, userId });
 }

@@ -16,6 +16,7 @@ export function toSubscription(record: SubscriptionRecord | null): Subscription 
   return {
     status: record.status,
     currentPeriodEnd: record.currentPeriodEnd,
+    cancelAt: record.cancelAt ?? null,
     price: priceOfPlan(record.planId, record.priceId),
   };
 }
@@ -43,6 +44,10 @@ export function toUser(record: UserRecord, organization: OrganizationRecord | un
     organization: org,
     subscription: org?.subscription ?? null,
     emailVerified,
+    removedFromOrganization:
+      !org && record.removedFrom
+        ? { name: record.removedFrom.organizationName, removedAt: record.removedFrom.removedAt }
+        : null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

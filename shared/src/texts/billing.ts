@@ -3,7 +3,6 @@
  * Stripe Checkout return page is BILLING_SUCCESS_TEXTS). Spec wording (sections 2.5, 2.6, 3, 5
  * and 8) is kept exactly, including the settings billing errors the spec words in English.
  */
-import { PLAN_DEFAULT_FEATURE_TEXTS } from './plans';
 import { withFrenchTypography } from './typography';
 
 export const BILLING_TEXTS = withFrenchTypography({
@@ -17,8 +16,6 @@ export const BILLING_TEXTS = withFrenchTypography({
     excluded: 'Non inclus',
     unavailable: 'Offre indisponible pour le moment',
   },
-  /** Spec 3: features filled in when the server gives none (one list with billing's API). */
-  defaultFeatures: PLAN_DEFAULT_FEATURE_TEXTS,
   onboarding: {
     title: 'Bienvenue sur Vitrine',
     stepsLabel: 'Étapes de l’inscription',
@@ -45,6 +42,15 @@ export const BILLING_TEXTS = withFrenchTypography({
     personalSpace: (firstName: string) => `${firstName}'s Space`,
     personalSpaceFallback: 'Mon Espace Personnel',
     organizationCreated: 'Organisation créée',
+    /** A manager removed them from their agency: they are told, then offered the plans (issue 22). */
+    removedFromOrganization: (name: string) =>
+      `Vous ne faites plus partie de l’agence « ${name} » : un responsable de l’agence vous a retiré de l’équipe. Pour continuer, demandez-lui une nouvelle invitation ou choisissez votre propre abonnement.`,
+    /** Back from the payment page without paying: a refused card, or the user left it (decision 096). */
+    paymentFailed: {
+      title: 'Le paiement n’a pas abouti',
+      description:
+        'Votre carte a peut-être été refusée, ou le paiement a été interrompu : aucun montant n’a été débité. Vous pouvez réessayer avec l’offre choisie, avec une autre carte.',
+    },
   },
   /** Spec 8, onboarding and billing: `title: description` when shown inline. */
   errors: {
@@ -79,6 +85,10 @@ export const BILLING_TEXTS = withFrenchTypography({
     interval: 'Périodicité',
     status: 'Statut',
     periodEnd: 'Fin de la période en cours',
+    /** A subscription set to end at period end, from the billing portal (decision 095). */
+    renewal: 'Renouvellement',
+    renews: 'Automatique',
+    endsOn: (date: string) => `Résilié : l’abonnement prend fin le ${date} et ne sera pas renouvelé`,
     amountPerInterval: (amount: string, interval: string) => `${amount} / ${interval}`,
     none: 'Aucun abonnement actif.',
     portal: 'Gérer la facturation',

@@ -21,6 +21,8 @@ export const ORGANIZATIONS_TEXTS = withFrenchTypography({
   you: '(vous)',
   noInvitations: 'Aucune invitation en attente.',
   addUser: 'Ajouter un utilisateur',
+  /** Inviting needs a confirmed address (decision 38): asked here, where it matters (issue 22). */
+  verifyToInvite: 'Confirmez votre adresse e-mail pour inviter des collègues : saisissez le code reçu par e-mail.',
   edit: 'Modifier',
   editLabel: (name: string) => `Modifier ${name}`,
   remove: 'Supprimer',

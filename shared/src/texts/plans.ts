@@ -1,5 +1,10 @@
 import { withFrenchTypography } from './typography';
-/** The subscription plans' names, descriptions and features (spec 2.3); plans.ts holds the rest. */
+/**
+ * The subscription plans' names, descriptions and features: the one list of each plan, shown the
+ * same on the pricing page, in the onboarding and in the app (decision 097). Spec 2.3 decides:
+ * Mandataire has no priority support and no team management, so spec 3's default list ('all
+ * features', 'priority support' for every plan) is not used. plans.ts holds the rest.
+ */
 export const PLAN_TEXTS = withFrenchTypography({
   mandataire: {
     name: 'Mandataire',
@@ -30,21 +35,4 @@ export const PLAN_TEXTS = withFrenchTypography({
     ],
     excludedFeatures: ['API dédiée'],
   },
-} as const);
-
-/**
- * Spec 3's default feature lists, filled in when Stripe gives none: Mandataire (individual) 1 user
- * and 30 photos a month, Agence up to 5 users and 100 photos, plus what every plan includes.
- * Billing's API (DEFAULT_PLAN_FEATURES) and the web's plan cards (BILLING_TEXTS.defaultFeatures) read it.
- */
-export const PLAN_DEFAULT_FEATURE_TEXTS = withFrenchTypography({
-  individual: ['1 utilisateur', '30 photos par mois'],
-  agency: ['Jusqu’à 5 utilisateurs', '100 photos par mois'],
-  common: [
-    'Toutes les fonctionnalités',
-    'Images haute résolution',
-    'Utilisation commerciale',
-    'Dernier modèle d’IA',
-    'Support prioritaire',
-  ],
 } as const);

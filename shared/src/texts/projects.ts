@@ -68,4 +68,6 @@ export const PROJECTS_TEXTS = withFrenchTypography({
   },
   notProvided: 'Non renseigné',
   sizeValue: (size: string) => `${size} m²`,
+  /** Superficie typed as text: a French decimal comma is read, anything else is said not a number (issue 22). */
+  sizeNotNumber: 'La superficie doit être un nombre, par exemple 112,5.',
 } as const);

@@ -64,5 +64,10 @@ export const SETTINGS_TEXTS = withFrenchTypography({
     codeRequired: 'Saisissez le code reçu par e-mail.',
     invalidCode: 'Code invalide ou expiré. Demandez un nouveau code.',
     failed: 'Une erreur est survenue. Veuillez réessayer.',
+    /** The dashboard's small reminder: only inviting needs it, so it can be put away (issue 22). */
+    banner: 'Votre adresse e-mail n’est pas encore confirmée : c’est nécessaire pour inviter des collègues.',
+    bannerLabel: 'Confirmation de l’adresse e-mail',
+    bannerAction: 'Confirmer mon adresse',
+    dismiss: 'Masquer ce rappel',
   },
 } as const);

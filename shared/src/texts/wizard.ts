@@ -3,6 +3,13 @@ import { withFrenchTypography } from './typography';
 export const WIZARD_TEXTS = withFrenchTypography({
   noFiles: 'Veuillez ajouter des images avant de continuer.',
   formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
+  /** Under the spec's hint: what the wizard does with heavier photos (issue 22). */
+  largePhotosHint: 'Les photos plus lourdes, jusqu’à 50 Mo, sont réduites avant l’envoi.',
+  /** A HEIC/HEIF photo, told apart by its first bytes: not converted in the browser yet (issue 22). */
+  heicNotSupported:
+    'Photo HEIC (iPhone) : ce format n’est pas encore converti ici. Envoyez-la en JPG (sur iPhone : Réglages > Appareil photo > Formats > « Le plus compatible »).',
+  /** Above what the wizard reduces in the browser (issue 22). */
+  photoTooLarge: 'La photo dépasse 50 Mo : elle ne peut pas être réduite dans le navigateur.',
   outOfCreditsTitle: 'Crédits épuisés',
   outOfCreditsBody:
     "Vous n'avez plus de crédits pour transformer des images. Pour continuer à utiliser ce service, veuillez mettre à niveau votre abonnement.",
@@ -109,6 +116,11 @@ export const WIZARD_TEXTS = withFrenchTypography({
   creditsLeft: (credits: string) => `Crédits restants : ${credits}`,
   costExceedsCredits: (remaining: number) =>
     `Crédits insuffisants pour ce lancement : il vous reste ${remaining} crédit${remaining > 1 ? 's' : ''}. Réduisez le nombre de variantes ou de photos.`,
+  /** Choosing the photos of a run the credits do not cover (issue 22). */
+  photosToRun: 'Photos à lancer',
+  chooseWithinCredits: (needed: number, remaining: number) =>
+    `Toutes les photos demandent ${needed} crédit${needed > 1 ? 's' : ''} et il vous en reste ${remaining} : choisissez les photos à lancer.`,
+  includePhoto: (fileName: string) => `Lancer ${fileName}`,
   variantLabel: (variant: number, count: number) => `Variante ${variant} sur ${count}`,
   rerunTitle: "Relancer avec d'autres options",
   rerunHint: 'Les photos déjà envoyées sont réutilisées : rien à téléverser à nouveau.',

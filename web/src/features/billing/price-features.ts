@@ -1,15 +1,16 @@
-import { BILLING_TEXTS, type Price } from '@vitrine/shared';
+import { planFeatures, type Price } from '@vitrine/shared';
 
-/** Spec 3: plans the server sends without features get the default list of their kind. */
-export function defaultFeatures(price: Pick<Price, 'id' | 'name' | 'is_organization'>): string[] {
-  const d = BILLING_TEXTS.defaultFeatures;
-  // 'Professionnel' is the spec's other name of the individual plan.
-  const individual = !price.is_organization || /^(mandataire|professionnel)$/i.test(price.name);
-  return [...(individual ? d.individual : d.agency), ...d.common];
-}
-
+/**
+ * Spec 3: a plan the server sends without features gets its plan's list; the excluded features
+ * come from the same shared list, so every card says the same as the pricing page (decision 097).
+ */
 export function withDefaultFeatures(price: Price): Price {
-  return price.features?.length ? price : { ...price, features: defaultFeatures(price) };
+  const shared = planFeatures(price);
+  return {
+    ...price,
+    features: price.features?.length ? price.features : shared.features,
+    excludedFeatures: price.excludedFeatures ?? shared.excludedFeatures,
+  };
 }
 
 /** Spec 4: a plan without a Stripe price id cannot be chosen. */

@@ -1,9 +1,21 @@
 /**
  * Files the wizard accepts (spec 9: JPG, PNG, WEBP up to 10 MB), checked with the same shared
  * schema the API applies, so a refused file is refused at once with the API's French message.
+ * The real type comes from the file's first bytes (decision 094), as the API checks it again;
+ * photos above 10 MB, up to 50 MB, are reduced before upload (photo-reduction.ts).
  */
 import * as z from 'zod/mini';
-import { UPLOAD_LIMITS, uploadRequestSchema } from '@vitrine/shared';
+import {
+  IMAGE_SIGNATURE_BYTES,
+  isHeifSignature,
+  PHOTO_PREPARATION,
+  sniffImageType,
+  TRANSFORMATION_MESSAGES,
+  UPLOAD_LIMITS,
+  uploadRequestSchema,
+  WIZARD_TEXTS,
+} from '@vitrine/shared';
+import { needsReduction, reducePhoto } from './photo-reduction';
 
 /** Value of the file input's `accept` attribute. */
 export const ACCEPTED_CONTENT_TYPES = UPLOAD_LIMITS.contentTypes.join(',');
@@ -33,6 +45,53 @@ export function partitionFiles<T extends Pick<File, 'name' | 'type' | 'size'>>(
     else accepted.push(file);
   }
   return { accepted, refusals };
+}
+
+/** The first bytes of a file (FileReader: Blob.arrayBuffer is missing from older engines and jsdom). */
+export function readFileHead(file: Blob, bytes = IMAGE_SIGNATURE_BYTES): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsArrayBuffer(file.slice(0, bytes));
+  });
+}
+
+/**
+ * The file as an image of its real type, or the French reason it is not one: a text renamed
+ * `.jpg` is refused, a PNG named `.jpg` is sent as the PNG it is (the upload declares its type).
+ */
+export async function withRealType(file: File, reduce = reducePhoto): Promise<File | FileRefusal> {
+  const head = await readFileHead(file);
+  const type = sniffImageType(head);
+  if (!type && isHeifSignature(head)) return { fileName: file.name, message: WIZARD_TEXTS.heicNotSupported };
+  if (!type) {
+    // Declared as another format (a GIF): the format message; declared as ours: not really an image.
+    const message = refusalReason(file) ?? TRANSFORMATION_MESSAGES.notAnImage;
+    return { fileName: file.name, message };
+  }
+  const typed = type === file.type ? file : new File([file], file.name, { type, lastModified: file.lastModified });
+  if (file.size > PHOTO_PREPARATION.maxInputBytes) return { fileName: file.name, message: WIZARD_TEXTS.photoTooLarge };
+  if (!needsReduction(typed)) return typed;
+  // Above 10 MB: reduced in the browser to what the pipeline takes (issue 22).
+  return (await reduce(typed)) ?? { fileName: file.name, message: TRANSFORMATION_MESSAGES.corruptImage };
+}
+
+/**
+ * `partitionFiles` after each file's real type is read and a photo above 10 MB reduced: what the
+ * API will accept, in order.
+ */
+export async function acceptFiles(
+  files: Iterable<File>,
+  reduce = reducePhoto,
+): Promise<{ accepted: File[]; refusals: FileRefusal[] }> {
+  const typed = await Promise.all(Array.from(files, (file) => withRealType(file, reduce)));
+  const { accepted, refusals } = partitionFiles(typed.filter((entry): entry is File => entry instanceof File));
+  const unreadable = typed.filter((entry): entry is FileRefusal => !(entry instanceof File));
+  // Refusals in the order the files were picked.
+  const order = Array.from(files, (file) => file.name);
+  const all = [...unreadable, ...refusals].sort((a, b) => order.indexOf(a.fileName) - order.indexOf(b.fileName));
+  return { accepted, refusals: all };
 }
 
 type FileIdentity = Pick<File, 'name' | 'size' | 'lastModified'>;

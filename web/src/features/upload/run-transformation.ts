@@ -165,14 +165,26 @@ function retryDelayMs(error: unknown, lostAnswers: number): number | undefined {
   return error instanceof TypeError ? LOST_ANSWER_RETRY_DELAYS_MS[lostAnswers] : undefined;
 }
 
+/** Codes that say the photo itself was refused: running it again cannot succeed (decision 094). */
+const INPUT_REJECTED_CODES: readonly (ErrorCode | undefined)[] = ['IMAGE_REJECTED', 'VALIDATION'];
+
 /**
  * Spec 8: the server message when there is one. A credits error is told by its code
- * (a 402 on start, or a transformation that failed with it), never by the message's text.
+ * (a 402 on start, or a transformation that failed with it), never by the message's text; so is
+ * a photo the server refused (not an image, unreadable...), which is not offered for regeneration.
  */
-export function classifyFailure(error: unknown): { serverMessage: string | null; isCreditsError: boolean } {
+export function classifyFailure(error: unknown): {
+  serverMessage: string | null;
+  isCreditsError: boolean;
+  inputRejected: boolean;
+} {
   const known = error instanceof ApiError || error instanceof TransformationFailedError;
   const message = known ? error.message.trim() || null : null;
-  return { serverMessage: message, isCreditsError: known && error.code === 'INSUFFICIENT_CREDITS' };
+  return {
+    serverMessage: message,
+    isCreditsError: known && error.code === 'INSUFFICIENT_CREDITS',
+    inputRejected: known && INPUT_REJECTED_CODES.includes(error.code),
+  };
 }
 
 export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

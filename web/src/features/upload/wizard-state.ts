@@ -56,7 +56,10 @@ export interface ResultEntry {
  * French text shown on the card; `outOfCredits` marks the failure that stops the batch (spec 8).
  */
 export type ResultOutcome =
-  { status: 'loading' } | { status: 'done'; url: string } | { status: 'error'; message: string; outOfCredits: boolean };
+  | { status: 'loading' }
+  | { status: 'done'; url: string }
+  /** `inputRejected`: the server refused the photo itself (not an image...): no regeneration (decision 094). */
+  | { status: 'error'; message: string; outOfCredits: boolean; inputRejected?: boolean };
 
 const LOADING: ResultOutcome = { status: 'loading' };
 
@@ -86,6 +89,8 @@ export interface WizardState {
   saveTarget: SaveTarget | null;
   /** Variants per photo of the next run (decision 065): each costs a credit once delivered. */
   variants: number;
+  /** Photos left out of the next run, chosen when the credits do not cover them all. */
+  excludedFileIds: string[];
   /** Runs started on these photos: Start, then each rerun from the results step. */
   runs: number;
   /**
@@ -113,6 +118,7 @@ export function createInitialState(fixedProjectId: string | null = null): Wizard
     outOfCreditsOpen: false,
     saveTarget: null,
     variants: VARIANT_LIMITS.default,
+    excludedFileIds: [],
     runs: 0,
     originals: {},
   };
@@ -128,13 +134,20 @@ export type WizardAction =
   | { type: 'typeChosen'; transformationType: TransformationType }
   | { type: 'parametersChanged'; parameters: Partial<TransformationParameters> }
   | { type: 'variantsChosen'; variants: number }
+  | { type: 'fileIncluded'; fileId: string; included: boolean }
   | { type: 'startRequested' }
   | { type: 'rerunRequested' }
   | { type: 'uploadProgressed'; resultId: string; progress: number }
   | { type: 'uploadCompleted'; resultId: string; uploadId: string }
   | { type: 'transformationStarted'; resultId: string; transformationId: string }
   | { type: 'resultSucceeded'; resultId: string; enhancedUrl: string; simulated: boolean; creditBalance?: number }
-  | { type: 'resultFailed'; resultId: string; serverMessage: string | null; isCreditsError: boolean }
+  | {
+      type: 'resultFailed';
+      resultId: string;
+      serverMessage: string | null;
+      isCreditsError: boolean;
+      inputRejected?: boolean;
+    }
   | { type: 'processingFinished' }
   | { type: 'regenerateRequested'; resultId: string }
   | { type: 'saveRequested'; resultId: string }
@@ -176,13 +189,21 @@ export function tabAvailability(state: WizardState): Record<WizardStep, boolean>
 export const isSucceeded = (result: ResultEntry): result is ResultEntry & { outcome: { status: 'done' } } =>
   result.outcome.status === 'done';
 
+/** A result whose photo the server refused (decision 094): regenerating it would fail the same way. */
+export const isInputRejected = (result: ResultEntry): boolean =>
+  result.outcome.status === 'error' && result.outcome.inputRejected === true;
+
 export const isRegenerating = (state: WizardState): boolean => state.results.some((result) => result.regenerating);
 
 /** Why a regeneration cannot run, or null when it may (spec 5 and 8). */
-export function regenerateBlocker(state: WizardState, resultId: string): 'busy' | 'noCredits' | 'noFile' | null {
+export function regenerateBlocker(
+  state: WizardState,
+  resultId: string,
+): 'busy' | 'inputRejected' | 'noCredits' | 'noFile' | null {
   if (state.isProcessing || isRegenerating(state)) return 'busy';
   const result = state.results.find((entry) => entry.id === resultId);
   if (!result) return 'busy';
+  if (isInputRejected(result)) return 'inputRejected';
   if (!hasCredits(state)) return 'noCredits';
   if (!state.files.some((file) => file.id === result.fileId)) return 'noFile';
   return null;
@@ -227,8 +248,16 @@ export function canSaveAll(state: WizardState): boolean {
   return !state.isProcessing && !isRegenerating(state) && !state.isSavingAll && unsavedResults(state).length > 0;
 }
 
+/** The photos the next run takes: every photo but those left out. */
+export const runFiles = (state: WizardState): LocalUpload[] =>
+  state.files.filter((file) => !state.excludedFileIds.includes(file.id));
+
 /** What the next run costs: one credit per photo and variant, charged per delivered result (decision 065). */
-export const runCost = (state: WizardState): number => state.files.length * state.variants;
+export const runCost = (state: WizardState): number => runFiles(state).length * state.variants;
+
+/** What running every photo would cost: more than the credits left, the wizard offers to choose photos. */
+export const allFilesExceedCredits = (state: WizardState): boolean =>
+  state.credits !== undefined && state.files.length * state.variants > state.credits;
 
 /** True when the credits known are fewer than the next run would take. */
 export const exceedsCredits = (state: WizardState): boolean =>
@@ -243,7 +272,7 @@ export const shortOfCredits = (state: WizardState): boolean => hasCredits(state)
 /** Start needs files, the configure step and credits for every variant; the hook runs the batch only when this holds. */
 export const canStart = (state: WizardState): boolean =>
   state.step === 'configure' &&
-  state.files.length > 0 &&
+  runFiles(state).length > 0 &&
   !state.isProcessing &&
   hasCredits(state) &&
   !exceedsCredits(state);
@@ -251,7 +280,7 @@ export const canStart = (state: WizardState): boolean =>
 /** A rerun from the results step: the same photos, the options now chosen, nothing running. */
 export const canRerun = (state: WizardState): boolean =>
   state.step === 'results' &&
-  state.files.length > 0 &&
+  runFiles(state).length > 0 &&
   !state.isProcessing &&
   !isRegenerating(state) &&
   hasCredits(state) &&
@@ -264,7 +293,7 @@ export const resultIdOf = (fileId: string, run: number, variant: number): string
 /** The result cards the next run adds, per photo, in the order its variants are started. */
 export function nextRunPlan(state: WizardState): { file: LocalUpload; resultIds: string[] }[] {
   const run = state.runs + 1;
-  return state.files.map((file) => ({
+  return runFiles(state).map((file) => ({
     file,
     resultIds: Array.from({ length: state.variants }, (_, index) => resultIdOf(file.id, run, index + 1)),
   }));
@@ -338,8 +367,10 @@ function failureMessage(results: ResultEntry[]): string | null {
   return failed.length > 0 ? WIZARD_TEXTS.someFailed : null;
 }
 
-function cardError(fileName: string, serverMessage: string | null): string {
-  return WIZARD_TEXTS.processingFailed(fileName) + (serverMessage ? WIZARD_TEXTS.serverErrorSuffix(serverMessage) : '');
+/** The card's text; a credits failure says the spec's French, never the API's bilingual message. */
+function cardError(fileName: string, serverMessage: string | null, isCreditsError: boolean): string {
+  const detail = isCreditsError ? WIZARD_TEXTS.creditsInterrupted : serverMessage;
+  return WIZARD_TEXTS.processingFailed(fileName) + (detail ? WIZARD_TEXTS.serverErrorSuffix(detail) : '');
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -356,7 +387,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'fileRemoved':
       if (state.step !== 'upload') return state;
       // The refusals told about the last pick; once the user changes the list they are stale.
-      return { ...state, files: state.files.filter((file) => file.id !== action.fileId), refusals: [] };
+      return {
+        ...state,
+        files: state.files.filter((file) => file.id !== action.fileId),
+        excludedFileIds: state.excludedFileIds.filter((id) => id !== action.fileId),
+        refusals: [],
+      };
 
     case 'projectChosen':
       return state.projectFixed ? state : { ...state, projectId: action.projectId };
@@ -388,15 +424,22 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, variants };
     }
 
+    case 'fileIncluded': {
+      if (state.step === 'upload' || state.isProcessing) return state;
+      if (!state.files.some((file) => file.id === action.fileId)) return state;
+      const others = state.excludedFileIds.filter((id) => id !== action.fileId);
+      return { ...state, excludedFileIds: action.included ? others : [...others, action.fileId] };
+    }
+
     case 'startRequested':
-      if (state.step !== 'configure' || state.files.length === 0 || state.isProcessing) return state;
+      if (state.step !== 'configure' || runFiles(state).length === 0 || state.isProcessing) return state;
       if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
       // The cost line says why (the Start button is disabled meanwhile).
       if (exceedsCredits(state)) return state;
       return withNextRun(state, 'results');
 
     case 'rerunRequested':
-      if (state.step !== 'results' || state.files.length === 0 || state.isProcessing || isRegenerating(state)) {
+      if (state.step !== 'results' || runFiles(state).length === 0 || state.isProcessing || isRegenerating(state)) {
         return state;
       }
       if (!hasCredits(state)) return { ...state, outOfCreditsOpen: true };
@@ -439,8 +482,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const next = updateResult(state, action.resultId, (result) => ({
         outcome: {
           status: 'error',
-          message: cardError(result.fileName, action.serverMessage),
+          message: cardError(result.fileName, action.serverMessage, action.isCreditsError),
           outOfCredits: action.isCreditsError,
+          inputRejected: action.inputRejected === true,
         },
         uploadProgress: null,
         regenerating: false,
@@ -455,7 +499,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
     case 'regenerateRequested': {
       const blocker = regenerateBlocker(state, action.resultId);
-      if (blocker === 'busy') return state;
+      if (blocker === 'busy' || blocker === 'inputRejected') return state;
       if (blocker === 'noCredits')
         return { ...state, outOfCreditsOpen: true, pageError: WIZARD_TEXTS.regenerateNoCredits };
       if (blocker === 'noFile') return { ...state, pageError: WIZARD_TEXTS.regenerateNoFile };

@@ -37,6 +37,15 @@ beforeEach(() => {
 });
 
 describe('/dashboard home', () => {
+  it('asks nothing of the organization endpoints for someone in no organization, and shows no error (issue 22)', async () => {
+    mockUser = makeUser({ firstName: 'Camille', organization: null });
+    mockApi.mockRejectedValue(new ApiError(403, 'Utilisateur non associé à une organisation...'));
+    renderHome();
+    expect(await screen.findByText('Aucun projet récent à afficher...')).toBeInTheDocument();
+    expect(screen.queryByText(/Impossible de charger/)).not.toBeInTheDocument();
+    expect(mockApi).not.toHaveBeenCalled();
+  });
+
   it('welcomes the user, leads to the projects with New project, and fills the four cards', async () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     mockApi.mockImplementation(async (path) => {
@@ -99,12 +108,12 @@ describe('/dashboard home', () => {
 
   it('says when the projects cannot be loaded, and N/A where a figure is missing', async () => {
     mockApi.mockRejectedValue(new ApiError(500, ''));
-    mockUser = makeUser({ organization: null });
     renderHome();
     expect(
       await screen.findByText('Impossible de charger les projets. Veuillez réessayer plus tard.'),
     ).toBeInTheDocument();
     const stats = screen.getByRole('region', { name: 'Votre activité' });
-    expect(await within(stats).findAllByText('N/A')).toHaveLength(4);
+    // Images, projects and last activity; the credits come with the profile.
+    expect(await within(stats).findAllByText('N/A')).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import {
   API_TEXTS,
   ORGANIZATIONS_TEXTS,
+  SETTINGS_TEXTS,
   TEAM_API_TEXTS,
   type Invitation,
   type OrganizationMember,
@@ -190,6 +191,16 @@ describe('Organisation page (spec 2.11, 6)', () => {
     const list = await screen.findByRole('table', { name: T.invitationsTitle });
     await waitFor(() => expect(within(list).getByText('julie@exemple.fr')).toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks an owner with an unconfirmed e-mail to confirm it before inviting, right here (issue 22)', async () => {
+    serve({ user: { ...agencyUser(['org_owner']), emailVerified: false } });
+    renderPage();
+    const add = await screen.findByRole('button', { name: T.addUser });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(T.verifyToInvite);
+    expect(screen.getByRole('heading', { name: SETTINGS_TEXTS.emailVerification.title })).toBeInTheDocument();
+    expect(screen.getByLabelText(SETTINGS_TEXTS.emailVerification.code)).toBeInTheDocument();
   });
 
   it('shows the server refusal inside the dialog, else the spec default', async () => {

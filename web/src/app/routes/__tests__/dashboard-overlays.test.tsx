@@ -267,6 +267,39 @@ describe('onboarding modal (spec 2.6, 4)', () => {
     });
   });
 
+  it('back from a refused card, says the payment did not go through and offers the chosen plan again (decision 096)', async () => {
+    serve({ user: makeUser() });
+    const user = userEvent.setup();
+    renderOverlays('/dashboard?checkout=canceled&price=price_agence');
+    const confirm = await screen.findByRole('dialog', { name: T.confirmTitle });
+    expect(within(confirm).getByRole('alert')).toHaveTextContent(asRendered(T.paymentFailed.title));
+    expect(within(confirm).getByRole('alert')).toHaveTextContent(asRendered(T.paymentFailed.description));
+    expect(within(confirm).getByText('Agence', { selector: 'dd' })).toBeInTheDocument();
+    // Said once: the parameters leave the URL.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+    await user.click(within(confirm).getByRole('button', { name: T.pay }));
+    await waitFor(() => expect(redirectMock).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_1'));
+    expect(calls('POST', '/billing/session')[0]?.[1]).toEqual({
+      method: 'POST',
+      body: { priceId: 'price_agence', organizationId: 'org-1' },
+    });
+  });
+
+  it('tells a removed member which agency they no longer belong to (issue 22)', async () => {
+    serve({
+      user: {
+        ...noOrganization,
+        roles: [],
+        removedFromOrganization: { name: 'Agence du Port', removedAt: '2026-11-20T10:00:00.000Z' },
+      },
+    });
+    renderOverlays();
+    const dialog = await screen.findByRole('dialog', { name: T.welcome('Camille') });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      asRendered(T.removedFromOrganization('Agence du Port')),
+    );
+  });
+
   it('the payment step without a token says what is missing', async () => {
     serve({ user: makeUser() });
     const user = userEvent.setup();

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { redirectToExternal } from '../../../lib/external-redirect';
 import { AGENCE, MANDATAIRE, makeUser } from '../../../testing/billing-data';
 import { validationError } from '../../../testing/server-answers';
+import { asRendered } from '../../../testing/text';
 import { Component as SettingsRoute } from '../dashboard-settings';
 
 type Call = { method?: string; body?: unknown };
@@ -76,6 +77,32 @@ describe('Settings > Mon Abonnement (spec 2.10)', () => {
     expect(screen.getByTestId('subscription-status')).toHaveTextContent(/^active$/);
     expect(screen.getByTestId('subscription-period-end')).toHaveTextContent(/^15 décembre 2026$/);
   });
+
+  it('says when a subscription set to end in the portal ends, and renews otherwise (decision 095)', async () => {
+    serve({ user: owner });
+    renderSettings();
+    expect(await screen.findByTestId('subscription-renewal')).toHaveTextContent(/^Automatique$/);
+  });
+
+  it('reads the profile again after the billing portal until the cancellation shows (decision 095)', async () => {
+    let reads = 0;
+    const ending = makeUser({
+      subscription: {
+        status: 'active',
+        currentPeriodEnd: '2026-12-15T10:00:00.000Z',
+        cancelAt: '2026-12-15T10:00:00.000Z',
+      },
+    });
+    // The webhook lands after the redirect: the first reads still say the subscription renews.
+    serve({ user: () => (++reads < 3 ? owner : ending) });
+    renderSettings('/dashboard/settings?tab=abonnement&from=portal');
+    expect(await screen.findByTestId('subscription-renewal')).toHaveTextContent(/^Automatique$/);
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('subscription-renewal')).toHaveTextContent(asRendered(S.endsOn('15 décembre 2026'))),
+      { timeout: 8_000 },
+    );
+  }, 15_000);
 
   it('is hidden from members who are not the owner', async () => {
     serve({ user: makeUser({ roles: ['org_member'], subscription: { status: 'active' } }) });

@@ -131,7 +131,14 @@ function renderWizard(url = '/dashboard/upload') {
   return { ...view, router };
 }
 
-const photo = (name: string, type = 'image/png') => new File(['data'], name, { type });
+/** A file starting with the real signature of its type: the wizard reads it (decision 094). */
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/webp': [...'RIFF\u0000\u0000\u0000\u0000WEBP'].map((c) => c.charCodeAt(0)),
+};
+const photo = (name: string, type = 'image/png') =>
+  new File([new Uint8Array([...(SIGNATURES[type] ?? []), 1, 2, 3])], name, { type });
 
 async function addPhotos(user: ReturnType<typeof userEvent.setup>, ...files: File[]) {
   await user.upload(screen.getAllByTestId('wizard-file-input')[0] as HTMLInputElement, files);
@@ -157,7 +164,7 @@ describe('upload wizard', () => {
     renderWizard();
     await addPhotos(user, photo('plan.gif', 'image/gif'), photo('salon.png'));
     expect(
-      screen.getByText('plan.gif : Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.'),
+      await screen.findByText('plan.gif : Format non pris en charge. Formats acceptés : JPG, PNG, WEBP.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'salon.png' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Configurer' })).toBeEnabled();
@@ -308,11 +315,16 @@ describe('upload wizard', () => {
       return defaultImplementation?.(path, options);
     });
     await user.click(within(card).getByRole('button', { name: 'Régénérer sans-ciel.png' }));
-    // Told by its code: the page shows the spec's text, the card keeps the server's message.
+    // Told by its code: the page and the card say the spec's French, never the API's '(insufficient credits)'.
     expect(await screen.findByText('Traitement interrompu : crédits insuffisants.')).toBeInTheDocument();
     expect(
-      within(card).getByText(asRendered(TRANSFORMATION_MESSAGES.insufficientCredits), { exact: false }),
+      within(card).getByText(
+        asRendered(
+          'Échec de la transformation de sans-ciel.png. Erreur: Traitement interrompu : crédits insuffisants.',
+        ),
+      ),
     ).toBeInTheDocument();
+    expect(within(card).queryByText(/insufficient/i)).not.toBeInTheDocument();
     expect(mockApi.mock.calls.filter(([path]) => path === '/uploads')).toHaveLength(1);
     expect(mockApi).toHaveBeenLastCalledWith('/image-processing/virtual-staging', {
       method: 'POST',
@@ -369,7 +381,7 @@ describe('upload wizard', () => {
     await addPhotos(user, salon, photo('plan.gif', 'image/gif'));
     await addPhotos(user, salon, photo('cuisine.png'));
     expect(
-      screen.getByText("salon.png : Cette photo est déjà ajoutée : elle n'est transformée qu'une fois."),
+      await screen.findByText("salon.png : Cette photo est déjà ajoutée : elle n'est transformée qu'une fois."),
     ).toBeInTheDocument();
     expect(screen.queryByText(/plan\.gif/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: 'salon.png' })).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { BILLING_TEXTS } from '@vitrine/shared';
+import { PLANS } from '@vitrine/shared';
 import { AGENCE, MANDATAIRE, makePrice } from '../../../testing/billing-data';
 import {
   CHECKOUT_CONFIRMATION_WINDOW_MS,
@@ -7,16 +7,28 @@ import {
 } from '../checkout-return';
 import { isSelectable, withDefaultFeatures } from '../price-features';
 
-const d = BILLING_TEXTS.defaultFeatures;
+const [mandataire, agence] = PLANS;
 
-describe('withDefaultFeatures (spec 3)', () => {
-  it('fills the individual and agency lists, each with the common features', () => {
-    expect(withDefaultFeatures(MANDATAIRE).features).toEqual([...d.individual, ...d.common]);
-    expect(withDefaultFeatures(AGENCE).features).toEqual([...d.agency, ...d.common]);
-    expect(withDefaultFeatures(makePrice({ name: 'Professionnel', is_organization: true })).features).toEqual([
-      ...d.individual,
-      ...d.common,
-    ]);
+describe('withDefaultFeatures (spec 3, decision 097)', () => {
+  it("fills each plan's one list, included and excluded, as the pricing page shows it", () => {
+    expect(withDefaultFeatures(MANDATAIRE)).toMatchObject({
+      features: mandataire!.features,
+      excludedFeatures: mandataire!.excludedFeatures,
+    });
+    expect(withDefaultFeatures(AGENCE)).toMatchObject({
+      features: agence!.features,
+      excludedFeatures: agence!.excludedFeatures,
+    });
+    expect(
+      withDefaultFeatures(makePrice({ id: 'pro', name: 'Professionnel', is_organization: true })).features,
+    ).toEqual(mandataire!.features);
+  });
+
+  it('never promises to Mandataire what the pricing page strikes out (issue 22)', () => {
+    const { features, excludedFeatures } = withDefaultFeatures(MANDATAIRE);
+    expect(features).not.toContain('Support prioritaire');
+    expect(features).not.toContain('Toutes les fonctionnalités');
+    expect(excludedFeatures).toEqual(expect.arrayContaining(['Support prioritaire', 'Gestion d’équipe']));
   });
 
   it('keeps the features the server sent', () => {

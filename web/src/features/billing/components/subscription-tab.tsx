@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useUser } from '../../../lib/session';
 import { openCustomerPortal } from '../api/open-portal';
 import { usePrices } from '../api/get-prices';
+import { usePortalReturn } from '../hooks/use-portal-return';
 import { currentSubscription } from '../subscription';
 import { PlanChooser } from './plan-chooser';
 import { PricesState } from './prices-state';
@@ -21,6 +22,7 @@ export function SubscriptionTab() {
   const { data: prices, error: pricesError } = usePrices();
   const [openingPortal, setOpeningPortal] = useState(false);
   const { toast } = useToast();
+  usePortalReturn();
 
   if (!user) return userError ? <ErrorAlert title={E.title} description={E.account} /> : <Spinner />;
   const subscription = currentSubscription(user);
@@ -64,6 +66,10 @@ export function SubscriptionTab() {
             <dt className="text-ink-600">{T.periodEnd}</dt>
             <dd className="font-medium" data-testid="subscription-period-end">
               {subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : '—'}
+            </dd>
+            <dt className="text-ink-600">{T.renewal}</dt>
+            <dd className="font-medium" data-testid="subscription-renewal">
+              {subscription.cancelAt ? T.endsOn(formatDate(subscription.cancelAt)) : T.renews}
             </dd>
           </dl>
         ) : (

@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useLogout, useUser } from '../../../lib/session';
+import { useRevalidateUserOnReturn } from '../hooks/use-revalidate-user-on-return';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
 import { MobileNav } from './mobile-nav';
 import { SidebarContent } from './sidebar';
@@ -13,6 +14,7 @@ import { SidebarContent } from './sidebar';
  */
 export function DashboardLayout({ banner }: { banner?: ReactNode }) {
   const { data: user } = useUser();
+  useRevalidateUserOnReturn();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const logout = useLogout();
   const navigate = useNavigate();

@@ -6,7 +6,8 @@ import {
   type Price,
   type User,
 } from '@vitrine/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { PlanCard } from '../../../components/plan-card';
 import { Button } from '../../../components/ui/button';
@@ -70,6 +71,13 @@ export function OnboardingModal({
   const { mutate } = useSWRConfig();
 
   const organizationId = organization?.id ?? user.organizationId ?? undefined;
+  useCheckoutCanceled(open, plans.data, (chosen) => {
+    setError({ title: T.paymentFailed.title, description: T.paymentFailed.description });
+    if (chosen && organizationId) {
+      setPlan(chosen);
+      setStep(3);
+    } else setStep(1);
+  });
 
   /** Creates the organization; on failure the user is back on the plan choice (spec 4). */
   const create = async (name: string): Promise<boolean> => {
@@ -159,6 +167,11 @@ export function OnboardingModal({
     >
       <div className="flex flex-col gap-4">
         {error && <ErrorAlert {...error} />}
+        {user.removedFromOrganization && !organizationId && (
+          <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-ink-800">
+            {T.removedFromOrganization(user.removedFromOrganization.name)}
+          </p>
+        )}
         {step === 0 && (
           <>
             <p className="text-ink-700">{T.welcomeBody}</p>
@@ -210,6 +223,33 @@ export function OnboardingModal({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Stripe Checkout's cancel URL (`?checkout=canceled&price=<the plan's price>`, decision 096): the
+ * user came back without paying. Once the plans are known, `onCanceled` gets the plan they had
+ * chosen (undefined when it is no longer sold), and the parameters leave the URL so a reload does
+ * not say it again.
+ */
+function useCheckoutCanceled(open: boolean, plans: Price[] | undefined, onCanceled: (plan: Price | undefined) => void) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const canceled = searchParams.get('checkout') === 'canceled';
+  const priceId = searchParams.get('price');
+  useEffect(() => {
+    if (!open || !canceled || !plans) return;
+    onCanceled(plans.find((price) => price.stripePriceId && price.stripePriceId === priceId));
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('checkout');
+        next.delete('price');
+        return next;
+      },
+      { replace: true },
+    );
+    // onCanceled is a new closure each render; the URL parameters decide when this runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, canceled, priceId, plans, setSearchParams]);
 }
 
 function PlanChoice({

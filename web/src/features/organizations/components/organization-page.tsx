@@ -6,7 +6,7 @@ import {
   type OrganizationMember,
   type User,
 } from '@vitrine/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -28,12 +28,28 @@ import { MembersTable } from './members-table';
 
 const T = ORGANIZATIONS_TEXTS;
 
+/** The e-mail confirmation form (settings feature), composed in by app/ (features do not import each other). */
+export type RenderEmailVerification = (props: { user: User; onVerified: () => void }) => ReactNode;
+
 /** /dashboard/organizations (spec 2.11): only organization plans have a team; others are told why. */
-export function OrganizationPage({ user }: { user: User }) {
+export function OrganizationPage({
+  user,
+  renderEmailVerification,
+}: {
+  user: User;
+  renderEmailVerification?: RenderEmailVerification;
+}) {
   const organization = user.organization;
   if (!user.organizationId || !organization) return <Unavailable message={API_TEXTS.noOrganization} />;
   if (!hasOrganizationPlan(user)) return <Unavailable message={T.unavailable.noTeamPlan} />;
-  return <TeamScreen user={user} organizationId={user.organizationId} organizationName={organization.name} />;
+  return (
+    <TeamScreen
+      user={user}
+      organizationId={user.organizationId}
+      organizationName={organization.name}
+      renderEmailVerification={renderEmailVerification}
+    />
+  );
 }
 
 function Unavailable({ message }: { message: string }) {
@@ -55,10 +71,12 @@ function TeamScreen({
   user,
   organizationId,
   organizationName,
+  renderEmailVerification,
 }: {
   user: User;
   organizationId: string;
   organizationName: string;
+  renderEmailVerification?: RenderEmailVerification;
 }) {
   const permissions = teamPermissions(user);
   const members = useMembers(organizationId);
@@ -72,6 +90,9 @@ function TeamScreen({
   const [editing, setEditing] = useState<OrganizationMember | null>(null);
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const verifyHint = useId();
+  // Inviting needs a confirmed address (decision 38): asked here rather than on every page (issue 22).
+  const mustVerify = permissions.canManage && user.emailVerified === false;
 
   // A role the server does not let list invitations sees no such section.
   const invitationsForbidden = invitations.error instanceof ApiError && invitations.error.status === 403;
@@ -127,8 +148,24 @@ function TeamScreen({
           <h2 id={membersHeading} className="text-xl font-semibold">
             {T.membersTitle}
           </h2>
-          {permissions.canManage && <Button onClick={() => setAdding(true)}>{T.addUser}</Button>}
+          {permissions.canManage && (
+            <Button
+              onClick={() => setAdding(true)}
+              disabled={mustVerify}
+              aria-describedby={mustVerify ? verifyHint : undefined}
+            >
+              {T.addUser}
+            </Button>
+          )}
         </div>
+        {mustVerify && (
+          <div className="flex flex-col gap-3">
+            <p id={verifyHint} className="text-sm text-ink-700">
+              {T.verifyToInvite}
+            </p>
+            {renderEmailVerification?.({ user, onVerified: () => undefined })}
+          </div>
+        )}
         {members.error ? (
           <ErrorAlert description={errorMessage(members.error, T.errors.loadMembers)} />
         ) : !members.data ? (

@@ -125,7 +125,7 @@ describe('/dashboard/projects', () => {
     await user.click(await screen.findByRole('button', { name: 'Editer Villa des Pins' }));
     const dialog = screen.getByRole('dialog', { name: 'Modifier le projet' });
     expect(within(dialog).getByLabelText(/Nom du projet/)).toHaveValue('Villa des Pins');
-    expect(within(dialog).getByLabelText('Superficie (m²)')).toHaveValue(140);
+    expect(within(dialog).getByLabelText('Superficie (m²)')).toHaveValue('140');
     expect(within(dialog).getByLabelText('Type de bien')).toHaveValue('house');
 
     // Same rules as the creation.

@@ -76,7 +76,7 @@ const formValues = (project: Project | undefined) => ({
   name: project?.name ?? '',
   description: project?.description ?? '',
   address: project?.address ?? '',
-  size: project?.size === null || project?.size === undefined ? '' : String(project.size),
+  size: project?.size === null || project?.size === undefined ? '' : String(project.size).replace('.', ','),
   type: project?.type ?? undefined,
 });
 
@@ -119,10 +119,9 @@ function ProjectForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label={T.size}
-          type="number"
+          // Text, not number: a number input drops the French decimal comma ('112,5' became 1125).
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="any"
           {...register('size')}
           error={errors.size?.message}
         />

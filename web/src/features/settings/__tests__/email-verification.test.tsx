@@ -35,7 +35,10 @@ function renderBanner(user: () => User) {
 
 const profileReads = () => mockApi.mock.calls.filter(([path]) => path === '/users/me').length;
 
-beforeEach(() => jest.resetAllMocks());
+beforeEach(() => {
+  jest.resetAllMocks();
+  localStorage.clear();
+});
 
 describe('E-mail verification banner (issue 10)', () => {
   it('is absent once the e-mail is verified', async () => {
@@ -52,6 +55,8 @@ describe('E-mail verification banner (issue 10)', () => {
     });
     renderBanner(() => makeUser({ emailVerified: verified }));
     const user = userEvent.setup();
+    // A small reminder first; the form opens on demand (issue 22).
+    await user.click(await screen.findByRole('button', { name: V.bannerAction }));
     expect(await screen.findByRole('heading', { name: V.title })).toBeInTheDocument();
     expect(screen.getByText(asRendered(V.description('camille@exemple.fr')))).toBeInTheDocument();
 
@@ -73,10 +78,22 @@ describe('E-mail verification banner (issue 10)', () => {
     expect(screen.queryByRole('heading', { name: V.title })).not.toBeInTheDocument();
   });
 
+  it('is one small line that can be put away, and stays away for this user (issue 22)', async () => {
+    renderBanner(() => makeUser({ emailVerified: false }));
+    const user = userEvent.setup();
+    const reminder = await screen.findByRole('region', { name: V.bannerLabel });
+    expect(reminder).toHaveTextContent(asRendered(V.banner));
+    expect(screen.queryByLabelText(V.code)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: V.dismiss }));
+    expect(screen.queryByRole('region', { name: V.bannerLabel })).not.toBeInTheDocument();
+    expect(localStorage.getItem('vitrine.emailReminderDismissed.user-1')).toBe('1');
+  });
+
   it('sends another code on demand', async () => {
     sendCodeMock.mockResolvedValue();
     renderBanner(() => makeUser({ emailVerified: false }));
     const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: V.bannerAction }));
     await user.click(await screen.findByRole('button', { name: V.resend }));
     expect(await screen.findByText(asRendered(V.resent('camille@exemple.fr')))).toBeInTheDocument();
     expect(sendCodeMock).toHaveBeenCalledTimes(1);

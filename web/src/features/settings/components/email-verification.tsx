@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { FormMessage } from '../../../components/auth-layout';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { useToast } from '../../../components/ui/toast';
 import { confirmEmail, sendEmailVerificationCode } from '../../../lib/auth';
 import { getUserKey, useUser } from '../../../lib/session';
@@ -98,22 +99,69 @@ export function EmailVerification({ user, onVerified }: EmailVerificationProps) 
   );
 }
 
-/** The dashboard's banner while the signed-in user's e-mail is not verified; nothing otherwise. */
+/** Where the reminder's dismissal is kept, per user: it stays put away on this browser. */
+const dismissedKey = (userId: string) => `vitrine.emailReminderDismissed.${userId}`;
+
+function readDismissed(userId: string): boolean {
+  try {
+    return localStorage.getItem(dismissedKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dashboard's reminder while the signed-in user's e-mail is not verified: one small line that
+ * opens the code form on demand and can be put away, since only inviting needs a verified address
+ * (issue 22; the team page asks for it where it matters). Nothing once verified.
+ */
 export function EmailVerificationBanner() {
   const { data: user } = useUser();
   const { toast } = useToast();
   const [verified, setVerified] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState<string | null>(null);
   // An API without the field (older profile) is not asked to verify anything.
   if (!user || user.emailVerified !== false || verified) return null;
+  if (dismissed === user.id || readDismissed(user.id)) return null;
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(dismissedKey(user.id), '1');
+    } catch {
+      // Storage disabled: put away for this page only.
+    }
+    setDismissed(user.id);
+  };
+
   return (
-    <div className="mb-6">
-      <EmailVerification
-        user={user}
-        onVerified={() => {
-          setVerified(true);
-          toast({ title: T.confirmed, variant: 'success' });
-        }}
-      />
+    <div role="region" aria-label={T.bannerLabel} className="mb-4 flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-accent-100 px-3 py-2 text-sm text-ink-800">
+        <p className="min-w-0 flex-1">{T.banner}</p>
+        {!open && (
+          <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+            {T.bannerAction}
+          </Button>
+        )}
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label={T.dismiss}
+          title={T.dismiss}
+          className="inline-flex size-8 items-center justify-center rounded-full text-ink-700 hover:bg-white/70"
+        >
+          <StrokeIcon d={ICON_PATHS.close} size={16} />
+        </button>
+      </div>
+      {open && (
+        <EmailVerification
+          user={user}
+          onVerified={() => {
+            setVerified(true);
+            toast({ title: T.confirmed, variant: 'success' });
+          }}
+        />
+      )}
     </div>
   );
 }

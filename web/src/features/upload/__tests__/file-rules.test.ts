@@ -1,4 +1,5 @@
-import { partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
+import { acceptFiles, partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
+import { reducedSize, WIZARD_TEXTS } from '@vitrine/shared';
 import { enhancedDownloadName } from '../../../lib/download-name';
 import { buildTransformationOptions, DEFAULT_PARAMETERS, optionGroupOf } from '../transformation-options';
 
@@ -32,6 +33,64 @@ describe('file acceptance', () => {
     expect(refusals).toEqual([
       { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.' },
     ]);
+  });
+});
+
+describe('real type (decision 094)', () => {
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+  it('refuses a text file renamed .jpg in French, and sends a PNG named .jpg as the PNG it is', async () => {
+    const text = new File(['Bonjour, ceci est un texte'], 'faux.jpg', { type: 'image/jpeg' });
+    const png = new File([new Uint8Array([...PNG, 1, 2])], 'vrai.jpg', { type: 'image/jpeg', lastModified: 42 });
+    const { accepted, refusals } = await acceptFiles([text, png]);
+    expect(refusals).toEqual([
+      { fileName: 'faux.jpg', message: "Le fichier n'est pas une image JPG, PNG ou WEBP valide." },
+    ]);
+    expect(accepted.map((file) => [file.name, file.type, file.size, file.lastModified])).toEqual([
+      ['vrai.jpg', 'image/png', 10, 42],
+    ]);
+  });
+});
+
+describe('photos above 10 MB (issue 22)', () => {
+  const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+  const big = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set(JPEG);
+    return new File([bytes], 'reflex.jpeg', { type: 'image/jpeg', lastModified: 7 });
+  };
+
+  it('reduces a photo between 10 and 50 MB before upload, and refuses one above 50 MB', async () => {
+    const reduced = new File([new Uint8Array([...JPEG, 1])], 'reflex.jpg', { type: 'image/jpeg' });
+    const reduce = jest.fn(async () => reduced);
+    const { accepted, refusals } = await acceptFiles([big(12 * MB), big(51 * MB), big(2 * MB)], reduce);
+    expect(reduce).toHaveBeenCalledTimes(1);
+    expect(accepted.map((file) => file.name)).toEqual(['reflex.jpg', 'reflex.jpeg']);
+    expect(refusals).toEqual([{ fileName: 'reflex.jpeg', message: WIZARD_TEXTS.photoTooLarge }]);
+  });
+
+  it('tells an iPhone HEIC photo by its first bytes and says how to send it', async () => {
+    const heic = new File(
+      [new Uint8Array([0, 0, 0, 0x18, ...[...'ftypheic'].map((c) => c.charCodeAt(0)), 0])],
+      'IMG_0001.HEIC',
+      {
+        type: 'image/heic',
+      },
+    );
+    const { refusals } = await acceptFiles([heic]);
+    expect(refusals).toEqual([{ fileName: 'IMG_0001.HEIC', message: WIZARD_TEXTS.heicNotSupported }]);
+  });
+
+  it('refuses a large file the browser cannot decode', async () => {
+    const { accepted, refusals } = await acceptFiles([big(12 * MB)], async () => null);
+    expect(accepted).toEqual([]);
+    expect(refusals[0]?.message).toBe("L'image est incomplète ou endommagée et ne peut pas être lue.");
+  });
+
+  it('keeps the proportions and never enlarges', () => {
+    expect(reducedSize(8000, 6000)).toEqual({ width: 6000, height: 4500 });
+    expect(reducedSize(4000, 9000)).toEqual({ width: 2667, height: 6000 });
+    expect(reducedSize(1200, 800)).toEqual({ width: 1200, height: 800 });
   });
 });
 

@@ -199,13 +199,14 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new ApiError(402, 'Crédits épuisés.', 'INSUFFICIENT_CREDITS'))).toEqual({
       serverMessage: 'Crédits épuisés.',
       isCreditsError: true,
+      inputRejected: false,
     });
-    expect(classifyFailure(new TransformationFailedError('', 'INSUFFICIENT_CREDITS'))).toEqual({
+    expect(classifyFailure(new TransformationFailedError('', 'INSUFFICIENT_CREDITS'))).toMatchObject({
       serverMessage: null,
       isCreditsError: true,
     });
     // The text is never matched: a message naming credits without the code is an ordinary failure.
-    expect(classifyFailure(new TransformationFailedError('insufficient credits', 'INTERNAL'))).toEqual({
+    expect(classifyFailure(new TransformationFailedError('insufficient credits', 'INTERNAL'))).toMatchObject({
       serverMessage: 'insufficient credits',
       isCreditsError: false,
     });
@@ -215,7 +216,22 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new ApiError(400, 'Format non pris en charge.'))).toEqual({
       serverMessage: 'Format non pris en charge.',
       isCreditsError: false,
+      inputRejected: false,
     });
-    expect(classifyFailure(new TypeError('Failed to fetch'))).toEqual({ serverMessage: null, isCreditsError: false });
+    expect(classifyFailure(new TypeError('Failed to fetch'))).toEqual({
+      serverMessage: null,
+      isCreditsError: false,
+      inputRejected: false,
+    });
+  });
+
+  it('tells a photo the server refused (start 400, or a failed validation) from a failure worth retrying', () => {
+    expect(classifyFailure(new ApiError(400, "Le fichier n'est pas une image.", 'VALIDATION')).inputRejected).toBe(
+      true,
+    );
+    expect(classifyFailure(new TransformationFailedError('Image illisible.', 'IMAGE_REJECTED')).inputRejected).toBe(
+      true,
+    );
+    expect(classifyFailure(new TransformationFailedError('Délai dépassé.', 'ENGINE_FAILED')).inputRejected).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /** Variants, their cost, and reruns from the results step (decisions 065, 066). */
 import {
+  allFilesExceedCredits,
   canRerun,
   canStart,
   createInitialState,
@@ -44,6 +45,25 @@ function delivered(): WizardState {
   }
   return run(state, { type: 'processingFinished' });
 }
+
+describe('photos chosen within the credits (issue 22)', () => {
+  it('leaves out the photos unticked: the run costs and starts only the others', () => {
+    const state = configured(1, 1);
+    expect(allFilesExceedCredits(state)).toBe(true);
+    expect(canStart(state)).toBe(false);
+    const chosen = run(state, { type: 'fileIncluded', fileId: 'b', included: false });
+    expect(runCost(chosen)).toBe(1);
+    expect(canStart(chosen)).toBe(true);
+    expect(nextRunPlan(chosen).map(({ file }) => file.id)).toEqual(['a']);
+    const started = run(chosen, { type: 'startRequested' });
+    expect(started.results.map((result) => result.fileId)).toEqual(['a']);
+    // Ticked again, it counts again; none ticked, nothing starts.
+    expect(runCost(run(chosen, { type: 'fileIncluded', fileId: 'b', included: true }))).toBe(2);
+    const none = run(chosen, { type: 'fileIncluded', fileId: 'a', included: false });
+    expect(canStart(none)).toBe(false);
+    expect(run(none, { type: 'startRequested' })).toBe(none);
+  });
+});
 
 describe('variants and their cost', () => {
   it('costs photos x variants and keeps the choice between 1 and 4', () => {

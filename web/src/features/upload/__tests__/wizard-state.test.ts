@@ -206,8 +206,14 @@ describe('step 3: processing', () => {
         status: 'error',
         message: 'Échec de la transformation de salon.jpg. Erreur: Aucun ciel détecté.',
         outOfCredits: false,
+        inputRejected: false,
       },
-      { status: 'error', message: 'Échec de la transformation de facade.png.', outOfCredits: false },
+      {
+        status: 'error',
+        message: 'Échec de la transformation de facade.png.',
+        outOfCredits: false,
+        inputRejected: false,
+      },
     ]);
     const done = run(state, { type: 'processingFinished' });
     expect(done.isProcessing).toBe(false);
@@ -222,7 +228,30 @@ describe('step 3: processing', () => {
       { type: 'processingFinished' },
     );
     expect(state.pageError).toBe('Traitement interrompu\u00A0: crédits insuffisants.');
-    expect(state.results[0]?.outcome).toMatchObject({ status: 'error', outOfCredits: true });
+    expect(state.results[0]?.outcome).toMatchObject({
+      status: 'error',
+      outOfCredits: true,
+      // The card too says the spec's French, not the server's words (issue 22).
+      message: 'Échec de la transformation de salon.jpg. Erreur: Traitement interrompu\u00A0: crédits insuffisants.',
+    });
+  });
+
+  it('offers no regeneration of a photo the server refused as input (decision 094)', () => {
+    const state = run(
+      processing(),
+      {
+        type: 'resultFailed',
+        resultId: 'a',
+        serverMessage: "Le fichier n'est pas une image JPG, PNG ou WEBP valide.",
+        isCreditsError: false,
+        inputRejected: true,
+      },
+      { type: 'resultFailed', resultId: 'b', serverMessage: null, isCreditsError: false },
+      { type: 'processingFinished' },
+    );
+    expect(regenerateBlocker(state, 'a')).toBe('inputRejected');
+    expect(regenerateBlocker(state, 'b')).toBeNull();
+    expect(run(state, { type: 'regenerateRequested', resultId: 'a' })).toBe(state);
   });
 
   it('ignores events of a result that was deleted', () => {

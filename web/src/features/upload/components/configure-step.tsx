@@ -6,7 +6,8 @@ import { FurnishingOptions } from './furnishing-options';
 import { SkyTypePicker } from './sky-type-picker';
 import { TransformationTypePicker } from './transformation-type-picker';
 import { VariantsAndCost } from './variants-and-cost';
-import { shortOfCredits } from '../wizard-state';
+import { runFiles, shortOfCredits } from '../wizard-state';
+import { PhotoSelection } from './photo-selection';
 
 /** Step 2: the type, its options, Back and Start. */
 export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
@@ -30,11 +31,12 @@ export function ConfigureStep({ wizard }: { wizard: UploadWizard }) {
       <section aria-label={WIZARD_TEXTS.variants} className="rounded-card bg-white p-4 shadow-card sm:p-6">
         <VariantsAndCost wizard={wizard} />
       </section>
+      <PhotoSelection wizard={wizard} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={wizard.backToUpload}>
           {WIZARD_TEXTS.back}
         </Button>
-        <Button onClick={wizard.start} disabled={shortOfCredits(state)}>
+        <Button onClick={wizard.start} disabled={shortOfCredits(state) || runFiles(state).length === 0}>
           {WIZARD_TEXTS.start}
         </Button>
       </div>

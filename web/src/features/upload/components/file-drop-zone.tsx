@@ -85,7 +85,8 @@ export function FileDropZone({ onFiles }: { onFiles: (files: File[]) => void }) 
         {WIZARD_TEXTS.browse}
       </Button>
       <p id={hintId} className="text-xs text-ink-500">
-        {WIZARD_TEXTS.formatsHint}
+        <span className="block">{WIZARD_TEXTS.formatsHint}</span>
+        <span className="block">{WIZARD_TEXTS.largePhotosHint}</span>
       </p>
     </div>
   );

@@ -78,15 +78,18 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
             {WIZARD_TEXTS.compare}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onRegenerate}
-          disabled={!canRegenerate || outcome.status === 'loading'}
-          aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.regenerate, name)}
-        >
-          {WIZARD_TEXTS.regenerate}
-        </Button>
+        {!(outcome.status === 'error' && outcome.inputRejected) && (
+          // A photo the server refused (not an image...) would be refused again (decision 094).
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onRegenerate}
+            disabled={!canRegenerate || outcome.status === 'loading'}
+            aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.regenerate, name)}
+          >
+            {WIZARD_TEXTS.regenerate}
+          </Button>
+        )}
         {outcome.status !== 'error' && <SaveButton result={result} onSave={onSave} />}
         {outcome.status === 'done' && (
           <a

@@ -1,7 +1,7 @@
 import { DASHBOARD_TEXTS, VARIANT_LIMITS, WIZARD_TEXTS } from '@vitrine/shared';
 import { SelectField } from '../../../components/ui/select-field';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
-import { runCost, shortOfCredits } from '../wizard-state';
+import { runCost, runFiles, shortOfCredits } from '../wizard-state';
 
 const VARIANT_OPTIONS = Array.from({ length: VARIANT_LIMITS.max - VARIANT_LIMITS.min + 1 }, (_, index) => {
   const count = VARIANT_LIMITS.min + index;
@@ -30,7 +30,7 @@ export function VariantsAndCost({ wizard, disabled = false }: { wizard: UploadWi
         <p className="font-semibold text-ink-900">
           {WIZARD_TEXTS.cost(
             WIZARD_TEXTS.creditCount(cost),
-            WIZARD_TEXTS.photoCount(state.files.length),
+            WIZARD_TEXTS.photoCount(runFiles(state).length),
             WIZARD_TEXTS.variantCount(state.variants),
           )}
         </p>

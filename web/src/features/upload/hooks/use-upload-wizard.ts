@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useUser } from '../../../lib/session';
-import { partitionFiles, withoutDuplicates } from '../file-acceptance';
+import { acceptFiles, withoutDuplicates } from '../file-acceptance';
 import { buildTransformationOptions, type TransformationParameters } from '../transformation-options';
 import {
   canRerun,
@@ -42,8 +42,8 @@ export function useUploadWizard(fixedProjectId: string | null) {
     if (serverCredits !== undefined) dispatch({ type: 'creditsSynced', credits: serverCredits });
   }, [serverCredits]);
 
-  const addFiles = (picked: Iterable<File>) => {
-    const { accepted, refusals } = partitionFiles(picked);
+  const addFiles = async (picked: Iterable<File>) => {
+    const { accepted, refusals } = await acceptFiles(picked);
     const { unique, duplicates } = withoutDuplicates(
       accepted,
       state.files.map((upload) => upload.file),
@@ -150,7 +150,7 @@ export function useUploadWizard(fixedProjectId: string | null) {
   return {
     state,
     lastBatch: { remembered: lastBatch.remembered, restoring: lastBatch.restoring, restore: lastBatch.restore },
-    addFiles,
+    addFiles: (picked: Iterable<File>) => void addFiles(picked),
     removeFile: (fileId: string) => dispatch({ type: 'fileRemoved', fileId }),
     chooseProject: (projectId: string | null) => dispatch({ type: 'projectChosen', projectId }),
     continueToConfigure: () => dispatch({ type: 'continueRequested' }),
@@ -160,6 +160,7 @@ export function useUploadWizard(fixedProjectId: string | null) {
     changeParameters: (parameters: Partial<TransformationParameters>) =>
       dispatch({ type: 'parametersChanged', parameters }),
     chooseVariants: (variants: number) => dispatch({ type: 'variantsChosen', variants }),
+    includeFile: (fileId: string, included: boolean) => dispatch({ type: 'fileIncluded', fileId, included }),
     start: () => void start(),
     rerun: () => void rerun(),
     regenerate: (resultId: string) => void regenerate(resultId),

@@ -76,6 +76,26 @@ describe('CreateProjectDialog', () => {
     expect(screen.getByLabelText(/Nom du projet/)).toHaveValue('');
   });
 
+  it("reads '112,5' as 112.5 m² and says so when the size is not a number (issue 22)", async () => {
+    mockApi.mockResolvedValue({ id: 'p3', name: 'Loft' } as Project);
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Nouveau projet' });
+    await user.type(within(dialog).getByLabelText(/Nom du projet/), 'Loft');
+    await user.type(within(dialog).getByLabelText('Superficie (m²)'), '112 m2');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le projet' }));
+    expect(within(dialog).getByText('La superficie doit être un nombre, par exemple 112,5.')).toBeInTheDocument();
+    expect(mockApi).not.toHaveBeenCalled();
+
+    await user.clear(within(dialog).getByLabelText('Superficie (m²)'));
+    await user.type(within(dialog).getByLabelText('Superficie (m²)'), '112,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le projet' }));
+    expect(mockApi).toHaveBeenCalledWith('/projects', {
+      method: 'POST',
+      body: expect.objectContaining({ name: 'Loft', size: 112.5 }),
+    });
+  });
+
   it("sends no type when 'Non précisé' is chosen back", async () => {
     mockApi.mockResolvedValue({ id: 'p1', name: 'Villa' } as Project);
     const user = userEvent.setup();
