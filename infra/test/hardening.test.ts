@@ -271,6 +271,10 @@ describe('S3 grants', () => {
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
     expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
+    // Share links: read-only signed URLs of what a page shows (decision 098).
+    expect(grants(stack.api.functions.get('shares')!)).toEqual({
+      's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+    });
     for (const group of ['health', 'users', 'image-processing', 'billing', 'organizations', 'team'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
