@@ -29,3 +29,4 @@ export * from './validation';
 export * from './wizard';
 export * from './disclosure';
 export * from './shares-api';
+export * from './shares';

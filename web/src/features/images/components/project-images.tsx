@@ -1,9 +1,17 @@
 import { GALLERIES_TEXTS, PROJECTS_TEXTS, type Project } from '@vitrine/shared';
-import { ImageGallery } from './image-gallery';
+import { ImageGallery, type SelectionActions } from './image-gallery';
 import { NewTransformationLink } from './images-page';
 
 /** A project's images with the gallery tools (its page's images tab, /dashboard/images/project/{id}). */
-export function ProjectImages({ project, title }: { project: Project; title?: string }) {
+export function ProjectImages({
+  project,
+  title,
+  selectionActions,
+}: {
+  project: Project;
+  title?: string;
+  selectionActions?: SelectionActions;
+}) {
   return (
     <ImageGallery
       scope={{ projectId: project.id }}
@@ -13,6 +21,7 @@ export function ProjectImages({ project, title }: { project: Project; title?: st
       emptyText={GALLERIES_TEXTS.emptyProject}
       loadFailedText={GALLERIES_TEXTS.projectImagesLoadFailed}
       actions={<NewTransformationLink projectId={project.id} />}
+      selectionActions={selectionActions}
     />
   );
 }
