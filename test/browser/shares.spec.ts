@@ -58,7 +58,7 @@ test.describe('share links', () => {
 
     await page.goto('/dashboard/images');
     await page.getByRole('link', { name: new RegExp(projectName) }).click();
-    await expect(page).toHaveURL(/\/dashboard\/images\/project\//);
+    await expect(page).toHaveURL(/\/dashboard\/projects\//);
     await page.getByRole('button', { name: SHARES_TEXTS.shareProject }).click();
     const dialog = page.getByRole('dialog', { name: SHARES_TEXTS.dialogTitle });
     await expect(dialog.getByLabel(SHARES_TEXTS.daysLabel)).toHaveValue('90');

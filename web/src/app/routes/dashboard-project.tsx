@@ -1,7 +1,8 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ProjectImages } from '../../features/images';
 import { ProjectPage } from '../../features/projects';
-import { shareSelection } from '../../features/shares';
+import { SHARES_TEXTS } from '@vitrine/shared';
+import { ShareButton, shareSelection } from '../../features/shares';
 
 /** /dashboard/projects/{id}: the project page (projects) with its images tab (images), whose selection can be shared (shares). */
 export function Component() {
@@ -12,7 +13,13 @@ export function Component() {
       key={projectId}
       projectId={projectId}
       fromImages={searchParams.get('from') === 'images'}
-      renderImages={(project) => <ProjectImages project={project} selectionActions={shareSelection} />}
+      renderImages={(project) => (
+        <ProjectImages
+          project={project}
+          projectActions={<ShareButton target={{ projectId: project.id }} label={SHARES_TEXTS.shareProject} />}
+          selectionActions={shareSelection}
+        />
+      )}
     />
   );
 }

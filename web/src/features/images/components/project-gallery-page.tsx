@@ -16,7 +16,7 @@ export function ProjectGalleryPage({
   selectionActions,
 }: {
   project: Project | undefined;
-  /** Buttons beside the title, composed by the route (e.g. 'Partager le projet'). */
+  /** Buttons acting on the whole project, composed by the route (e.g. 'Partager le projet'). */
   projectActions?: ReactNode;
   selectionActions?: SelectionActions;
 }) {
@@ -36,7 +36,6 @@ export function ProjectGalleryPage({
           <h1 className="text-2xl font-bold break-words sm:text-3xl">
             {project ? T.projectImagesTitle(project.name) : <Skeleton className="h-8 w-72" />}
           </h1>
-          {project && projectActions}
           {project && (
             <Link
               to={paths.dashboard.project.getHref(project.id, 'images')}
@@ -47,7 +46,9 @@ export function ProjectGalleryPage({
           )}
         </div>
       </div>
-      {project && <ProjectImages project={project} selectionActions={selectionActions} />}
+      {project && (
+        <ProjectImages project={project} projectActions={projectActions} selectionActions={selectionActions} />
+      )}
     </div>
   );
 }

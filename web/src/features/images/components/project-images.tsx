@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { GALLERIES_TEXTS, PROJECTS_TEXTS, type Project } from '@vitrine/shared';
 import { ImageGallery, type SelectionActions } from './image-gallery';
 import { NewTransformationLink } from './images-page';
@@ -6,10 +7,13 @@ import { NewTransformationLink } from './images-page';
 export function ProjectImages({
   project,
   title,
+  projectActions,
   selectionActions,
 }: {
   project: Project;
   title?: string;
+  /** Buttons acting on the whole project, composed by the route (e.g. 'Partager le projet'). */
+  projectActions?: ReactNode;
   selectionActions?: SelectionActions;
 }) {
   return (
@@ -20,7 +24,12 @@ export function ProjectImages({
       archiveLabel={project.name}
       emptyText={GALLERIES_TEXTS.emptyProject}
       loadFailedText={GALLERIES_TEXTS.projectImagesLoadFailed}
-      actions={<NewTransformationLink projectId={project.id} />}
+      actions={
+        <>
+          {projectActions}
+          <NewTransformationLink projectId={project.id} />
+        </>
+      }
       selectionActions={selectionActions}
     />
   );
