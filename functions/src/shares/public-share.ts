@@ -36,7 +36,7 @@ export async function activeShareLink(deps: TableDeps, token: string, now: Date)
 
 /**
  * The image an entry names, read now: by its id, or, when a project's deletion moved it out, under
- * its unclassified id (decision 043: the move rewrites the image under that id).
+ * its unclassified id (decision 80: the move rewrites the image under that id).
  */
 export async function resolveSharedImage(
   deps: TableDeps,
