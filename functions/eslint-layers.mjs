@@ -32,6 +32,7 @@ export const DOMAIN_API = {
   organizations: ['organization-record', 'organization-service'],
   projects: ['project-store'],
   scope: [],
+  shares: ['share-store'],
   stats: ['organization-stats'],
   team: [],
   transformations: ['transformation-store', 'seed'],

@@ -14,7 +14,8 @@ export type EndpointGroup =
   | 'images'
   | 'billing'
   | 'organizations'
-  | 'team';
+  | 'team'
+  | 'shares';
 
 export interface Route {
   method: HttpMethod;
@@ -75,6 +76,14 @@ export const ROUTES: readonly Route[] = [
   // The accept page reads it before the visitor has an account: the 256-bit token is the access.
   { method: 'GET', path: '/api/invitations/token/{token}', group: 'team', auth: 'none' },
   { method: 'POST', path: '/api/invitations/accept/{token}', group: 'team', auth: 'jwt' },
+  // Share links (issue 24, decision 098). The public page reads its link without an account: the
+  // 256-bit token is the access.
+  { method: 'POST', path: '/api/shares', group: 'shares', auth: 'jwt' },
+  { method: 'GET', path: '/api/shares', group: 'shares', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/shares/{id}', group: 'shares', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'jwt' },
+  { method: 'GET', path: '/api/public/shares/{token}', group: 'shares', auth: 'none' },
+  // End of share links.
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

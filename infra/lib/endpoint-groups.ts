@@ -103,6 +103,15 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   // Members and invitations: the table (a replaced invitation is deleted), the invitation e-mail (SES,
   // with a link to the app); Cognito GetUser runs with the caller's own access token (no IAM needed).
   team: { table: 'readWriteDelete', appUrl: true, mail: true },
+  // Share links (decision 098): link items (never deleted: a revoked link keeps its views), and
+  // short-lived signed GET URLs of the shared originals, results and thumbnails for the public page.
+  shares: {
+    table: 'readWrite',
+    buckets: {
+      uploads: { access: 'read', prefixes: [normalised] },
+      results: { access: 'read', prefixes: [result, thumbnail] },
+    },
+  },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

@@ -42,6 +42,7 @@ import { startStepFunctionsEndpoint } from './step-functions';
 import { startStripeStandIn, type StripeStandIn } from './stripe';
 import { startTransformationWorkflow } from './transformation-workflow';
 import { createWebApp, localSecurityHeaders, type WebMode } from './web';
+import { NOINDEX_HEADERS, NOINDEX_PAGE_PREFIX } from '../lib/constructs/security-headers';
 import { appVersion } from '../lib/version';
 import { READINESS_PATH } from './readiness';
 import type { handler as healthCheckHandler } from '../../functions/src/handlers/health-check';
@@ -340,6 +341,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       // The request target as sent (a path like '//x' is not a protocol-relative URL here).
       const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+      if (pathname.startsWith(NOINDEX_PAGE_PREFIX)) {
+        for (const [name, value] of Object.entries(NOINDEX_HEADERS)) response.setHeader(name.toLowerCase(), value);
+      }
       const fail = (error: unknown) => {
         log(`[stack] ${request.method} ${pathname} failed: ${String(error)}`);
         if (!response.headersSent) response.writeHead(500);

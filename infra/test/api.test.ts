@@ -7,9 +7,14 @@ import { synthStage } from './synth';
 const { template } = synthStage('dev');
 
 describe('HTTP API', () => {
-  it('keeps public routes to the health check, the Stripe webhook and the invitation summary', () => {
+  it('keeps public routes to the health check, the Stripe webhook, the invitation summary and the share page', () => {
     const publicRoutes = ROUTES.filter((route) => route.auth === 'none').map(routeKey);
-    const allowed = ['GET /api/health', 'POST /api/billing/webhook', 'GET /api/invitations/token/{token}'];
+    const allowed = [
+      'GET /api/health',
+      'POST /api/billing/webhook',
+      'GET /api/invitations/token/{token}',
+      'GET /api/public/shares/{token}',
+    ];
     expect(publicRoutes.every((key) => allowed.includes(key))).toBe(true);
     expect(publicRoutes).toContain('GET /api/health');
   });

@@ -284,6 +284,10 @@ describe('S3 grants', () => {
     expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
     // The first bytes of the raw upload, to refuse a file that is not an image before charging it (decision 094).
     expect(grants(stack.api.functions.get('image-processing')!)).toEqual({ 's3:GetObject': ['uploads:uploads/*'] });
+    // Share links: read-only signed URLs of what a page shows (decision 098).
+    expect(grants(stack.api.functions.get('shares')!)).toEqual({
+      's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+    });
     for (const group of ['health', 'users', 'billing', 'organizations', 'team'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
@@ -326,6 +330,27 @@ describe('well-architected', () => {
       JSON.stringify(bucket.Properties?.BucketName ?? '').includes('vitrine-dev-results-'),
     )!;
     expect(devResults.Properties.VersioningConfiguration).toBeUndefined();
+  });
+
+  // Decision 101: a saved image's original is the proof link of its disclosure (issue 24), so it
+  // lives exactly as long as its result: no rule of either bucket expires an object tagged saved.
+  it('never expires a saved original or result: every expiring rule is limited to unsaved or pending objects', () => {
+    for (const purpose of ['uploads', 'results']) {
+      const bucket = Object.values(dev.findResources('AWS::S3::Bucket')).find((candidate) =>
+        JSON.stringify(candidate.Properties?.BucketName ?? '').includes(`vitrine-dev-${purpose}-`),
+      )!;
+      const rules = bucket.Properties.LifecycleConfiguration.Rules as {
+        Id: string;
+        ExpirationInDays?: number;
+        TagFilters?: { Key: string; Value: string }[];
+      }[];
+      const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
+      expect(expiring.length).toBeGreaterThan(0);
+      for (const rule of expiring) {
+        expect([purpose, rule.Id, rule.TagFilters?.length]).toEqual([purpose, rule.Id, 1]);
+        expect(rule.TagFilters![0]).not.toEqual({ Key: 'retention', Value: 'saved' });
+      }
+    }
   });
 
   it('expires originals and results no saved image refers to, in both buckets', () => {

@@ -24,10 +24,25 @@ describe('CloudFront', () => {
     });
   });
 
+  it('serves share pages with X-Robots-Tag noindex (decision 098)', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const [noIndexId] = Object.entries(policies).find(([, policy]) =>
+      JSON.stringify(policy).includes('"X-Robots-Tag"'),
+    )!;
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({ PathPattern: '/partage/*', ResponseHeadersPolicyId: { Ref: noIndexId } }),
+        ]),
+      }),
+    });
+    expect(JSON.stringify(policies[noIndexId])).toContain('noindex, nofollow');
+  });
+
   it('routes /api/* to the HTTP API uncached, forwarding everything but Host', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: Match.arrayWith(['GET', 'PUT', 'PATCH', 'POST', 'DELETE']),
@@ -35,19 +50,24 @@ describe('CloudFront', () => {
             OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
             ViewerProtocolPolicy: 'https-only',
           }),
-        ],
+        ]),
       }),
     });
   });
 
-  it('falls back to index.html with a viewer function on the default behaviour only', () => {
+  it('falls back to index.html with a viewer function on the app behaviours (default, share pages), never on the API', () => {
     const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
     const config = distribution!.Properties.DistributionConfig;
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
     ]);
-    expect(config.CacheBehaviors[0].FunctionAssociations).toBeUndefined();
+    const behaviour = (pattern: string) =>
+      (config.CacheBehaviors as { PathPattern: string; FunctionAssociations?: unknown }[]).find(
+        (entry) => entry.PathPattern === pattern,
+      )!;
+    expect(behaviour('/api/*').FunctionAssociations).toBeUndefined();
+    expect(behaviour('/partage/*').FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
   });
 
   it('rewrites extension-less paths and keeps files', () => {

@@ -17,7 +17,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { API_TEXTS, type Image, type Invitation, type Price, type Project } from '@vitrine/shared';
+import {
+  API_TEXTS,
+  type CreatedShareLink,
+  type Image,
+  type Invitation,
+  type Price,
+  type Project,
+} from '@vitrine/shared';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';
 import { ROUTES, routeKey, type Route } from '../../functions/src/routes';
@@ -257,7 +264,47 @@ export const MATRIX: Record<string, RouteCase> = {
       return { params: { token: invitation.token }, cleanup: invitation.cleanup };
     },
   },
+  // Share links (decision 098): any member shares; the owner's link is changed by its creator, an
+  // owner or an admin only (decision 081).
+  'POST /api/shares': {
+    expect: row(401, 403, 404, 201, 201, 201),
+    foreign: 404,
+    request: (t) => ({ body: { imageIds: [t.imageId] } }),
+  },
+  'GET /api/shares': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'PATCH /api/shares/{id}': {
+    expect: row(401, 403, 404, 403, 200, 200),
+    foreign: 404,
+    request: async (t) => ({ params: { id: (await shareLink(t)).id }, body: { expiresInDays: 30 } }),
+  },
+  'DELETE /api/shares/{id}': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { id: (await shareLink(t)).id } }),
+  },
+  // The token is the access: anyone holding it sees the agency's name and the pairs, nothing else.
+  'GET /api/public/shares/{token}': {
+    expect: row(200, 200, 200, 200, 200, 200),
+    foreign: 200,
+    tokenGrants: true,
+    request: async (t) => ({ params: { token: (await shareLink(t)).token } }),
+  },
 };
+
+/** A link to the target's image, made by its owner. */
+async function shareLink(t: Target): Promise<CreatedShareLink> {
+  const link = await ok(
+    api<CreatedShareLink>(stack, '/api/shares', {
+      method: 'POST',
+      token: t.owner.token,
+      body: { imageIds: [t.imageId] },
+    }),
+    201,
+    'share link',
+  );
+  privateData.get(t.orgId)!.push(link.id);
+  return link;
+}
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;

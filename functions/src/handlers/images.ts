@@ -20,6 +20,7 @@ import { toImage } from '../images/to-image';
 import { transformationState } from '../image-processing/stored-objects';
 import { getProjectRecord } from '../projects/project-store';
 import { organizationCaller, requireMayChange } from '../scope/organization-caller';
+import { removeImageFromShareLinks } from '../shares/share-store';
 import { imageStats } from '../stats/organization-stats';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
@@ -84,6 +85,8 @@ async function remove(event: HttpEvent, imageId: string, projectId?: string) {
   if (!(await deleteImage(table(), orgId, imageId, projectId))) {
     throw new NotFound(API_TEXTS.imageNotFound);
   }
+  // A deleted image leaves every share link (decision 098).
+  await removeImageFromShareLinks(table(), orgId, imageId);
   return noContent();
 }
 

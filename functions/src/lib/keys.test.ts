@@ -15,6 +15,7 @@ describe('table keys', () => {
     expect(keys.stripeEvent('evt_1')).toEqual({ pk: 'STRIPE_EVENT#evt_1', sk: 'EVENT' });
     expect(keys.invitation('o1', 'inv-1')).toEqual({ pk: 'ORG#o1', sk: 'INVITATION#inv-1' });
     expect(keys.idempotencyKey('o1', 'key-1234')).toEqual({ pk: 'ORG#o1', sk: 'IDEMPOTENCY#key-1234' });
+    expect(keys.shareLink('o1', 's-1')).toEqual({ pk: 'ORG#o1', sk: 'SHARE#s-1' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {
@@ -25,6 +26,7 @@ describe('table keys', () => {
       [keys.project('o1', 'p'), SK_PREFIX.project],
       [keys.image('o1', 'i'), SK_PREFIX.image],
       [keys.invitation('o1', 'inv'), SK_PREFIX.invitation],
+      [keys.shareLink('o1', 's'), SK_PREFIX.shareLink],
     ] as const;
     for (const [key, prefix] of owned) {
       expect(key.pk).toBe(keys.organizationPartition('o1'));
@@ -36,6 +38,7 @@ describe('table keys', () => {
     expect(gsi1Keys.member('o1', 'a@b.fr')).toEqual({ gsi1pk: 'ORG#o1', gsi1sk: 'USER#a@b.fr' });
     expect(gsi1Keys.stripeCustomer('cus_1')).toEqual({ gsi1pk: 'STRIPE#cus_1', gsi1sk: 'ORG' });
     expect(gsi1Keys.invitationToken('ab12')).toEqual({ gsi1pk: 'INVITATION_TOKEN#ab12', gsi1sk: 'INVITATION' });
+    expect(gsi1Keys.shareToken('cd34')).toEqual({ gsi1pk: 'SHARE_TOKEN#cd34', gsi1sk: 'SHARE' });
     expect(gsi1Keys.image('o1', 'p-1', '2026-01-01T00:00:00.000Z', 'i-1')).toEqual({
       gsi1pk: 'ORG#o1#IMAGES#p-1',
       gsi1sk: '2026-01-01T00:00:00.000Z#i-1',

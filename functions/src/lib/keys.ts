@@ -22,6 +22,7 @@ export const SK_PREFIX = {
   project: 'PROJECT#',
   image: 'IMAGE#',
   invitation: 'INVITATION#',
+  shareLink: 'SHARE#',
 } as const;
 
 /** Primary keys (pk, sk) of each item kind. */
@@ -46,6 +47,9 @@ export const keys = {
   /** An invitation to join the organization (kept once accepted, revoked or replaced: its token then says so). */
   invitation: (orgId: string, invitationId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.invitation}${invitationId}` }) as const,
+  /** A share link (issue 24, decision 098): time-ordered id, so the partition lists them newest first. */
+  shareLink: (orgId: string, linkId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.shareLink}${linkId}` }) as const,
   /** An `Idempotency-Key` of a transformation start, per organization (expires with the table's TTL). */
   idempotencyKey: (orgId: string, key: string) => ({ pk: orgPartition(orgId), sk: `IDEMPOTENCY#${key}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
@@ -67,6 +71,8 @@ export const gsi1Keys = {
   member: (orgId: string, email: string) => ({ gsi1pk: orgPartition(orgId), gsi1sk: `USER#${email}` }) as const,
   /** An invitation found by the SHA-256 of its token (accept page, sign-up through the link). */
   invitationToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }) as const,
+  /** A share link found by the SHA-256 of its token (the public page; decision 098). */
+  shareToken: (tokenHash: string) => ({ gsi1pk: `SHARE_TOKEN#${tokenHash}`, gsi1sk: 'SHARE' }) as const,
   /** An organization found by its Stripe customer (webhooks). */
   stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
   /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */

@@ -6,6 +6,7 @@
 import type {
   ErrorCode,
   ImageStatus,
+  ShareScope,
   Plan,
   Project,
   Role,
@@ -275,6 +276,35 @@ export interface InvitationRecord extends ItemKey<'invitation'> {
   revokedBy?: string;
   /** The invitation that replaced it (re-inviting the same address). */
   replacedBy?: string;
+}
+
+/**
+ * A share link (issue 24, decision 098), listed under its organization and found by the SHA-256 of
+ * its token through gsi1 (gsi1Keys.shareToken). It names images, never a copy of them: each is
+ * read at view time, so a deleted one is gone from the page, and one moved out of a deleted
+ * project is found under its unclassified id (`transformationIds` keeps what that id derives from).
+ */
+export interface ShareLinkRecord extends ItemKey<'shareLink'> {
+  gsi1pk: `SHARE_TOKEN#${string}`;
+  gsi1sk: 'SHARE';
+  id: string;
+  organizationId: string;
+  scope: ShareScope;
+  /** The project shared (scope 'project'): shown to the agent, never on the public page. */
+  projectId: string | null;
+  /** In the page's order; `transformationIds[i]` is the transformation of `imageIds[i]`. */
+  imageIds: string[];
+  transformationIds: string[];
+  /** Hex SHA-256 of the token (also in gsi1pk); the token itself is never stored. */
+  tokenHash: string;
+  createdBy: string;
+  createdAt: string;
+  /** ISO date from which the page answers 'expired' (not `expiresAt`: the table's TTL attribute). */
+  validUntil: string;
+  revokedAt?: string;
+  revokedBy?: string;
+  viewCount?: number;
+  lastViewedAt?: string;
 }
 
 /** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */

@@ -36,6 +36,13 @@ export const CUSTOM_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
 };
 
+/**
+ * Pages never to be indexed (decision 098: a share link's page is for the seller it was sent to),
+ * by path prefix, and the header that says so on top of their `robots` meta tag.
+ */
+export const NOINDEX_PAGE_PREFIX = '/partage/';
+export const NOINDEX_HEADERS: Readonly<Record<string, string>> = { 'X-Robots-Tag': 'noindex, nofollow' };
+
 /** Every security header as a response carries it (lower-case names), for a server that is not CloudFront. */
 export function securityHeaders(csp: string): Record<string, string> {
   return {

@@ -21,6 +21,8 @@ import type { OriginVerify } from './origin-verify';
 import {
   contentSecurityPolicy,
   CUSTOM_SECURITY_HEADERS,
+  NOINDEX_HEADERS,
+  NOINDEX_PAGE_PREFIX,
   FRAME_OPTIONS,
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
@@ -74,37 +76,42 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 'web/',
     });
 
-    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `vitrine-${config.stage} security headers`,
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({
-            cognitoEndpoint: `https://cognito-idp.${region}.amazonaws.com`,
-            uploadsEndpoint: dataBucketEndpoint(config, 'uploads'),
-            resultsEndpoint: dataBucketEndpoint(config, 'results'),
-          }),
-          override: true,
+    const headersPolicy = (id: string, comment: string, extra: Readonly<Record<string, string>> = {}) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy({
+              cognitoEndpoint: `https://cognito-idp.${region}.amazonaws.com`,
+              uploadsEndpoint: dataBucketEndpoint(config, 'uploads'),
+              resultsEndpoint: dataBucketEndpoint(config, 'results'),
+            }),
+            override: true,
+          },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          frameOptions: { frameOption: cloudfront.HeadersFrameOption[FRAME_OPTIONS], override: true },
+          referrerPolicy: {
+            referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
+            override: true,
+          },
         },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
-          includeSubdomains: true,
-          override: true,
+        customHeadersBehavior: {
+          customHeaders: Object.entries({ ...CUSTOM_SECURITY_HEADERS, ...extra }).map(([header, value]) => ({
+            header,
+            value,
+            override: true,
+          })),
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption[FRAME_OPTIONS], override: true },
-        referrerPolicy: {
-          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: Object.entries(CUSTOM_SECURITY_HEADERS).map(([header, value]) => ({
-          header,
-          value,
-          override: true,
-        })),
-      },
-    });
+      });
+
+    const headers = headersPolicy('SecurityHeaders', `vitrine-${config.stage} security headers`);
+    // Share pages are for the seller a link was sent to: never indexed (decision 098).
+    const noIndexHeaders = headersPolicy('NoIndexHeaders', `vitrine-${config.stage} share pages`, NOINDEX_HEADERS);
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
@@ -117,6 +124,7 @@ export class Web extends Construct {
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn)
       : undefined;
 
+    const appOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `vitrine-${config.stage}`,
       webAclId: props.webAclArn,
@@ -131,7 +139,7 @@ export class Web extends Construct {
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: appOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
@@ -139,6 +147,14 @@ export class Web extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        [`${NOINDEX_PAGE_PREFIX}*`]: {
+          origin: appOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: noIndexHeaders,
+          functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,

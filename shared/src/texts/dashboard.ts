@@ -32,6 +32,7 @@ export const DASHBOARD_TEXTS = withFrenchTypography({
     projects: 'Mes Projets',
     upload: 'Upload',
     images: 'Transformations',
+    shares: 'Liens de partage',
     organizations: 'Organisation',
     settings: 'Paramètres',
   },

@@ -27,3 +27,6 @@ export * from './settings';
 export * from './team-api';
 export * from './validation';
 export * from './wizard';
+export * from './disclosure';
+export * from './shares-api';
+export * from './shares';

@@ -1,6 +1,8 @@
 /**
  * Bench section of the public site: Lighthouse (mobile preset, Debian's Chromium) scores of
- * / and /pricing in its four categories, and the gzipped size of the JavaScript / loads.
+ * /, /pricing and a share link's page (/partage/..., full mode only: decision 98) in its four
+ * categories, and the gzipped size of the JavaScript / loads. The share page is `noindex` by design,
+ * so its SEO score leaves out Lighthouse's 'is-crawlable' audit.
  * Targets: every score >= 95, at most 90 KB of gzipped JavaScript for /.
  *
  * Run alone with `npm run bench -- public`: it starts a fresh local stack serving web/dist
@@ -16,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../../infra/lib/bundling';
 import { startLocalStack } from '../../../infra/local/stack';
 import type { Reporter } from '../report';
+import { seedSharePage } from '../share-page-fixture';
 import type { BenchSection } from '../run';
 
 export const PUBLIC_TARGETS = { minScore: 95, maxLandingJsGzipKb: 90 } as const;
@@ -45,10 +48,19 @@ interface NetworkItem {
   resourceType?: string;
 }
 
+/** Pages that must not be indexed: their 'is-crawlable' audit fails on purpose (decision 98). */
+const isNoIndexPage = (url: string) => new URL(url).pathname.startsWith('/partage/');
+
 async function auditPage(url: string, port: number) {
   const { default: lighthouse } = await import('lighthouse');
   // Default config = mobile preset (Moto G Power emulation, simulated slow 4G, 4x CPU slowdown).
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(isNoIndexPage(url) ? { skipAudits: ['is-crawlable'] } : {}),
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
@@ -102,8 +114,9 @@ export async function runPublicBench(
       const audit = await auditPage(new URL(pagePath, baseUrl).href, chrome.port);
       pages.push({ path: pagePath, scores: audit.scores, lcpMs: audit.lcpMs, tbtMs: audit.tbtMs, cls: audit.cls });
       const scores = CATEGORIES.map((category) => `${category} ${audit.scores[category]}`).join(', ');
+      const shown = pagePath.startsWith('/partage/') ? '/partage/<token> (SEO without is-crawlable)' : pagePath;
       report.push(
-        `Lighthouse ${pagePath}: ${scores} (LCP ${Math.round(audit.lcpMs)} ms, TBT ${Math.round(audit.tbtMs)} ms, CLS ${audit.cls.toFixed(3)})`,
+        `Lighthouse ${shown}: ${scores} (LCP ${Math.round(audit.lcpMs)} ms, TBT ${Math.round(audit.tbtMs)} ms, CLS ${audit.cls.toFixed(3)})`,
       );
       if (audit.failing.length > 0) report.push(`  audits below 0.9: ${audit.failing.join(', ')}`);
       if (pagePath === '/') landingScripts = await gzipSizes(audit.scripts);
@@ -138,7 +151,7 @@ export const publicSite: BenchSection = {
     const stack = await startLocalStack({ port: 0, dataDir, web: 'dist', seedDemo: false, log: () => undefined });
     try {
       // Quick mode: the landing page only (one Lighthouse run is most of this section's time).
-      const result = await runPublicBench(stack.url, quick ? ['/'] : PAGES);
+      const result = await runPublicBench(stack.url, quick ? ['/'] : [...PAGES, await seedSharePage(stack)]);
       for (const line of result.report) report.line(line);
       report.figure({
         name: 'JavaScript loaded by / (gzip -9)',

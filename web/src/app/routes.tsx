@@ -22,6 +22,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.legal.notice.path, lazy: () => import('./routes/legal-notice') },
   { path: paths.legal.privacy.path, lazy: () => import('./routes/privacy') },
   { path: paths.legal.terms.path, lazy: () => import('./routes/terms') },
+  { path: paths.share.path, lazy: () => import('./routes/public-share') },
 ];
 
 /** Children of /dashboard (relative paths), rendered inside the shell once the session is ready. */
@@ -34,6 +35,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: paths.dashboard.imagesProject.relativePath, lazy: () => import('./routes/dashboard-images-project') },
   { path: paths.dashboard.pricing.relativePath, lazy: () => import('./routes/dashboard-pricing') },
   { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
+  { path: paths.dashboard.shares.relativePath, lazy: () => import('./routes/dashboard-shares') },
   {
     path: paths.dashboard.organizations.relativePath,
     lazy: () => import('./routes/dashboard-organizations'),

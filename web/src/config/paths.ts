@@ -35,6 +35,8 @@ export const paths = {
     privacy: { path: '/confidentialite', getHref: () => '/confidentialite' },
     terms: { path: '/conditions-generales', getHref: () => '/conditions-generales' },
   },
+  /** The public page of a share link (issue 24): no account, never indexed. */
+  share: { path: '/partage/:token', getHref: (token: string) => `/partage/${encodeURIComponent(token)}` },
   billingSuccess: {
     path: '/billing/success',
     getHref: (sessionId?: string) => withQuery('/billing/success', { session_id: sessionId }),
@@ -75,6 +77,7 @@ export const paths = {
       relativePath: 'organizations',
       getHref: () => '/dashboard/organizations',
     },
+    shares: { path: '/dashboard/partages', relativePath: 'partages', getHref: () => '/dashboard/partages' },
     /** Target of the out-of-credits dialog (spec 2.1 lists no route for it). */
     pricing: { path: '/dashboard/pricing', relativePath: 'pricing', getHref: () => '/dashboard/pricing' },
   },

@@ -1,8 +1,10 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ProjectImages } from '../../features/images';
 import { ProjectPage } from '../../features/projects';
+import { SHARES_TEXTS } from '@vitrine/shared';
+import { ShareButton, shareSelection } from '../../features/shares';
 
-/** /dashboard/projects/{id}: the project page (projects) with its images tab (images). */
+/** /dashboard/projects/{id}: the project page (projects) with its images tab (images), whose selection can be shared (shares). */
 export function Component() {
   const { projectId = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -11,7 +13,13 @@ export function Component() {
       key={projectId}
       projectId={projectId}
       fromImages={searchParams.get('from') === 'images'}
-      renderImages={(project) => <ProjectImages project={project} />}
+      renderImages={(project) => (
+        <ProjectImages
+          project={project}
+          projectActions={<ShareButton target={{ projectId: project.id }} label={SHARES_TEXTS.shareProject} />}
+          selectionActions={shareSelection}
+        />
+      )}
     />
   );
 }

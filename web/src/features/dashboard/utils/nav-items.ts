@@ -3,7 +3,7 @@ import { DASHBOARD_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../config/paths';
 import { hasOrganizationPlan } from '../../../lib/session';
 
-export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'organizations' | 'settings';
+export type NavIcon = 'home' | 'projects' | 'upload' | 'images' | 'shares' | 'organizations' | 'settings';
 
 export interface NavItem {
   href: string;
@@ -21,6 +21,7 @@ export function getNavItems(user: User | undefined): NavItem[] {
     { href: d.projects.getHref(), label: DASHBOARD_TEXTS.nav.projects, icon: 'projects' },
     { href: d.upload.getHref(), label: DASHBOARD_TEXTS.nav.upload, icon: 'upload' },
     { href: d.images.getHref(), label: DASHBOARD_TEXTS.nav.images, icon: 'images' },
+    { href: d.shares.getHref(), label: DASHBOARD_TEXTS.nav.shares, icon: 'shares' },
     hasOrganizationPlan(user) && {
       href: d.organizations.getHref(),
       label: DASHBOARD_TEXTS.nav.organizations,

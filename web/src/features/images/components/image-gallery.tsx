@@ -32,7 +32,12 @@ export interface ImageGalleryProps {
   loadFailedText: string;
   /** Buttons beside the heading (e.g. 'Nouvelle transformation'). */
   actions?: ReactNode;
+  /** More buttons of the selection toolbar, composed by the route (e.g. 'Partager la sélection'). */
+  selectionActions?: SelectionActions;
 }
+
+/** Buttons acting on the selected images, rendered in the selection toolbar. */
+export type SelectionActions = (selected: readonly Image[]) => ReactNode;
 
 /**
  * A gallery of saved images with the spec 2.9 tools: grid (default) or list, selection (one,
@@ -47,6 +52,7 @@ export function ImageGallery({
   emptyText,
   loadFailedText,
   actions,
+  selectionActions,
 }: ImageGalleryProps) {
   const headingId = useId();
   const list = useImageList(scope);
@@ -142,6 +148,7 @@ export function ImageGallery({
             {downloads.busy !== 'archive' && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={16} />}
             {T.downloadSelection}
           </Button>
+          {selectionActions?.(selection.selected)}
           <Button
             size="sm"
             variant="danger"

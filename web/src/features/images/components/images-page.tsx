@@ -5,7 +5,7 @@ import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { buttonClasses } from '../../../components/ui/button';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { paths } from '../../../config/paths';
-import { ImageGallery } from './image-gallery';
+import { ImageGallery, type SelectionActions } from './image-gallery';
 
 const T = GALLERIES_TEXTS;
 
@@ -23,7 +23,13 @@ export function NewTransformationLink({ projectId }: { projectId?: string }) {
  * /dashboard/images, 'Mes images' (spec 2.9): the projects section (composed in by the route:
  * project cards belong to the projects feature), then the images saved without a project.
  */
-export function ImagesPage({ projectsSection }: { projectsSection: ReactNode }) {
+export function ImagesPage({
+  projectsSection,
+  selectionActions,
+}: {
+  projectsSection: ReactNode;
+  selectionActions?: SelectionActions;
+}) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8">
       <title>{`${T.title} | ${COMMON_TEXTS.appName}`}</title>
@@ -41,6 +47,7 @@ export function ImagesPage({ projectsSection }: { projectsSection: ReactNode }) 
         emptyText={T.emptyUnclassified}
         loadFailedText={T.imagesLoadFailed}
         actions={<NewTransformationLink />}
+        selectionActions={selectionActions}
       />
     </div>
   );

@@ -3,12 +3,23 @@ import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import type { ReactNode } from 'react';
+import type { SelectionActions } from './image-gallery';
 import { ProjectImages } from './project-images';
 
 const T = GALLERIES_TEXTS;
 
 /** /dashboard/images/project/{id} (spec 2.9): one project's images with the same tools as Mes images. */
-export function ProjectGalleryPage({ project }: { project: Project | undefined }) {
+export function ProjectGalleryPage({
+  project,
+  projectActions,
+  selectionActions,
+}: {
+  project: Project | undefined;
+  /** Buttons acting on the whole project, composed by the route (e.g. 'Partager le projet'). */
+  projectActions?: ReactNode;
+  selectionActions?: SelectionActions;
+}) {
   const name = project?.name ?? COMMON_TEXTS.loading;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6" aria-busy={!project || undefined}>
@@ -35,7 +46,9 @@ export function ProjectGalleryPage({ project }: { project: Project | undefined }
           )}
         </div>
       </div>
-      {project && <ProjectImages project={project} />}
+      {project && (
+        <ProjectImages project={project} projectActions={projectActions} selectionActions={selectionActions} />
+      )}
     </div>
   );
 }

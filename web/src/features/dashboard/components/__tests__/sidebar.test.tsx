@@ -69,6 +69,7 @@ describe('SidebarContent', () => {
       ['Mes Projets', '/dashboard/projects'],
       ['Upload', '/dashboard/upload'],
       ['Transformations', '/dashboard/images'],
+      ['Liens de partage', '/dashboard/partages'],
       ['Paramètres', '/dashboard/settings'],
     ]);
   });
@@ -80,6 +81,7 @@ describe('SidebarContent', () => {
       'Mes Projets',
       'Upload',
       'Transformations',
+      'Liens de partage',
       'Organisation',
       'Paramètres',
     ]);

@@ -1,0 +1,78 @@
+import { withFrenchTypography } from './typography';
+/**
+ * Share links (issue 24): the agent's side (create, list, revoke) and the public page a seller
+ * opens without an account.
+ */
+export const SHARES_TEXTS = withFrenchTypography({
+  share: 'Partager',
+  shareProject: 'Partager le projet',
+  shareSelection: 'Partager la sélection',
+  shareImage: (name: string) => `Partager ${name}`,
+  dialogTitle: 'Créer un lien de partage',
+  dialogDescription:
+    "Le lien ouvre une page sans compte : chaque photo avant et après, ce qui a été modifié, et le téléchargement de l'original et de la photo retouchée.",
+  daysLabel: 'Validité (jours)',
+  daysHint: 'De 1 à 365 jours ; 90 par défaut.',
+  create: 'Créer le lien',
+  creating: 'Création…',
+  close: 'Fermer',
+  linkLabel: 'Lien de partage',
+  linkOnce: 'Copiez ce lien maintenant : pour votre sécurité, il ne sera plus affiché.',
+  copy: 'Copier le lien',
+  copied: 'Lien copié.',
+  open: 'Ouvrir la page',
+  createFailed: 'Impossible de créer le lien. Veuillez réessayer.',
+  pageTitle: 'Liens de partage',
+  pageDescription: 'Les liens envoyés à vos vendeurs, leurs consultations et leur échéance.',
+  empty: "Aucun lien de partage. Partagez un projet ou une sélection d'images depuis Mes images.",
+  loadFailed: 'Impossible de charger les liens de partage.',
+  columns: {
+    content: 'Contenu',
+    created: 'Créé le',
+    expires: 'Expire le',
+    views: 'Consultations',
+    status: 'Statut',
+    actions: 'Actions',
+  },
+  scope: {
+    image: '1 image',
+    selection: (count: number) => `Sélection de ${count} images`,
+    project: (count: number) => (count === 1 ? 'Projet (1 image)' : `Projet (${count} images)`),
+  },
+  status: { active: 'Actif', expired: 'Expiré', revoked: 'Retiré' },
+  views: (count: number) => (count === 1 ? '1 consultation' : `${count} consultations`),
+  revoke: 'Retirer',
+  revokeTitle: 'Retirer ce lien ?',
+  revokeBody: 'La page ne montrera plus les photos : le vendeur lira que le lien a expiré ou a été retiré.',
+  revoked: 'Lien retiré.',
+  revokeFailed: 'Impossible de retirer le lien. Veuillez réessayer.',
+  extend: 'Prolonger',
+  extendTitle: 'Changer la validité du lien',
+  extendSubmit: 'Enregistrer',
+  extended: 'Validité mise à jour.',
+  extendFailed: 'Impossible de changer la validité. Veuillez réessayer.',
+  cancel: 'Annuler',
+} as const);
+
+/** The public share page (no account; phone first). */
+export const SHARE_PAGE_TEXTS = withFrenchTypography({
+  title: (agency: string) => (agency ? `Photos partagées par ${agency}` : 'Photos partagées'),
+  description: 'Chaque photo avant et après sa retouche, avec ce qui a été modifié.',
+  loading: 'Chargement des photos…',
+  photo: (index: number) => `Photo ${index}`,
+  compare: (index: number) => `Comparer avant et après, photo ${index}`,
+  before: (index: number) => `Photo ${index}, originale`,
+  after: (index: number) => `Photo ${index}, retouchée`,
+  downloadOriginal: "Télécharger l'original",
+  downloadAltered: 'Télécharger la photo retouchée',
+  downloadEnhanced: 'Télécharger la photo améliorée',
+  downloadFailed: 'Le téléchargement a échoué. Veuillez réessayer.',
+  validUntil: (date: string) => `Lien valable jusqu'au ${date}.`,
+  empty: 'Ce lien ne contient plus de photo.',
+  goneTitle: 'Lien expiré ou retiré',
+  gone: 'Ce lien a expiré ou a été retiré. Demandez un nouveau lien à votre agent immobilier.',
+  failed: 'Impossible de charger les photos. Veuillez réessayer.',
+  retry: 'Réessayer',
+  fileOriginal: (index: number) => `photo-${index}-originale`,
+  fileAltered: (index: number) => `photo-${index}-retouchee`,
+} as const);

@@ -1,0 +1,1 @@
+export { SharesPage as Component } from '../../features/shares';
