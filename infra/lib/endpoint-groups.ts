@@ -98,6 +98,33 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   // Members and invitations: the table (a replaced invitation is deleted), the invitation e-mail (SES,
   // with a link to the app); Cognito GetUser runs with the caller's own access token (no IAM needed).
   team: { table: 'readWriteDelete', appUrl: true, mail: true },
+  // Public API (issue 25). Key management: the key items (revoking updates, never deletes).
+  'api-keys': { table: 'readWrite' },
+  // Each /api/v1 group verifies the key in its table (decision 102), then does what its app twin does.
+  'api-v1-uploads': { table: 'readWrite', buckets: { uploads: { access: 'put', prefixes: [upload] } } },
+  'api-v1-transformations': {
+    table: 'readWrite',
+    workflow: 'start',
+    buckets: {
+      uploads: { access: 'read', prefixes: [normalised] },
+      results: { access: 'read', prefixes: [result] },
+    },
+  },
+  'api-v1-library': {
+    table: 'readWrite',
+    buckets: {
+      uploads: [
+        { access: 'read', prefixes: [normalised] },
+        { access: 'tag', prefixes: [normalised] },
+      ],
+      results: [
+        { access: 'read', prefixes: [result, thumbnail] },
+        { access: 'tag', prefixes: [result, thumbnail] },
+      ],
+    },
+  },
+  // The generated OpenAPI document: no backend at all.
+  'api-v1-docs': { appVersion: true },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */
