@@ -265,7 +265,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       title: 'Vitrine API',
       version,
       description:
-        'Send listing photos to Vitrine and get the transformed images back. Authenticate with `Authorization: Bearer <API key>` (created in the app's settings, API tab, by an owner or admin). Errors answer `{ code, message }`: decide by `code`; `message` is French, for people.',
+        'Send listing photos to Vitrine and get the transformed images back. Authenticate with `Authorization: Bearer <API key>` (created in the settings of the app, API tab, by an owner or admin). Errors answer `{ code, message }`: decide by `code`; `message` is French, for people.',
     },
     servers: [{ url: '/' }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
