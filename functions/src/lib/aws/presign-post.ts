@@ -1,5 +1,5 @@
 /**
- * Presigned S3 POSTs (browser uploads, decision 5) without the S3 client (decision 32): a POST
+ * Presigned S3 POSTs (browser uploads, decision 5) without the S3 client (decisions 32 and 105): a POST
  * policy is a base64 JSON document of conditions signed with the day's SigV4 key, one HMAC. The
  * S3 client and @aws-sdk/s3-presigned-post held the uploads Lambda at the 400 KB bundle budget
  * for this alone. The answer is the one `createPresignedPost` of @aws-sdk/s3-presigned-post builds
