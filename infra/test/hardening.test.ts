@@ -271,8 +271,25 @@ describe('S3 grants', () => {
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
     expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
-    for (const group of ['health', 'users', 'image-processing', 'billing', 'organizations', 'team'] as const) {
+    for (const group of [
+      'health',
+      'users',
+      'image-processing',
+      'billing',
+      'organizations',
+      'team',
+      'api-keys',
+      'api-v1-docs',
+    ] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
+    }
+    // The public API's groups (issue 25) touch exactly what their app twins touch.
+    for (const [group, twin] of [
+      ['api-v1-uploads', 'uploads'],
+      ['api-v1-transformations', 'transformations'],
+      ['api-v1-library', 'images'],
+    ] as const) {
+      expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, grants(stack.api.functions.get(twin)!)]);
     }
   });
 });
