@@ -82,8 +82,7 @@ export function ApiReferencePage() {
             return (
               <article key={operation.operationId} className="rounded-card bg-white p-4 shadow-card">
                 <h2 className="font-mono text-sm font-semibold text-ink-900">
-                  <span className="mr-2 rounded bg-ink-100 px-1.5 py-0.5">{method.toUpperCase()}</span>
-                  {path}
+                  <span className="mr-2 rounded bg-ink-100 px-1.5 py-0.5">{method.toUpperCase()}</span> {path}
                 </h2>
                 <p className="mt-1 font-medium text-ink-900" lang="en">
                   {operation.summary}
