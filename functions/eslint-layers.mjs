@@ -27,7 +27,7 @@ export const DOMAIN_API = {
   billing: ['catalog', 'stripe-gateway'],
   credits: ['credits'],
   health: [],
-  'image-processing': [],
+  'image-processing': ['stored-objects'],
   images: ['image-store'],
   organizations: ['organization-record', 'organization-service'],
   projects: ['project-store'],
@@ -36,7 +36,7 @@ export const DOMAIN_API = {
   stats: ['organization-stats'],
   team: [],
   transformations: ['transformation-store', 'seed'],
-  uploads: [],
+  uploads: ['upload-store', 'upload-signature'],
   users: ['cognito-identity', 'emails', 'user-store'],
   workflow: [],
 };

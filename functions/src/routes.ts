@@ -15,15 +15,25 @@ export type EndpointGroup =
   | 'billing'
   | 'organizations'
   | 'team'
-  | 'shares';
+  | 'shares'
+  // Public API (issue 25): the app's API keys, and /api/v1 with an API key.
+  | 'api-keys'
+  | 'api-v1-uploads'
+  | 'api-v1-transformations'
+  | 'api-v1-library'
+  | 'api-v1-docs';
 
 export interface Route {
   method: HttpMethod;
   /** API Gateway path syntax: `{name}` is a path parameter. */
   path: `/api/${string}`;
   group: EndpointGroup;
-  /** 'jwt': the Cognito JWT authorizer guards it; 'none': public (health, Stripe webhook). */
-  auth: 'jwt' | 'none';
+  /**
+   * 'jwt': the Cognito JWT authorizer guards it; 'none': public (health, Stripe webhook);
+   * 'apiKey': the public API, `Authorization: Bearer <API key>` verified by the route's Lambda
+   * (no API Gateway authorizer: decision 102).
+   */
+  auth: 'jwt' | 'none' | 'apiKey';
   /** Largest accepted JSON body in bytes (413 above). */
   maxBodyBytes?: number;
   /** The handler reads the raw body itself (the Stripe signature is computed over its exact bytes). */
@@ -84,6 +94,23 @@ export const ROUTES: readonly Route[] = [
   { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'jwt' },
   { method: 'GET', path: '/api/public/shares/{token}', group: 'shares', auth: 'none' },
   // End of share links.
+  // Public API (issue 25, decisions 102 to 106). Keys are managed in the app (owner, admin);
+  // /api/v1 serves integrators with a key, through the app's own handlers, stores and workflow.
+  { method: 'GET', path: '/api/api-keys', group: 'api-keys', auth: 'jwt' },
+  { method: 'POST', path: '/api/api-keys', group: 'api-keys', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/api-keys/{id}', group: 'api-keys', auth: 'jwt' },
+  { method: 'POST', path: '/api/v1/uploads', group: 'api-v1-uploads', auth: 'apiKey' },
+  { method: 'POST', path: '/api/v1/transformations', group: 'api-v1-transformations', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/transformations/{id}', group: 'api-v1-transformations', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/projects', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/projects/{id}', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/projects/{id}/images', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'POST', path: '/api/v1/projects/{id}/images', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/images', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'POST', path: '/api/v1/images', group: 'api-v1-library', auth: 'apiKey' },
+  { method: 'GET', path: '/api/v1/credits', group: 'api-v1-library', auth: 'apiKey' },
+  // The OpenAPI document, generated from the shared schemas and this table (decision 104).
+  { method: 'GET', path: '/api/v1/openapi.json', group: 'api-v1-docs', auth: 'none' },
 ];
 
 export const ENDPOINT_GROUPS: readonly EndpointGroup[] = [...new Set(ROUTES.map((route) => route.group))];

@@ -112,6 +112,34 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
       results: { access: 'read', prefixes: [result, thumbnail] },
     },
   },
+  // Public API (issue 25). Key management: the key items (revoking updates, never deletes).
+  'api-keys': { table: 'readWrite' },
+  // Each /api/v1 group verifies the key in its table (decision 102), then does what its app twin does.
+  'api-v1-uploads': { table: 'readWrite', buckets: { uploads: { access: 'put', prefixes: [upload] } } },
+  'api-v1-transformations': {
+    table: 'readWrite',
+    workflow: 'start',
+    buckets: {
+      // The raw upload's first bytes, checked before a start is charged (decision 094), as the app's start.
+      uploads: { access: 'read', prefixes: [upload, normalised] },
+      results: { access: 'read', prefixes: [result] },
+    },
+  },
+  'api-v1-library': {
+    table: 'readWrite',
+    buckets: {
+      uploads: [
+        { access: 'read', prefixes: [normalised] },
+        { access: 'tag', prefixes: [normalised] },
+      ],
+      results: [
+        { access: 'read', prefixes: [result, thumbnail] },
+        { access: 'tag', prefixes: [result, thumbnail] },
+      ],
+    },
+  },
+  // The generated OpenAPI document: no backend at all.
+  'api-v1-docs': { appVersion: true },
 };
 
 /** The variable names the functions read: one list, shared with the functions and the local stack. */

@@ -7,13 +7,14 @@ import { synthStage } from './synth';
 const { template } = synthStage('dev');
 
 describe('HTTP API', () => {
-  it('keeps public routes to the health check, the Stripe webhook, the invitation summary and the share page', () => {
+  it('keeps public routes to the health check, the Stripe webhook, the invitation summary, the share page and the OpenAPI document', () => {
     const publicRoutes = ROUTES.filter((route) => route.auth === 'none').map(routeKey);
     const allowed = [
       'GET /api/health',
       'POST /api/billing/webhook',
       'GET /api/invitations/token/{token}',
       'GET /api/public/shares/{token}',
+      'GET /api/v1/openapi.json',
     ];
     expect(publicRoutes.every((key) => allowed.includes(key))).toBe(true);
     expect(publicRoutes).toContain('GET /api/health');
@@ -25,11 +26,12 @@ describe('HTTP API', () => {
     expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());
   });
 
-  it('puts the Cognito JWT authorizer, restricted to access tokens, on every non-public route', () => {
+  it('puts the Cognito JWT authorizer, restricted to access tokens, on every app route', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
     for (const route of routes) {
       const entry = ROUTES.find((r) => routeKey(r) === route.Properties.RouteKey)!;
-      if (entry.auth === 'none') {
+      // API key routes verify the key in their Lambda (decision 102).
+      if (entry.auth === 'none' || entry.auth === 'apiKey') {
         expect(route.Properties.AuthorizationType).toBe('NONE');
       } else {
         expect(route.Properties).toMatchObject({

@@ -288,9 +288,32 @@ describe('S3 grants', () => {
     expect(grants(stack.api.functions.get('shares')!)).toEqual({
       's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
-    for (const group of ['health', 'users', 'billing', 'organizations', 'team'] as const) {
+    for (const group of [
+      'health',
+      'users',
+      'billing',
+      'organizations',
+      'team',
+      'api-keys',
+      'api-v1-docs',
+    ] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
+    // The public API's groups (issue 25) touch exactly what their app twins touch.
+    for (const [group, twin] of [
+      ['api-v1-uploads', 'uploads'],
+      ['api-v1-library', 'images'],
+    ] as const) {
+      expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, grants(stack.api.functions.get(twin)!)]);
+    }
+    // Starts and reads: what the app's start (the raw upload's first bytes) and its reads touch.
+    const startAndRead = [
+      ...grants(stack.api.functions.get('image-processing')!)['s3:GetObject']!,
+      ...grants(stack.api.functions.get('transformations')!)['s3:GetObject']!,
+    ];
+    expect(grants(stack.api.functions.get('api-v1-transformations')!)['s3:GetObject']!.sort()).toEqual(
+      startAndRead.sort(),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 export * from './api-errors';
+export * from './api-keys-schemas';
 export * from './billing-schemas';
 export * from './team-schemas';
 export * from './share-schemas';
@@ -8,6 +9,7 @@ export * from './format';
 export * from './ownership';
 export * from './parse-in-french';
 export * from './plans';
+export * from './public-api-schemas';
 export * from './reset-token';
 export * from './safe-text';
 export * from './schemas';

@@ -7,6 +7,7 @@
  * Each section that needs the local stack starts one of its own and stops it (decision 071).
  */
 import { consoleReporter, type Reporter } from './report';
+import { publicApi } from './sections/api';
 import { bundles } from './sections/bundles';
 import { engines } from './sections/engines';
 import { foundation } from './sections/foundation';
@@ -25,7 +26,7 @@ export interface BenchSection {
   run(report: Reporter, options: BenchOptions): Promise<void>;
 }
 
-const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline, gallery];
+const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline, gallery, publicApi];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

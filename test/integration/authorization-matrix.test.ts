@@ -289,6 +289,62 @@ export const MATRIX: Record<string, RouteCase> = {
     tokenGrants: true,
     request: async (t) => ({ params: { token: (await shareLink(t)).token } }),
   },
+  // Public API (issue 25): keys are managed by owners and admins; /api/v1 takes an API key, never
+  // an app session (the keys' own matrix, per scope and with foreign ids, is public-api.test.ts).
+  'GET /api/api-keys': { expect: row(401, 403, 200, 403, 200, 200), request: none },
+  'POST /api/api-keys': {
+    expect: row(401, 403, 201, 403, 201, 201),
+    request: () => ({ body: { name: 'Matrice', scope: 'read' } }),
+  },
+  'DELETE /api/api-keys/{id}': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    // The role refusal comes before the lookup.
+    foreign: { member: 403, admin: 404, owner: 404 },
+    request: async (t) => {
+      const created = await ok(
+        api<{ id: string }>(stack, '/api/api-keys', {
+          method: 'POST',
+          token: t.owner.token,
+          body: { name: 'Matrice', scope: 'read' },
+        }),
+        201,
+        'API key',
+      );
+      return { params: { id: created.id } };
+    },
+  },
+  'POST /api/v1/uploads': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: () => ({ body: { fileName: 'salon.jpg', contentType: 'image/jpeg', size: 1024 } }),
+  },
+  'POST /api/v1/transformations': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ body: { type: 'enhance', uploadId: t.uploadId } }),
+  },
+  'GET /api/v1/transformations/{id}': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.transformationId } }),
+  },
+  'GET /api/v1/projects': { expect: row(401, 401, 401, 401, 401, 401), request: none },
+  'GET /api/v1/projects/{id}': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.projectId } }),
+  },
+  'GET /api/v1/projects/{id}/images': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.projectId } }),
+  },
+  'POST /api/v1/projects/{id}/images': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.projectId }, body: { transformationId: t.transformationId } }),
+  },
+  'GET /api/v1/images': { expect: row(401, 401, 401, 401, 401, 401), request: none },
+  'POST /api/v1/images': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ body: { transformationId: t.transformationId } }),
+  },
+  'GET /api/v1/credits': { expect: row(401, 401, 401, 401, 401, 401), request: none },
+  'GET /api/v1/openapi.json': { expect: row(200, 200, 200, 200, 200, 200), request: none },
 };
 
 /** A link to the target's image, made by its owner. */

@@ -4,57 +4,26 @@
  * thumbnails), delete one, and the organization's transformation count. Organization-scoped.
  */
 import * as z from 'zod/mini';
-import { type Page, type Image, API_TEXTS, PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import { API_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { presignGetUrl } from '../lib/aws/presign-get';
-import { putObjectTags } from '../lib/aws/s3-tagging';
 import { NotFound } from '../lib/errors';
 import { resourceIdSchema } from '../lib/ids';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
-import { pageRequest } from '../lib/paging';
-import { deleteImage, getImage, listImagePage } from '../images/image-store';
-import { keepObjects } from '../images/keep-objects';
-import { saveImage, type SaveImageDeps } from '../images/save-image';
+import { deleteImage, getImage } from '../images/image-store';
+import { imagePage } from '../images/image-page';
+import { saveDeps } from '../images/save-deps';
+import { saveImage } from '../images/save-image';
 import { toImage } from '../images/to-image';
-import { transformationState } from '../image-processing/stored-objects';
-import { getProjectRecord } from '../projects/project-store';
 import { organizationCaller, requireMayChange } from '../scope/organization-caller';
 import { removeImageFromShareLinks } from '../shares/share-store';
 import { imageStats } from '../stats/organization-stats';
-import { getTransformation } from '../transformations/transformation-store';
-import { getUpload } from '../uploads/upload-store';
 
 const saveSchema = z.object({
   transformationId: resourceIdSchema(TRANSFORMATION_MESSAGES.transformationNotFound),
 });
 
 const table = tableDeps;
-
-/** A project of the organization that accepts images (not being deleted). */
-const openProject = async (orgId: string, projectId: string) => {
-  const project = await getProjectRecord(table(), orgId, projectId);
-  return project !== undefined && !project.deletingAt;
-};
-
-const saveDeps = (): SaveImageDeps => ({
-  ...table(),
-  findTransformation: async (orgId, id) => {
-    const record = await getTransformation(table(), orgId, id);
-    if (!record) return undefined;
-    const upload = record.uploadId ? await getUpload(table(), orgId, record.uploadId) : undefined;
-    const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
-    return {
-      ...state,
-      simulated: state.simulated ?? false,
-      fileName: upload?.fileName ?? `${record.id}.png`,
-      thumbnailKey: record.thumbnailKey,
-      originalThumbnailKey: record.originalThumbnailKey,
-    };
-  },
-  projectExists: openProject,
-  keepObjects: (objects) => keepObjects(putObjectTags, objects),
-});
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {
   const caller = await organizationCaller(event);
@@ -65,15 +34,7 @@ async function save(event: HttpEvent, body: unknown, projectId: string | null) {
 
 async function list(event: HttpEvent, projectId: string | null) {
   const { orgId } = await organizationCaller(event);
-  if (projectId !== null && !(await getProjectRecord(table(), orgId, projectId))) {
-    throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
-  }
-  const { records, nextCursor } = await listImagePage(table(), orgId, projectId, pageRequest(event));
-  const page: Page<Image> = {
-    items: await Promise.all(records.map((record) => toImage(record, presignGetUrl))),
-    nextCursor,
-  };
-  return json(200, page);
+  return json(200, await imagePage(orgId, projectId, event));
 }
 
 /** Deletes the item only: the stored objects may back the same result saved elsewhere. */

@@ -3,22 +3,15 @@
  * thumbnail, and the organization's project count), create, read, partial update, and deletion,
  * which moves the project's images to the unclassified ones (projects/delete-project.ts).
  */
-import {
-  FIELD_LIMITS,
-  projectCreateSchema,
-  projectUpdateSchema,
-  type ProjectPage,
-  PROJECTS_TEXTS,
-} from '@vitrine/shared';
+import { projectCreateSchema, projectUpdateSchema, PROJECTS_TEXTS } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl } from '../lib/aws/presign-get';
-import { BadRequest, NotFound } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { createHttpHandler, json, noContent, parseBody, type HttpEvent } from '../lib/http';
-import { pageRequest } from '../lib/paging';
 import { deleteProject } from '../projects/delete-project';
-import { createProject, getProjectRecord, listProjectPage, toProject, updateProject } from '../projects/project-store';
+import { projectPage } from '../projects/project-page';
+import { createProject, getProjectRecord, toProject, updateProject } from '../projects/project-store';
 import { organizationCaller, requireMayChange, type OrganizationCaller } from '../scope/organization-caller';
-import { getOrganizationStats } from '../stats/organization-stats';
 
 const table = tableDeps;
 const projectId = (event: HttpEvent) => event.pathParameters?.id ?? '';
@@ -34,26 +27,10 @@ async function requireProjectChange(caller: OrganizationCaller, id: string) {
   requireMayChange(caller, project.userId);
 }
 
-function searchOf(event: HttpEvent): string | undefined {
-  const search = event.queryStringParameters?.search?.trim();
-  if (search && search.length > FIELD_LIMITS.projectName) throw new BadRequest(PROJECTS_TEXTS.searchTooLong);
-  return search || undefined;
-}
-
 export const handler = createHttpHandler({
   'GET /api/projects': async ({ event }) => {
     const { orgId } = await organizationCaller(event);
-    const request = { ...pageRequest(event), search: searchOf(event) };
-    const [page, stats] = await Promise.all([
-      listProjectPage(table(), orgId, request),
-      getOrganizationStats(table(), orgId),
-    ]);
-    const body: ProjectPage = {
-      items: await Promise.all(page.records.map((record) => toProject(record, presignGetUrl))),
-      nextCursor: page.nextCursor,
-      total: Math.max(0, stats.projectCount ?? 0),
-    };
-    return json(200, body);
+    return json(200, await projectPage(orgId, event));
   },
 
   'POST /api/projects': async ({ event, body }) => {

@@ -2,7 +2,7 @@
 import { uploadRequestSchema } from '@vitrine/shared';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { uploadsBucket } from '../lib/aws/buckets';
-import { s3 } from '../lib/aws/s3-client';
+import { presignPost } from '../lib/aws/presign-post';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { organizationCaller } from '../scope/organization-caller';
 import { createUpload } from '../uploads/create-upload';
@@ -11,7 +11,11 @@ export const handler = createHttpHandler({
   'POST /api/uploads': async ({ event, body }) => {
     const owner = await organizationCaller(event);
     const request = parseBody(uploadRequestSchema, body);
-    const upload = await createUpload({ ...tableDeps(), s3, bucket: uploadsBucket() }, owner, request);
+    const upload = await createUpload(
+      { ...tableDeps(), signPost: presignPost, bucket: uploadsBucket() },
+      owner,
+      request,
+    );
     return json(201, upload);
   },
 });

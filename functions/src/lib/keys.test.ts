@@ -16,6 +16,7 @@ describe('table keys', () => {
     expect(keys.invitation('o1', 'inv-1')).toEqual({ pk: 'ORG#o1', sk: 'INVITATION#inv-1' });
     expect(keys.idempotencyKey('o1', 'key-1234')).toEqual({ pk: 'ORG#o1', sk: 'IDEMPOTENCY#key-1234' });
     expect(keys.shareLink('o1', 's-1')).toEqual({ pk: 'ORG#o1', sk: 'SHARE#s-1' });
+    expect(keys.apiKey('ab12')).toEqual({ pk: 'APIKEY#ab12', sk: 'APIKEY' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {
@@ -44,6 +45,10 @@ describe('table keys', () => {
       gsi1sk: '2026-01-01T00:00:00.000Z#i-1',
     });
     expect(gsi1Keys.imagePlace('o1', null)).toBe('ORG#o1#IMAGES#NONE');
+    expect(gsi1Keys.apiKey('o1', '2026-01-01T00:00:00.000Z', 'k-1')).toEqual({
+      gsi1pk: 'ORG#o1#APIKEYS',
+      gsi1sk: '2026-01-01T00:00:00.000Z#k-1',
+    });
     expect(gsi1Keys.openTransformation('2026-01-01T00:00:00.000Z', 'o1', 'tx-1')).toEqual({
       gsi1pk: 'TX_OPEN',
       gsi1sk: '2026-01-01T00:00:00.000Z#o1#tx-1',

@@ -54,6 +54,11 @@ export const keys = {
   idempotencyKey: (orgId: string, key: string) => ({ pk: orgPartition(orgId), sk: `IDEMPOTENCY#${key}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }) as const,
+  /**
+   * An API key of the public API (decision 102), under the SHA-256 of the key itself: the one
+   * consistent GetItem or UpdateItem that authenticates a request finds it, so a revoked key fails at once.
+   */
+  apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
   organizationPartition: orgPartition,
 } as const;
@@ -73,6 +78,9 @@ export const gsi1Keys = {
   invitationToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }) as const,
   /** A share link found by the SHA-256 of its token (the public page; decision 098). */
   shareToken: (tokenHash: string) => ({ gsi1pk: `SHARE_TOKEN#${tokenHash}`, gsi1sk: 'SHARE' }) as const,
+  /** An organization's API keys, oldest first (Paramètres > API). */
+  apiKey: (orgId: string, createdAt: string, keyId: string) =>
+    ({ gsi1pk: `${orgPartition(orgId)}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }) as const,
   /** An organization found by its Stripe customer (webhooks). */
   stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
   /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */

@@ -96,6 +96,8 @@ export const METRICS = {
   creditsReserved: { name: 'CreditsReserved', unit: 'Count', dimensionSets: [['stage']] },
   /** A reserved credit given back after a failure. */
   creditsRefunded: { name: 'CreditsRefunded', unit: 'Count', dimensionSets: [['stage']] },
+  /** A request of the public API accepted with an API key; the key's id rides along (usage per key, decision 103). */
+  apiKeyRequests: { name: 'ApiKeyRequests', unit: 'Count', dimensionSets: [['stage']] },
 } as const satisfies Record<string, MetricSpec>;
 
 export type MetricKey = keyof typeof METRICS;

@@ -4,6 +4,7 @@
  * @vitrine/shared; modules convert between the two.
  */
 import type {
+  ApiKeyScope,
   ErrorCode,
   ImageStatus,
   ShareScope,
@@ -15,7 +16,7 @@ import type {
   TransformationType,
   UploadContentType,
 } from '@vitrine/shared';
-import type { ItemKey } from './keys';
+import type { gsi1Keys, ItemKey } from './keys';
 
 export interface UserRecord extends ItemKey<'user'> {
   /** Set when the user belongs to an organization (members query, gsi1Keys.member). */
@@ -334,4 +335,29 @@ export interface IdempotencyKeyRecord extends ItemKey<'idempotencyKey'> {
   claimedAt: string;
   /** Epoch seconds: the table's TTL removes the key after IDEMPOTENCY_KEY.ttlHours. */
   expiresAt: number;
+}
+
+/**
+ * An API key of the public API (decision 102): stored under the SHA-256 of the key, never the key.
+ * Every request with it updates the item once (functions/src/api-keys/api-key-store.ts
+ * `useApiKey`): last use and the fixed-window request counter (decision 103).
+ */
+export interface ApiKeyRecord extends ItemKey<'apiKey'>, ReturnType<typeof gsi1Keys.apiKey> {
+  id: string;
+  organizationId: string;
+  name: string;
+  scope: ApiKeyScope;
+  /** `vit_live_` and the next 4 characters: what the list shows. */
+  prefix: string;
+  /** The owner or admin who created it: the `userId` of what the key creates. */
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  revokedBy?: string;
+  /** Requests allowed per minute; API_KEY_LIMITS.requestsPerMinute at creation. */
+  rateLimitPerMinute: number;
+  /** Epoch seconds of the current one-minute window, and the requests counted in it. */
+  windowStart?: number;
+  windowCount?: number;
 }

@@ -1,32 +1,27 @@
 /** POST /api/uploads: records the declared upload and returns the presigned POST for it. */
 import { randomUUID } from 'node:crypto';
-import type { S3Client } from '@aws-sdk/client-s3';
-import type { UploadRequest } from '@vitrine/shared';
+import type { CreatedUpload, UploadRequest } from '@vitrine/shared';
 import { presignUpload, uploadKey } from './presign';
 import type { TableDeps } from '../lib/aws/dynamodb';
+import type { SignPost } from '../lib/aws/presign-post';
 import { keys } from '../lib/keys';
 import { putUpload } from './upload-store';
 
 export interface CreateUploadDeps extends TableDeps {
-  s3: S3Client;
+  signPost: SignPost;
   bucket: string;
   now?: () => Date;
-}
-
-export interface CreatedUpload {
-  uploadId: string;
-  url: string;
-  fields: Record<string, string>;
 }
 
 export async function createUpload(
   deps: CreateUploadDeps,
   owner: { orgId: string; userId: string },
   request: UploadRequest,
+  /** The public API's `Idempotency-Key` gives the id: a retried request answers for the same upload. */
+  uploadId: string = randomUUID(),
 ): Promise<CreatedUpload> {
-  const uploadId = randomUUID();
   const key = uploadKey(owner.orgId, uploadId);
-  const post = await presignUpload(deps.s3, { bucket: deps.bucket, key, contentType: request.contentType });
+  const post = await presignUpload(deps.signPost, { bucket: deps.bucket, key, contentType: request.contentType });
   await putUpload(deps, {
     ...keys.upload(owner.orgId, uploadId),
     id: uploadId,

@@ -1,10 +1,10 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_LIMITS } from '@vitrine/shared';
+import { postSigner } from '../lib/aws/presign-post';
 import { PENDING_UPLOAD_TAGGING, presignUpload, uploadKey, UPLOAD_POST_EXPIRY_SECONDS } from './presign';
 
-const s3 = new S3Client({
+const signPost = postSigner({
   region: 'eu-west-3',
-  credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+  credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }),
 });
 
 interface Policy {
@@ -23,7 +23,7 @@ describe('presigned upload POST', () => {
 
   it('signs a policy limiting size, type, bucket, key and lifetime', async () => {
     const before = Date.now();
-    const post = await presignUpload(s3, {
+    const post = await presignUpload(signPost, {
       bucket: 'uploads-bucket',
       key: 'uploads/org-1/up-1',
       contentType: 'image/png',

@@ -3,8 +3,7 @@
  * to S3, never through a Lambda. S3 enforces the policy's conditions (the local S3 too, decision
  * 107), and the workflow's Validate step re-checks the object.
  */
-import type { S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { PresignedPost, SignPost } from '../lib/aws/presign-post';
 import { PENDING_UPLOAD_TAG, UPLOAD_LIMITS, type UploadContentType } from '@vitrine/shared';
 import { objectKeys } from '../lib/object-keys';
 
@@ -25,16 +24,19 @@ export interface PresignUploadInput {
   contentType: UploadContentType;
 }
 
-export function presignUpload(s3: S3Client, { bucket, key, contentType }: PresignUploadInput): Promise<PresignedPost> {
-  return createPresignedPost(s3, {
-    Bucket: bucket,
-    Key: key,
-    // Each field also becomes an exact-match condition (the SDK adds one per field).
-    Fields: { 'Content-Type': contentType, tagging: PENDING_UPLOAD_TAGGING },
-    Conditions: [
+export function presignUpload(
+  signPost: SignPost,
+  { bucket, key, contentType }: PresignUploadInput,
+): Promise<PresignedPost> {
+  return signPost({
+    bucket,
+    key,
+    // Each field also becomes an exact-match condition (the signer adds one per field).
+    fields: { 'Content-Type': contentType, tagging: PENDING_UPLOAD_TAGGING },
+    conditions: [
       ['content-length-range', 1, UPLOAD_LIMITS.maxBytes],
       ['eq', '$Content-Type', contentType],
     ],
-    Expires: UPLOAD_POST_EXPIRY_SECONDS,
+    expiresIn: UPLOAD_POST_EXPIRY_SECONDS,
   });
 }

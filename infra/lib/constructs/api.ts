@@ -127,7 +127,13 @@ export class Api extends Construct {
     if (route.auth === 'none') {
       Validations.of(httpRoute).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: `${routeKey(route)} is public by design (health check, or Stripe webhook verified by its signature).`,
+        reason: `${routeKey(route)} is public by design (health check, Stripe webhook verified by its signature, the API's OpenAPI document).`,
+      });
+    }
+    if (route.auth === 'apiKey') {
+      Validations.of(httpRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: `${routeKey(route)} is the public API: its Lambda verifies the API key on every request (decision 102).`,
       });
     }
   }

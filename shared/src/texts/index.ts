@@ -4,6 +4,7 @@
  * (catalogue.test.ts checks it). Each file exports one `as const` object.
  */
 export * from './api';
+export * from './api-keys';
 export * from './auth';
 export * from './billing';
 export * from './billing-api';

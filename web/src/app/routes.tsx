@@ -36,6 +36,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: paths.dashboard.pricing.relativePath, lazy: () => import('./routes/dashboard-pricing') },
   { path: paths.dashboard.settings.relativePath, lazy: () => import('./routes/dashboard-settings') },
   { path: paths.dashboard.shares.relativePath, lazy: () => import('./routes/dashboard-shares') },
+  { path: paths.dashboard.apiReference.relativePath, lazy: () => import('./routes/dashboard-api-reference') },
   {
     path: paths.dashboard.organizations.relativePath,
     lazy: () => import('./routes/dashboard-organizations'),

@@ -11,7 +11,12 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 };
 
 /** Ids of the settings tabs, also accepted as `?tab=` on /dashboard/settings. */
-export const SETTINGS_TABS = { profile: 'profil', subscription: 'abonnement', security: 'securite' } as const;
+export const SETTINGS_TABS = {
+  profile: 'profil',
+  subscription: 'abonnement',
+  api: 'api',
+  security: 'securite',
+} as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[keyof typeof SETTINGS_TABS];
 
 export const paths = {
@@ -71,6 +76,12 @@ export const paths = {
       /** `tab` selects a tab (the customer portal returns to Mon Abonnement); Profil is the default. */
       getHref: (tab?: SettingsTab) =>
         withQuery('/dashboard/settings', { tab: tab === SETTINGS_TABS.profile ? undefined : tab }),
+    },
+    /** The public API's reference (issue 25), linked from Paramètres > API. */
+    apiReference: {
+      path: '/dashboard/api-reference',
+      relativePath: 'api-reference',
+      getHref: () => '/dashboard/api-reference',
     },
     organizations: {
       path: '/dashboard/organizations',

@@ -36,32 +36,48 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 /** Credentials are read again this long before they expire, and at least this often. */
 const CREDENTIALS_REFRESH_MS = 5 * 60 * 1000;
 
-export function getUrlSigner(config: GetUrlSignerConfig): SignGetUrl {
-  const provider = config.credentials ?? defaultProvider();
-  let credentials: { value: Promise<AwsCredentialIdentity>; readAt: number } | undefined;
+/**
+ * The Lambda's credentials, read again before they expire, and the day's signing keys, cached:
+ * what every hand-made S3 signature (GET URLs here, upload POSTs in presign-post.ts) needs.
+ */
+export function s3SigningMaterial(region: string, credentials?: AwsCredentialIdentityProvider) {
+  const provider = credentials ?? defaultProvider();
+  let cached: { value: Promise<AwsCredentialIdentity>; readAt: number } | undefined;
   const currentCredentials = async () => {
     const now = Date.now();
     const expiring = async () => {
-      const expiration = (await credentials?.value)?.expiration?.getTime();
+      const expiration = (await cached?.value)?.expiration?.getTime();
       return expiration !== undefined && expiration - now < CREDENTIALS_REFRESH_MS;
     };
-    if (!credentials || now - credentials.readAt > CREDENTIALS_REFRESH_MS || (await expiring())) {
-      credentials = { value: provider(), readAt: now };
-      credentials.value.catch(() => (credentials = undefined));
+    if (!cached || now - cached.readAt > CREDENTIALS_REFRESH_MS || (await expiring())) {
+      cached = { value: provider(), readAt: now };
+      cached.value.catch(() => (cached = undefined));
     }
-    return credentials.value;
+    return cached.value;
   };
   const signingKeys = new Map<string, Buffer>();
   const signingKey = (secret: string, day: string) => {
     const cacheKey = `${secret}|${day}`;
     let key = signingKeys.get(cacheKey);
     if (!key) {
-      key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), config.region), 's3'), 'aws4_request');
+      key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
       if (signingKeys.size > 8) signingKeys.clear();
       signingKeys.set(cacheKey, key);
     }
     return key;
   };
+  return { currentCredentials, signingKey };
+}
+
+/** SigV4's `YYYYMMDDTHHMMSSZ`. */
+export const amzDateOf = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+export function getUrlSigner(config: GetUrlSignerConfig): SignGetUrl {
+  const { currentCredentials, signingKey } = s3SigningMaterial(config.region, config.credentials);
   const base = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/$/, '');
 
@@ -70,10 +86,7 @@ export function getUrlSigner(config: GetUrlSignerConfig): SignGetUrl {
     const pathStyle = config.forcePathStyle === true;
     const host = pathStyle ? base.host : `${bucket}.${base.host}`;
     const path = `${basePath}${pathStyle ? `/${bucket}` : ''}/${encodeS3Key(key)}`;
-    const amzDate = signingDate
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
+    const amzDate = amzDateOf(signingDate);
     const day = amzDate.slice(0, 8);
     const scope = `${day}/${config.region}/s3/aws4_request`;
     // In canonical order (by name, byte order), as SigV4 signs them.
