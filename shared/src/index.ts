@@ -7,6 +7,7 @@ export * from './ownership';
 export * from './parse-in-french';
 export * from './plans';
 export * from './reset-token';
+export * from './result-format';
 export * from './safe-text';
 export * from './schemas';
 export * from './upload-schema';

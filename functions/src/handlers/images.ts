@@ -21,6 +21,7 @@ import { transformationState } from '../image-processing/stored-objects';
 import { getProjectRecord } from '../projects/project-store';
 import { organizationCaller, requireMayChange } from '../scope/organization-caller';
 import { imageStats } from '../stats/organization-stats';
+import { markTransformationSaved } from '../transformations/transformation-history';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 
@@ -45,14 +46,16 @@ const saveDeps = (): SaveImageDeps => ({
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
     return {
       ...state,
+      options: record.options ?? {},
       simulated: state.simulated ?? false,
-      fileName: upload?.fileName ?? `${record.id}.png`,
+      fileName: upload?.fileName ?? record.id,
       thumbnailKey: record.thumbnailKey,
       originalThumbnailKey: record.originalThumbnailKey,
     };
   },
   projectExists: openProject,
   keepObjects: (objects) => keepObjects(putObjectTags, objects),
+  markSaved: (orgId, transformationId, at) => markTransformationSaved(table(), orgId, transformationId, at),
 });
 
 async function save(event: HttpEvent, body: unknown, projectId: string | null) {

@@ -5,10 +5,10 @@
  *
  *   uploads bucket   uploads/<orgId>/<uploadId>          raw browser upload (tagged pending, expires)
  *                    normalised/<orgId>/<txId>.jpg|png   the validated original
- *   results bucket   results/<orgId>/<txId>.png          the transformation's result
+ *   results bucket   results/<orgId>/<txId>.jpg|png      the transformation's result (decision 091)
  *                    thumbnails/<orgId>/<txId>/original.webp|result.webp   their small WebPs (decision 44)
  */
-import { RETENTION_TAG } from '@vitrine/shared';
+import { RESULT_FORMATS, RETENTION_TAG, type ResultFormat } from '@vitrine/shared';
 
 export const OBJECT_PREFIXES = {
   upload: 'uploads/',
@@ -24,7 +24,9 @@ export const objectKeys = {
   upload: (orgId: string, uploadId: string) => `${OBJECT_PREFIXES.upload}${orgId}/${uploadId}`,
   normalised: (orgId: string, transformationId: string, format: 'jpeg' | 'png') =>
     `${OBJECT_PREFIXES.normalised}${orgId}/${transformationId}.${format === 'jpeg' ? 'jpg' : 'png'}`,
-  result: (orgId: string, transformationId: string) => `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.png`,
+  /** The extension records the format, hence the content type (decision 091). */
+  result: (orgId: string, transformationId: string, format: ResultFormat) =>
+    `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.${RESULT_FORMATS[format].extension}`,
   thumbnail: (orgId: string, transformationId: string, picture: 'original' | 'result') =>
     `${OBJECT_PREFIXES.thumbnail}${orgId}/${transformationId}/${picture}.webp`,
 } as const;
