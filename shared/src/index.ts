@@ -12,5 +12,6 @@ export * from './safe-text';
 export * from './schemas';
 export * from './upload-schema';
 export * from './transformations';
+export * from './transformation-labels';
 export * from './types';
 export * from './texts';

@@ -8,9 +8,11 @@ import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { ViewToggle, type ViewMode } from '../../../components/ui/view-toggle';
 import { useMayChangeWorkOf } from '../../../lib/session';
-import { useImageList, type GalleryScope } from '../api/get-images';
+import { deleteImage, deleteUnsavedResult } from '../api/delete-image';
+import { isUnsavedScope, useImageList, type GalleryScope } from '../api/get-images';
 import { useImageDeletion } from '../hooks/use-image-deletion';
 import { useImageDownloads } from '../hooks/use-image-downloads';
+import { useUnsavedSaving } from '../hooks/use-unsaved-saving';
 import { useSelection } from '../hooks/use-selection';
 import { ImageGrid, ImageGridSkeleton } from './image-grid';
 import type { ImageItemActions } from './image-item-actions';
@@ -32,12 +34,16 @@ export interface ImageGalleryProps {
   loadFailedText: string;
   /** Buttons beside the heading (e.g. 'Nouvelle transformation'). */
   actions?: ReactNode;
+  /** A line under the heading. */
+  intro?: string;
 }
 
 /**
  * A gallery of saved images with the spec 2.9 tools: grid (default) or list, selection (one,
- * all, none) with its count, bulk download (one ZIP) and bulk delete, a preview dialog, skeletons
- * while loading, the empty text, and more images as the user scrolls.
+ * all, none) with its count, bulk download (one ZIP, full size or for the listing portals) and
+ * bulk delete, a preview dialog, skeletons while loading, the empty text, and more images as the
+ * user scrolls. The unsaved results ('Non sauvegardées', decision 090) show the same way, each
+ * with a save button; deleting one takes it out of the history.
  */
 export function ImageGallery({
   scope,
@@ -47,7 +53,9 @@ export function ImageGallery({
   emptyText,
   loadFailedText,
   actions,
+  intro,
 }: ImageGalleryProps) {
+  const unsaved = isUnsavedScope(scope);
   const headingId = useId();
   const list = useImageList(scope);
   const { items } = list;
@@ -57,7 +65,8 @@ export function ImageGallery({
   const selection = useSelection(items);
   const { removeItems, reload } = list;
   const downloads = useImageDownloads(reload);
-  const { deleting, deleteImages } = useImageDeletion(removeItems);
+  const { deleting, deleteImages } = useImageDeletion(removeItems, unsaved ? deleteUnsavedResult : deleteImage);
+  const saving = useUnsavedSaving(removeItems);
   const lastRefresh = useRef(0);
   const mayChange = useMayChangeWorkOf();
 
@@ -81,6 +90,9 @@ export function ImageGallery({
     remove: (image) => setToDelete([image]),
     mayRemove: (image) => mayChange(image.userId),
     pictureFailed,
+    ...(unsaved
+      ? { save: (image: Image) => void saving.save(image), isSaving: (id: string) => saving.saving.has(id) }
+      : {}),
   };
 
   const confirmDelete = () => {
@@ -107,9 +119,12 @@ export function ImageGallery({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         {title && (
-          <h2 id={headingId} className="text-xl font-semibold">
-            {title}
-          </h2>
+          <div className="flex flex-col gap-1">
+            <h2 id={headingId} className="text-xl font-semibold">
+              {title}
+            </h2>
+            {intro && <p className="max-w-2xl text-sm text-ink-600">{intro}</p>}
+          </div>
         )}
         <div className="ml-auto flex flex-wrap items-center gap-3">
           <ViewToggle value={view} onChange={setView} />
@@ -141,6 +156,14 @@ export function ImageGallery({
           >
             {downloads.busy !== 'archive' && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={16} />}
             {T.downloadSelection}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={selectedCount === 0 || anyDeleting || downloads.busy === 'archive'}
+            onClick={() => void downloads.downloadImages(selection.selected, archiveLabel, 'portal')}
+          >
+            {T.downloadSelectionForPortals}
           </Button>
           <Button
             size="sm"
@@ -184,12 +207,13 @@ export function ImageGallery({
         onClose={() => setPreviewId(null)}
         downloading={previewed !== null && downloads.busy === previewed.id}
         onDownload={(image) => void downloads.downloadImage(image)}
+        onDownloadForPortals={(image) => void downloads.downloadImage(image, 'portal')}
         onDelete={previewed && mayChange(previewed.userId) ? (image) => setToDelete([image]) : undefined}
       />
       <ConfirmDialog
         open={toDelete !== null}
         title={T.deleteTitle(toDelete?.length ?? 1)}
-        description={T.deleteBody(toDelete?.length ?? 1)}
+        description={unsaved ? T.deleteUnsavedBody(toDelete?.length ?? 1) : T.deleteBody(toDelete?.length ?? 1)}
         confirmLabel={T.confirmDelete}
         cancelLabel={T.cancel}
         onConfirm={confirmDelete}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COMMON_TEXTS, DASHBOARD_TEXTS, GALLERIES_TEXTS } from '@vitrine/shared';
+import { COMMON_TEXTS, DASHBOARD_TEXTS, GALLERIES_TEXTS, TRANSFORMATION_HISTORY_DAYS } from '@vitrine/shared';
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { buttonClasses } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { ImageGallery } from './image-gallery';
 
 const T = GALLERIES_TEXTS;
+const UNSAVED = { unsaved: true } as const;
 
 /** 'Nouvelle transformation': to the wizard (spec 2.9). */
 export function NewTransformationLink({ projectId }: { projectId?: string }) {
@@ -21,7 +22,8 @@ export function NewTransformationLink({ projectId }: { projectId?: string }) {
 
 /**
  * /dashboard/images, 'Mes images' (spec 2.9): the projects section (composed in by the route:
- * project cards belong to the projects feature), then the images saved without a project.
+ * project cards belong to the projects feature), then the images saved without a project, then
+ * the results of the last 30 days nobody saved (decision 090): nothing paid for disappears.
  */
 export function ImagesPage({ projectsSection }: { projectsSection: ReactNode }) {
   return (
@@ -41,6 +43,14 @@ export function ImagesPage({ projectsSection }: { projectsSection: ReactNode }) 
         emptyText={T.emptyUnclassified}
         loadFailedText={T.imagesLoadFailed}
         actions={<NewTransformationLink />}
+      />
+      <ImageGallery
+        scope={UNSAVED}
+        title={T.unsavedSection}
+        intro={T.unsavedIntro(TRANSFORMATION_HISTORY_DAYS)}
+        archiveLabel={T.unsavedArchive}
+        emptyText={T.emptyUnsaved}
+        loadFailedText={T.unsavedLoadFailed}
       />
     </div>
   );

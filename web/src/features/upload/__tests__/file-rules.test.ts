@@ -1,5 +1,4 @@
 import { partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
-import { enhancedDownloadName } from '../../../lib/download-name';
 import { buildTransformationOptions, DEFAULT_PARAMETERS, optionGroupOf } from '../transformation-options';
 
 const MB = 1024 * 1024;
@@ -32,15 +31,6 @@ describe('file acceptance', () => {
     expect(refusals).toEqual([
       { fileName: 'notes.txt', message: 'Format non pris en charge. Formats acceptés\u00A0: JPG, PNG, WEBP.' },
     ]);
-  });
-});
-
-describe('download name', () => {
-  it('is the original base name plus _enhanced.png', () => {
-    expect(enhancedDownloadName('salon.jpg')).toBe('salon_enhanced.png');
-    expect(enhancedDownloadName('maison.vue.mer.webp')).toBe('maison.vue.mer_enhanced.png');
-    expect(enhancedDownloadName('sans-extension')).toBe('sans-extension_enhanced.png');
-    expect(enhancedDownloadName('.png')).toBe('.png_enhanced.png');
   });
 });
 
