@@ -56,6 +56,7 @@ export const GALLERIES_TEXTS = withFrenchTypography({
   archiveReady: (count: number) => `Archive de ${count} images téléchargée.`,
   /** 'Non sauvegardées' (decision 090): every result of the last 30 days nobody saved. */
   unsavedSection: 'Non sauvegardées',
+  imagesViews: 'Images hors projet',
   unsavedIntro: (days: number) =>
     `Les résultats des ${days} derniers jours qui n'ont pas été sauvegardés : sauvegardez-les, téléchargez-les ou supprimez-les. Après ${days} jours, ils sont effacés.`,
   emptyUnsaved: 'Aucun résultat non sauvegardé.',

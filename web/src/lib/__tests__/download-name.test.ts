@@ -74,7 +74,8 @@ describe('wizard and listing-portal download names', () => {
       'IMG_2041.HEIC_enhanced_hdr.jpg',
     );
     expect(enhancedDownloadName('.png', { type: 'declutter', contentType: 'image/png' })).toBe(
-      '.png_enhanced_desencombrement.png',
+      // No leading dot: that would hide the file on macOS and Linux.
+      'png_enhanced_desencombrement.png',
     );
   });
 
