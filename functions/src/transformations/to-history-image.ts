@@ -2,8 +2,13 @@
 import { resultContentTypeOfKey, type HistoryImage } from '@vitrine/shared';
 import type { SignGetUrl } from '../lib/aws/presign-get';
 import type { TransformationRecord } from '../lib/records';
-import type { Buckets } from '../image-processing/stored-objects';
 import type { HistoryDetails } from './transformation-history';
+
+/** Where the validated originals (uploads bucket) and the results and thumbnails (results bucket) are. */
+export interface HistoryBuckets {
+  uploads: string;
+  results: string;
+}
 
 /** The name of the uploaded file, or the transformation id for one whose upload record is gone. */
 export function historyFileName(record: TransformationRecord, details: HistoryDetails): string {
@@ -13,7 +18,7 @@ export function historyFileName(record: TransformationRecord, details: HistoryDe
 export async function toHistoryImage(
   record: TransformationRecord,
   details: HistoryDetails,
-  buckets: Buckets,
+  buckets: HistoryBuckets,
   sign: SignGetUrl,
 ): Promise<HistoryImage> {
   const succeeded = record.status === 'succeeded' && record.resultKey !== undefined;
