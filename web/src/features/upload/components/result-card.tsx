@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { WIZARD_TEXTS, type TransformationType } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
-import { Button } from '../../../components/ui/button';
-import { fetchBlob, saveBlob } from '../../../lib/download';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { contentTypeOfUrl } from '../../../lib/download';
 import { Spinner } from '../../../components/ui/spinner';
 import { enhancedDownloadName } from '../../../lib/download-name';
 import { useImageSize } from '../../../lib/use-image-size';
@@ -92,18 +92,19 @@ export function ResultCard({ result, type, canRegenerate, onRegenerate, onSave, 
         </Button>
         {outcome.status !== 'error' && <SaveButton result={result} onSave={onSave} />}
         {outcome.status === 'done' && (
-          <Button
-            size="sm"
-            variant="outline"
+          <a
+            href={outcome.url}
+            // The result's real format names the file: JPEG, or PNG (decisions 091, 092).
+            download={enhancedDownloadName(name, {
+              type,
+              options: result.options,
+              contentType: contentTypeOfUrl(outcome.url),
+            })}
             aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.download, name)}
-            onClick={async () => {
-              // The object URL's blob carries the result's content type: JPEG, or PNG (decision 091).
-              const blob = await fetchBlob(outcome.url);
-              saveBlob(blob, enhancedDownloadName(name, { type, options: result.options, contentType: blob.type }));
-            }}
+            className={buttonClasses({ size: 'sm', variant: 'outline' })}
           >
             {WIZARD_TEXTS.download}
-          </Button>
+          </a>
         )}
         <Button
           size="sm"
