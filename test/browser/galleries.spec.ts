@@ -221,7 +221,7 @@ test.describe('projects and galleries', () => {
     // Grid, list, and back.
     await gallery.getByRole('button', { name: 'Liste' }).click();
     const table = gallery.getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['', 'Nom', 'Date', 'Actions']);
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'Nom', 'Transformation', 'Date', 'Actions']);
     await expect(table.getByRole('row', { name: new RegExp(salon) })).toBeVisible();
     await expect(table.getByRole('row', { name: new RegExp(cuisine) })).toBeVisible();
     await gallery.getByRole('button', { name: 'Grille' }).click();
