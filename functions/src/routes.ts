@@ -49,6 +49,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/api/uploads', group: 'uploads', auth: 'jwt' },
   { method: 'POST', path: '/api/image-processing/{type}', group: 'image-processing', auth: 'jwt' },
   { method: 'GET', path: '/api/transformations/{id}', group: 'transformations', auth: 'jwt' },
+  // The organization's history, saved or not (decision 090).
+  { method: 'GET', path: '/api/transformations', group: 'transformations', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/transformations/{id}', group: 'transformations', auth: 'jwt' },
   { method: 'GET', path: '/api/projects', group: 'projects', auth: 'jwt' },
   { method: 'POST', path: '/api/projects', group: 'projects', auth: 'jwt' },
   { method: 'GET', path: '/api/projects/{id}', group: 'projects', auth: 'jwt' },

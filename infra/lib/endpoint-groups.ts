@@ -65,12 +65,13 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
     workflow: 'start',
     buckets: { uploads: { access: 'read', prefixes: [upload] } },
   },
-  // Reads a transformation and signs GET URLs of its validated original and result (never the raw upload).
+  // Reads a transformation and signs GET URLs of its validated original and result (never the raw upload);
+  // the history (decision 090) lists them with their thumbnails and takes one out of the list.
   transformations: {
-    table: 'read',
+    table: 'readWrite',
     buckets: {
       uploads: { access: 'read', prefixes: [normalised] },
-      results: { access: 'read', prefixes: [result] },
+      results: { access: 'read', prefixes: [result, thumbnail] },
     },
   },
   // Signs each project card's thumbnail; deleting a project moves its images and deletes its item:

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { DEMO_ACCOUNT } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
+import { readyBanner } from './banner';
 import { prettyPrintStdout } from './pretty-logs';
 import { READINESS_PATH } from './readiness';
 
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await waitHealthy(stack.url);
-  console.log(`Vitrine prête sur ${stack.url} · compte démo : ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  for (const line of readyBanner(stack.url, DEMO_ACCOUNT)) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -255,9 +255,10 @@ describe('S3 grants', () => {
       's3:PutObject': ['uploads:uploads/*'],
       's3:PutObjectTagging': ['uploads:uploads/*'],
     });
-    // Never the raw upload (decision 35): the validated original and the result only.
+    // Never the raw upload (decision 35): the validated original, the result and, for the
+    // history (decision 90), their thumbnails.
     expect(grants(stack.api.functions.get('transformations')!)).toEqual({
-      's3:GetObject': ['results:results/*', 'uploads:normalised/*'],
+      's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
     expect(grants(stack.api.functions.get('images')!)).toEqual({
       's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
@@ -385,7 +386,8 @@ describe('well-architected', () => {
             Match.objectLike({
               Id: 'unsaved-transformations',
               TagFilters: [{ Key: 'retention', Value: 'unsaved' }],
-              ExpirationInDays: 30,
+              // A day beyond the 30 days the history lists them (decision 90).
+              ExpirationInDays: 31,
               Status: 'Enabled',
             }),
           ]),

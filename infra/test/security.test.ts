@@ -104,7 +104,7 @@ describe('buckets', () => {
     });
   });
 
-  it('expire only raw uploads still pending, and results or originals no saved image refers to after 30 days', () => {
+  it('expire only raw uploads still pending, and results or originals no saved image refers to after 31 days', () => {
     const dataBuckets = Object.values(dev.findResources('AWS::S3::Bucket')).filter((bucket) =>
       /vitrine-dev-(results|uploads)-/.test(JSON.stringify(bucket.Properties?.BucketName ?? '')),
     );
@@ -113,12 +113,12 @@ describe('buckets', () => {
       const rules = (bucket.Properties?.LifecycleConfiguration?.Rules ?? []) as Record<string, unknown>[];
       const expiring = rules.filter((candidate) => 'ExpirationInDays' in candidate || 'ExpirationDate' in candidate);
       // Saved objects are tagged retention=saved and never expire; an unsaved result stays
-      // retrievable as long as the wizard offers to restore it (30 days).
+      // retrievable a day beyond the 30 days the history lists it (decision 90).
       for (const rule of expiring) {
         expect([[{ Key: 'upload-state', Value: 'pending' }], [{ Key: 'retention', Value: 'unsaved' }]]).toContainEqual(
           rule.TagFilters,
         );
-        if (JSON.stringify(rule.TagFilters).includes('unsaved')) expect(rule.ExpirationInDays).toBe(30);
+        if (JSON.stringify(rule.TagFilters).includes('unsaved')) expect(rule.ExpirationInDays).toBe(31);
       }
       expect(expiring.some((rule) => JSON.stringify(rule.TagFilters).includes('unsaved'))).toBe(true);
     }

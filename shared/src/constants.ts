@@ -94,8 +94,16 @@ export type UploadContentType = (typeof UPLOAD_LIMITS.contentTypes)[number];
  * restore it, then deleted. One definition for the functions and the bucket rules.
  */
 export const RETENTION_TAG = { key: 'retention', unsaved: 'unsaved', saved: 'saved' } as const;
-/** Days after which a validated original or a result that no saved image refers to is deleted. */
-export const UNSAVED_OBJECT_EXPIRY_DAYS = 30;
+/**
+ * Days a transformation stays in the organization's history, saved or not (decision 090): its
+ * result can be saved, downloaded or deleted from 'Non sauvegardées' all that time.
+ */
+export const TRANSFORMATION_HISTORY_DAYS = 30;
+/**
+ * Days after which a validated original or a result that no saved image refers to is deleted: a
+ * day beyond the history, so that everything the history lists still has its pictures.
+ */
+export const UNSAVED_OBJECT_EXPIRY_DAYS = TRANSFORMATION_HISTORY_DAYS + 1;
 
 export const FIELD_LIMITS = {
   projectName: 100,

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ERROR_CODES, type ApiErrorBody } from './api-errors';
 import { TRANSFORMATION_MESSAGES } from './texts/processing';
 import { IDEMPOTENCY_KEY, TRANSFORMATION_TYPES, VARIANT_LIMITS, type TransformationType } from './constants';
+import { RESULT_FORMATS } from './result-format';
 import { TRANSFORMATION_OPTION_SCHEMAS } from './transformations';
 import type { Image, Page, Project, ProjectPage, StartedTransformations, Transformation } from './types';
 
@@ -59,16 +60,18 @@ export const startedTransformationsSchema: z.ZodMiniType<StartedTransformations>
   groupId: z.string(),
 });
 
+const optionsSchema = z.object({
+  style: z.optional(z.string()),
+  roomType: z.optional(z.string()),
+  changeFloor: z.optional(z.boolean()),
+  repaintWalls: z.optional(z.boolean()),
+  sky_type: z.optional(z.string()),
+});
+
 export const transformationSchema: z.ZodMiniType<Transformation> = z.object({
   id: z.string(),
   type: z.enum(transformationTypes),
-  options: z.object({
-    style: z.optional(z.string()),
-    roomType: z.optional(z.string()),
-    changeFloor: z.optional(z.boolean()),
-    repaintWalls: z.optional(z.boolean()),
-    sky_type: z.optional(z.string()),
-  }),
+  options: optionsSchema,
   status: z.enum(['queued', 'processing', 'succeeded', 'failed']),
   originalUrl: z.optional(z.string()),
   resultUrl: z.optional(z.string()),
@@ -122,6 +125,8 @@ export const imageSchema: z.ZodMiniType<Image> = z.object({
   url: nullableString,
   thumbnailUrl: nullableString,
   originalThumbnailUrl: nullableString,
+  options: z.optional(optionsSchema),
+  resultContentType: z.enum([RESULT_FORMATS.jpeg.contentType, RESULT_FORMATS.png.contentType]),
 });
 
 export const imagePageSchema: z.ZodMiniType<Page<Image>> = z.object({

@@ -1,6 +1,7 @@
 /** Entities as the API returns them (spec section 3). */
 import type { ErrorCode } from './api-errors';
 import type { Role, TransformationType } from './constants';
+import type { ResultContentType } from './result-format';
 
 export interface Price {
   id: string;
@@ -115,7 +116,31 @@ export interface Image {
    * none was made (the client then falls back to the full-size URL). */
   thumbnailUrl: string | null;
   originalThumbnailUrl: string | null;
+  /** The transformation's options (after defaults); absent on images saved before they were copied. */
+  options?: TransformationOptions;
+  /** How the result is encoded (decision 091): JPEG, or PNG for a transparent PNG original. */
+  resultContentType: ResultContentType;
 }
+
+/**
+ * GET /api/transformations (decision 090): one transformation of the organization's last
+ * TRANSFORMATION_HISTORY_DAYS, saved or not, in the shape of a saved Image (its `id` is the
+ * transformation's, `name` the uploaded file's, `status` 'staged' once it succeeded or 'failed',
+ * `projectId` null), so galleries show, download and zip it the same way.
+ */
+export interface HistoryImage extends Image {
+  options: TransformationOptions;
+  /** Whether a result of it was saved as an image ('Non sauvegardées' lists the others). */
+  saved: boolean;
+  /** Who started it: first and last name, else e-mail; null when no longer known. */
+  authorName: string | null;
+  /** Only when failed: why, in French. */
+  message?: string;
+}
+
+/** `view` of GET /api/transformations: every transformation, or the succeeded ones never saved. */
+export const HISTORY_VIEWS = ['all', 'unsaved'] as const;
+export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
 export interface Invitation {
   id: string;

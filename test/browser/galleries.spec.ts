@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { GALLERIES_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import type { Locator, Page } from '@playwright/test';
 import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
@@ -7,7 +8,7 @@ import { organizationCredits, setOrganizationCredits } from './fixtures/organiza
 import { expect, test } from './fixtures/test';
 import { readZipEntries } from './fixtures/zip';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
 /** A generated outdoor photo: blue-gradient sky over a house and a lawn. */
 async function skyPhoto(name: string, width = 480, height = 360) {
@@ -220,7 +221,7 @@ test.describe('projects and galleries', () => {
     // Grid, list, and back.
     await gallery.getByRole('button', { name: 'Liste' }).click();
     const table = gallery.getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['', 'Nom', 'Date', 'Actions']);
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'Nom', 'Transformation', 'Date', 'Actions']);
     await expect(table.getByRole('row', { name: new RegExp(salon) })).toBeVisible();
     await expect(table.getByRole('row', { name: new RegExp(cuisine) })).toBeVisible();
     await gallery.getByRole('button', { name: 'Grille' }).click();
@@ -234,13 +235,16 @@ test.describe('projects and galleries', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${projectName}.zip`);
     const entries = readZipEntries(await readFile(await download.path()));
-    expect(entries.map((entry) => entry.name).sort()).toEqual([cuisine, salon].sort());
+    // Each named after its photo, its type and option, as the JPEG stored for an opaque PNG (decisions 91, 92).
+    const entryName = (photo: string) => `${photo.replace(/\.png$/, '')}_ciel-ciel-bleu.jpg`;
+    expect(entries.map((entry) => entry.name).sort()).toEqual([entryName(cuisine), entryName(salon)].sort());
     for (const entry of entries) {
       expect(entry.method).toBe(0);
-      expect(entry.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+      expect(entry.data.subarray(0, 3)).toEqual(JPEG_SIGNATURE);
     }
-    // The archive holds the full-size results (IHDR width).
-    expect(entries.find((entry) => entry.name === salon)?.data.readUInt32BE(16)).toBe(1200);
+    // The archive holds the full-size results.
+    const salonEntry = entries.find((entry) => entry.name === entryName(salon))!;
+    expect((await sharp(salonEntry.data).metadata()).width).toBe(1200);
     await gallery.getByRole('button', { name: 'Effacer la sélection' }).click();
 
     // The preview: before/after slider, then closed.

@@ -103,13 +103,14 @@ test.describe('new transformation wizard', () => {
     await expect(page.getByText(WIZARD_TEXTS.savedWithoutProject)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
 
-    // Downloaded under the original base name plus _enhanced.png, as a PNG.
+    // Downloaded under the original base name plus _enhanced, the type and option, as the JPEG the
+    // server stored for an opaque PNG (decisions 91, 92).
     const downloading = page.waitForEvent('download');
     await card(page, 'maison-1.png').getByRole('link', { name: 'Télécharger maison-1.png' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('maison-1_enhanced.png');
+    expect(download.suggestedFilename()).toBe('maison-1_enhanced_ciel-coucher-de-soleil.jpg');
     const bytes = await readFile(await download.path());
-    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     await page.getByRole('button', { name: 'Nouvelle transformation' }).click();
     await expect(page.getByRole('tab', { name: 'Télécharger' })).toHaveAttribute('aria-selected', 'true');

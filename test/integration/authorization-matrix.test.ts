@@ -113,6 +113,13 @@ export const MATRIX: Record<string, RouteCase> = {
     foreign: 404,
     request: (t) => ({ params: { id: t.transformationId } }),
   },
+  // The history (decision 090): the target's transformations are the owner's, so a plain member may not delete them.
+  'GET /api/transformations': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'DELETE /api/transformations/{id}': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    foreign: 404,
+    request: async (t) => ({ params: { id: await t.fresh.transformation() } }),
+  },
   'GET /api/projects': { expect: row(401, 403, 200, 200, 200, 200), request: none },
   'POST /api/projects': {
     expect: row(401, 403, 201, 201, 201, 201),
@@ -440,6 +447,9 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
     const now = new Date().toISOString();
     const record: TransformationRecord = {
       ...keys.transformation(orgId, id),
+      // Closed: in the organization's history (decision 090).
+      gsi1pk: gsi1Keys.transformationHistory(orgId),
+      gsi1sk: `${now}#${orgId}#${id}`,
       id,
       orgId,
       userId: owner.sub,
@@ -449,7 +459,7 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
       uploadId: upload.uploadId,
       uploadKey: `uploads/${orgId}/${upload.uploadId}`,
       normalisedKey: `normalised/${orgId}/${id}.jpg`,
-      resultKey: `results/${orgId}/${id}.png`,
+      resultKey: `results/${orgId}/${id}.jpg`,
       width: 320,
       height: 240,
       engine: 'local',

@@ -64,7 +64,9 @@ describe('saving a result', () => {
     });
     const result = await fetch(first.body.transformedSignedUrl!);
     expect(result.status).toBe(200);
-    expect(result.headers.get('content-type')).toBe('image/png');
+    // A JPEG original gives a JPEG result (decision 091).
+    expect(result.headers.get('content-type')).toBe('image/jpeg');
+    expect(first.body.resultContentType).toBe('image/jpeg');
     expect((await fetch(first.body.originalSignedUrl!)).status).toBe(200);
     // Saved objects are kept: re-tagged out of the unsaved objects' expiry (decision 52).
     const s3 = new S3Client({

@@ -8,6 +8,7 @@ import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
 import { putObjectTags } from '../lib/aws/s3-tagging';
 import { transformationState } from '../image-processing/stored-objects';
 import { getProjectRecord } from '../projects/project-store';
+import { markTransformationSaved } from '../transformations/transformation-history';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 import { keepObjects } from './keep-objects';
@@ -30,12 +31,14 @@ export const saveDeps = (): SaveImageDeps => ({
     const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
     return {
       ...state,
+      options: record.options ?? {},
       simulated: state.simulated ?? false,
-      fileName: upload?.fileName ?? `${record.id}.png`,
+      fileName: upload?.fileName ?? record.id,
       thumbnailKey: record.thumbnailKey,
       originalThumbnailKey: record.originalThumbnailKey,
     };
   },
   projectExists: openProject,
   keepObjects: (objects) => keepObjects(putObjectTags, objects),
+  markSaved: (orgId, transformationId, at) => markTransformationSaved(table(), orgId, transformationId, at),
 });

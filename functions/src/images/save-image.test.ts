@@ -10,12 +10,13 @@ import { toImage } from './to-image';
 const succeeded: SavableTransformation = {
   id: 'tx-1',
   type: 'sky-replacement',
+  options: { sky_type: 'sunset' },
   status: 'succeeded',
   fileName: 'salon.jpg',
   originalBucket: 'uploads',
   originalKey: 'uploads/org-1/up-1',
   resultBucket: 'results',
-  resultKey: 'results/org-1/tx-1.png',
+  resultKey: 'results/org-1/tx-1.jpg',
   thumbnailKey: 'thumbnails/org-1/tx-1/result.webp',
   originalThumbnailKey: 'thumbnails/org-1/tx-1/original.webp',
   simulated: false,
@@ -49,10 +50,13 @@ async function storedImages() {
   return images;
 }
 
-function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { kept: StoredObject[] } {
+function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { kept: StoredObject[]; marked: string[] } {
   const kept: StoredObject[] = [];
+  const marked: string[] = [];
   return {
     kept,
+    marked,
+    markSaved: async (orgId, transformationId, at) => void marked.push(`${orgId}/${transformationId} ${at}`),
     ddb: table.ddb,
     tableName: table.tableName,
     findTransformation: async (orgId, id) => (orgId === 'org-1' && id === 'tx-1' ? succeeded : undefined),
@@ -80,13 +84,17 @@ describe('saveImage', () => {
     expect(unclassified.created).toBe(true);
     expect(unclassified.record.id).not.toBe(first.record.id);
     expect(await storedImages()).toHaveLength(2);
+    // Every save marks the transformation saved (decision 090): a retried save completes a failed mark.
+    expect(d.marked).toEqual(Array(3).fill('org-1/tx-1 2026-01-02T03:04:05.000Z'));
     expect(first.record).toMatchObject({
       id: imageIdFor('tx-1', 'p-1'),
       name: 'salon.jpg',
+      type: 'sky-replacement',
+      options: { sky_type: 'sunset' },
       status: 'staged',
       projectId: 'p-1',
       originalFilePath: 'uploads/org-1/up-1',
-      transformedFilePath: 'results/org-1/tx-1.png',
+      transformedFilePath: 'results/org-1/tx-1.jpg',
       thumbnailFilePath: 'thumbnails/org-1/tx-1/result.webp',
       originalThumbnailFilePath: 'thumbnails/org-1/tx-1/original.webp',
       gsi1pk: gsi1Keys.imagePlace('org-1', 'p-1'),
@@ -125,7 +133,7 @@ describe('saveImage', () => {
     await saveImage(d, { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: 'p-1' });
     expect(d.kept).toEqual([
       { bucket: 'uploads', key: 'uploads/org-1/up-1' },
-      { bucket: 'results', key: 'results/org-1/tx-1.png' },
+      { bucket: 'results', key: 'results/org-1/tx-1.jpg' },
       { bucket: 'results', key: 'thumbnails/org-1/tx-1/result.webp' },
       { bucket: 'results', key: 'thumbnails/org-1/tx-1/original.webp' },
     ]);
@@ -161,11 +169,14 @@ describe('toImage', () => {
       id: record.id,
       projectId: null,
       originalSignedUrl: 'https://signed/uploads/uploads/org-1/up-1',
-      transformedSignedUrl: 'https://signed/results/results/org-1/tx-1.png',
-      url: 'https://signed/results/results/org-1/tx-1.png',
+      transformedSignedUrl: 'https://signed/results/results/org-1/tx-1.jpg',
+      url: 'https://signed/results/results/org-1/tx-1.jpg',
       thumbnailUrl: 'https://signed/results/thumbnails/org-1/tx-1/result.webp',
       originalThumbnailUrl: 'https://signed/results/thumbnails/org-1/tx-1/original.webp',
       transformationId: 'tx-1',
+      options: { sky_type: 'sunset' },
+      // From the result's key (decision 091).
+      resultContentType: 'image/jpeg',
     });
     expect(image).not.toHaveProperty('pk');
   });
@@ -178,5 +189,17 @@ describe('toImage', () => {
     } = (await saveImage(deps(), { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null })).record;
     const image = await toImage(older, async (bucket, key) => `https://signed/${bucket}/${key}`);
     expect(image).toMatchObject({ thumbnailUrl: null, originalThumbnailUrl: null });
+  });
+
+  it('says PNG for a result stored before JPEG results, and no options for an image saved before they were copied', async () => {
+    const { options: _options, ...older } = (
+      await saveImage(deps(), { orgId: 'org-1', userId: 'u-1', transformationId: 'tx-1', projectId: null })
+    ).record;
+    const image = await toImage(
+      { ...older, transformedFilePath: 'results/org-1/tx-1.png' },
+      async (bucket, key) => `https://signed/${bucket}/${key}`,
+    );
+    expect(image.resultContentType).toBe('image/png');
+    expect(image).not.toHaveProperty('options');
   });
 });

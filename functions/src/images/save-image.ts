@@ -3,7 +3,7 @@
  * as an Image that refers to the stored original and result (nothing is uploaded again).
  */
 import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
-import type { TransformationType } from '@vitrine/shared';
+import type { TransformationOptions, TransformationType } from '@vitrine/shared';
 import { Conflict, NotFound } from '../lib/errors';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
@@ -16,6 +16,7 @@ import { ObjectExpiredError, type StoredObject } from './keep-objects';
 export interface SavableTransformation {
   id: string;
   type: TransformationType;
+  options: TransformationOptions;
   status: 'queued' | 'processing' | 'succeeded' | 'failed';
   fileName: string;
   originalBucket: string;
@@ -34,6 +35,8 @@ export interface SaveImageDeps extends TableDeps {
   projectExists: (orgId: string, projectId: string) => Promise<boolean>;
   /** Marks the objects saved, so that the unsaved-objects rule never expires them (keep-objects.ts). */
   keepObjects: (objects: StoredObject[]) => Promise<void>;
+  /** Takes the transformation out of 'Non sauvegardées' (decision 090); idempotent. */
+  markSaved: (orgId: string, transformationId: string, at: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -86,6 +89,7 @@ export async function saveImage(
     ...(transformation.thumbnailKey ? { thumbnailFilePath: transformation.thumbnailKey } : {}),
     ...(transformation.originalThumbnailKey ? { originalThumbnailFilePath: transformation.originalThumbnailKey } : {}),
     type: transformation.type,
+    options: transformation.options,
     transformationId,
     simulated: transformation.simulated,
     userId,
@@ -93,6 +97,8 @@ export async function saveImage(
     createdAt: now,
     updatedAt: now,
   });
+  // Also when the image existed already: a save retried after a failure here completes it.
+  await deps.markSaved(orgId, transformationId, now);
   if (saved.created) await touchLastActivity(deps, orgId, now);
   return saved;
 }

@@ -1,5 +1,5 @@
 /** The API's Image (spec 3) from a stored record, with short-lived signed URLs. */
-import type { Image } from '@vitrine/shared';
+import { resultContentTypeOfKey, type Image } from '@vitrine/shared';
 import type { SignGetUrl } from '../lib/aws/presign-get';
 import type { ImageRecord } from '../lib/records';
 
@@ -31,5 +31,7 @@ export async function toImage(record: ImageRecord, sign: SignGetUrl): Promise<Im
     simulated: record.simulated,
     thumbnailUrl,
     originalThumbnailUrl,
+    ...(record.options ? { options: record.options } : {}),
+    resultContentType: resultContentTypeOfKey(record.transformedFilePath),
   };
 }

@@ -53,5 +53,6 @@ describe('table keys', () => {
       gsi1pk: 'TX_OPEN',
       gsi1sk: '2026-01-01T00:00:00.000Z#o1#tx-1',
     });
+    expect(gsi1Keys.transformationHistory('o1')).toBe('ORG#o1#TX_HISTORY');
   });
 });

@@ -70,6 +70,13 @@ const imagePlace = (orgId: string, projectId: string | null) =>
 /** The gsi1 partition of the open transformations (gsi1Keys.openTransformation). */
 export const OPEN_TRANSFORMATIONS = 'TX_OPEN';
 
+/**
+ * The gsi1 partition of an organization's closed transformations, its history (decision 090): a
+ * transformation moves there from OPEN_TRANSFORMATIONS when it is closed, keeping its gsi1sk
+ * (`<createdAt>#<orgId>#<id>`), so the history lists it newest first.
+ */
+const transformationHistory = (orgId: string) => `${orgPartition(orgId)}#TX_HISTORY` as const;
+
 /** gsi1 keys of the items listed through the index. */
 export const gsi1Keys = {
   /** A user among their organization's members (Query gsi1pk, `begins_with(gsi1sk, 'USER#')`). */
@@ -94,6 +101,7 @@ export const gsi1Keys = {
    */
   openTransformation: (createdAt: string, orgId: string, transformationId: string) =>
     ({ gsi1pk: OPEN_TRANSFORMATIONS, gsi1sk: `${createdAt}#${orgId}#${transformationId}` }) as const,
+  transformationHistory,
 } as const;
 
 /** The key attributes `keys[kind]` builds, for record types: `interface X extends ItemKey<'project'>`. */

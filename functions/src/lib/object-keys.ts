@@ -6,10 +6,10 @@
  *   uploads bucket   uploads/<orgId>/<uploadId>          raw browser upload (tagged pending, expires)
  *                    normalised/<orgId>/<txId>.jpg|png   the validated original
  *                    provider-answers/<orgId>/<txId>/<provider>/<model>/<seed>   a billed provider answer (decision 087)
- *   results bucket   results/<orgId>/<txId>.png          the transformation's result
+ *   results bucket   results/<orgId>/<txId>.jpg|png      the transformation's result (decision 091)
  *                    thumbnails/<orgId>/<txId>/original.webp|result.webp   their small WebPs (decision 44)
  */
-import { RETENTION_TAG } from '@vitrine/shared';
+import { RESULT_FORMATS, RETENTION_TAG, type ResultFormat } from '@vitrine/shared';
 
 export const OBJECT_PREFIXES = {
   upload: 'uploads/',
@@ -35,7 +35,9 @@ export const objectKeys = {
     answer: { provider: string; model: string; seed: number },
   ) =>
     `${OBJECT_PREFIXES.providerAnswer}${orgId}/${transformationId}/${answer.provider}/${answer.model}/${answer.seed}`,
-  result: (orgId: string, transformationId: string) => `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.png`,
+  /** The extension records the format, hence the content type (decision 091). */
+  result: (orgId: string, transformationId: string, format: ResultFormat) =>
+    `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.${RESULT_FORMATS[format].extension}`,
   thumbnail: (orgId: string, transformationId: string, picture: 'original' | 'result') =>
     `${OBJECT_PREFIXES.thumbnail}${orgId}/${transformationId}/${picture}.webp`,
 } as const;

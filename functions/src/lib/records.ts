@@ -137,9 +137,14 @@ export interface UploadRecord extends ItemKey<'upload'> {
 }
 
 export interface TransformationRecord extends ItemKey<'transformation'> {
-  /** While open (gsi1Keys.openTransformation): removed once ended and its credit settled or refunded. */
+  /** While open, gsi1Keys.openTransformation; once closed, the organization's history
+   * (gsi1Keys.transformationHistory, same gsi1sk; decision 090); removed when deleted from it. */
   gsi1pk?: string;
   gsi1sk?: string;
+  /** When a result of it was first saved as an image (decision 090): it then leaves 'Non sauvegardées'. */
+  savedAt?: string;
+  /** When someone deleted it from the history (decision 090): no longer listed. */
+  discardedAt?: string;
   id: string;
   orgId: string;
   userId: string;
@@ -161,7 +166,7 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   seed?: number;
   /** The validated image (oriented, metadata stripped) in the uploads bucket. */
   normalisedKey?: string;
-  /** The result PNG in the results bucket. */
+  /** The result in the results bucket: `.jpg`, or `.png` for a transparent PNG original (decision 091). */
   resultKey?: string;
   /** Small WebPs (about 480 px on the long side) of the validated original and of the result, in
    * the results bucket; absent on transformations made before thumbnails existed. */
@@ -232,6 +237,8 @@ export interface ImageRecord extends ItemKey<'image'> {
   thumbnailFilePath?: string;
   originalThumbnailFilePath?: string;
   type: TransformationType;
+  /** The transformation's options, copied at save (decision 092); absent on older items. */
+  options?: TransformationOptions;
   transformationId: string;
   simulated: boolean;
   userId: string;

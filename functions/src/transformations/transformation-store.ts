@@ -190,10 +190,11 @@ export function markFailed(
 
 /**
  * Takes an ended transformation out of the open list, once its credit is settled (success) or
- * refunded (failure): the last write of its life. Idempotent.
+ * refunded (failure), into its organization's history (decision 090): the last write of its life.
+ * gsi1sk stays (`<createdAt>#<orgId>#<id>`): the history lists by it. Idempotent.
  */
 export async function closeTransformation(deps: TransformationDeps, orgId: string, id: string): Promise<void> {
-  await transition(deps, orgId, id, ['succeeded', 'failed'], {}, ['gsi1pk', 'gsi1sk']);
+  await transition(deps, orgId, id, ['succeeded', 'failed'], { gsi1pk: gsi1Keys.transformationHistory(orgId) });
 }
 
 export interface OpenTransformationsPage {

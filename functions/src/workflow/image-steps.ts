@@ -5,17 +5,18 @@
  * into the state (StartProcessing) and record what they return (ReserveCredit, StoreResult).
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 import {
   TRANSFORMATION_MESSAGES,
   UPLOAD_LIMITS,
   type TransformationOptions,
+  type ResultFormat,
   type TransformationType,
 } from '@vitrine/shared';
 import { logger } from '../lib/logger';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import { transformationMetrics } from '../lib/metrics';
 import { InvalidImageError } from './errors';
+import { encodeResult, resultFormatFor } from './result-encoding';
 import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { providerAnswerStore } from './provider-answers';
@@ -24,7 +25,8 @@ import { validateImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
   objectKeys.normalised(ref.orgId, ref.transformationId, format);
-export const resultKeyOf = (ref: TransformationRef) => objectKeys.result(ref.orgId, ref.transformationId);
+export const resultKeyOf = (ref: TransformationRef, format: ResultFormat) =>
+  objectKeys.result(ref.orgId, ref.transformationId, format);
 
 /** Reads the upload, validates it and stores the normalised image beside it (ReserveCredit records it). */
 export async function validate(
@@ -106,8 +108,9 @@ export function seedOf(ref: TransformationRef, seed: unknown): number {
 }
 
 /**
- * Runs the engine and writes its result once, as the final PNG at the validated original's size
- * (a 12-megapixel image cannot travel in a state's payload, and a second copy would cost time).
+ * Runs the engine and writes its result once, at the validated original's size, as a high-quality
+ * JPEG or, for a PNG original with transparency, a PNG (decision 091; a 12-megapixel image cannot
+ * travel in a state's payload, and a second copy would cost time).
  */
 export async function transform(
   deps: ImageStepDeps,
@@ -126,16 +129,17 @@ export async function transform(
   const identity = { provider: result.provider, model: result.model, seed: result.seed };
   logger.info('Engine finished', { type, engine: engine.name, ...identity, engineMs, simulated: result.simulated });
   transformationMetrics.engineTime(type, engine.name, engineMs);
-  const resultKey = resultKeyOf(ref);
+  const format = await resultFormatFor(original);
+  const resultKey = resultKeyOf(ref, format);
   const thumbnailKey = thumbnailKeyOf(ref, 'result');
   const storeResult = async () => {
-    const png = await conformResult(result.image, image.width, image.height);
+    const { body, contentType } = await encodeResult(result.image, image.width, image.height, format);
     await deps.s3.send(
       new PutObjectCommand({
         Bucket: deps.resultsBucket,
         Key: resultKey,
-        Body: png,
-        ContentType: 'image/png',
+        Body: body,
+        ContentType: contentType,
         Tagging: UNSAVED_TAGGING,
         Metadata: {
           width: String(image.width),
@@ -147,26 +151,9 @@ export async function transform(
       }),
     );
   };
-  // From the engine's output, at the original's proportions: the same picture as the stored PNG.
+  // From the engine's output, at the original's proportions: the same picture as the stored result.
   await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);
   return { resultKey, engine: identity, simulated: result.simulated, thumbnailKey };
-}
-
-/**
- * The stored result always matches the original's size. The generative engine composites into the
- * original already (decision 61); this only guards an engine that does not, and never stretches:
- * a result of another aspect ratio is an error, not a picture to distort.
- */
-export async function conformResult(image: Buffer, width: number, height: number): Promise<Buffer> {
-  const meta = await sharp(image).metadata();
-  if (meta.format === 'png' && meta.width === width && meta.height === height) return image;
-  if (Math.abs(meta.width / meta.height - width / height) > 0.01) {
-    throw new Error(`Engine result ${meta.width}x${meta.height} does not have the original's ratio ${width}x${height}`);
-  }
-  return sharp(image)
-    .resize(width, height, { fit: 'fill' })
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
-    .toBuffer();
 }
 
 /** The image-steps Lambda's dispatch. */

@@ -6,7 +6,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { reserveCredit } from '../credits/credits';
-import { keys } from '../lib/keys';
+import { gsi1Keys, keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import {
   createTransformation,
@@ -85,7 +85,8 @@ describe('reconciler', () => {
       code: 'ENGINE_FAILED',
       message: TRANSFORMATION_MESSAGES.interrupted,
     });
-    expect((await record(ref))?.gsi1pk).toBeUndefined();
+    // Out of the open list, into the organization's history (decision 090).
+    expect((await record(ref))?.gsi1pk).toBe(gsi1Keys.transformationHistory(ref.orgId));
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
     expect(logs.lines.filter((line) => '_aws' in line)).toMatchObject([
       { CreditsRefunded: 1, transformationId: ref.transformationId },

@@ -6,7 +6,7 @@
  */
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TransformationOptions, TransformationType } from '@vitrine/shared';
+import { resultContentTypeOfKey, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
@@ -119,8 +119,9 @@ export async function storeResult(
   result: TransformResult,
 ): Promise<void> {
   const head = await deps.s3.send(new HeadObjectCommand({ Bucket: deps.resultsBucket, Key: result.resultKey }));
-  if (head.ContentType !== 'image/png' || !head.ContentLength) {
-    throw new Error(`Result ${result.resultKey} is not a stored PNG`);
+  // The key's extension says the format the Transform step encoded (decision 091).
+  if (head.ContentType !== resultContentTypeOfKey(result.resultKey) || !head.ContentLength) {
+    throw new Error(`Result ${result.resultKey} is not a stored ${resultContentTypeOfKey(result.resultKey)}`);
   }
   const { resultKey, simulated, thumbnailKey, engine } = result;
   await recordResult(deps, ref.orgId, ref.transformationId, {

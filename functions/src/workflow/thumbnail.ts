@@ -20,7 +20,7 @@ export function thumbnailSize(width: number, height: number): { width: number; h
 
 /**
  * The thumbnail of `image` at the size of a `width` x `height` picture: a hosted model's output
- * comes at its own size and is stretched to the original's proportions, as conformResult does.
+ * comes at its own size and is brought to the original's proportions, as encodeResult does.
  */
 export function makeThumbnail(image: Buffer, width: number, height: number): Promise<Buffer> {
   const size = thumbnailSize(width, height);

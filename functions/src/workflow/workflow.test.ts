@@ -21,7 +21,7 @@ import { GenerativeEngine, retrySeed } from '../engines/generative/generative-en
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
-import { keys } from '../lib/keys';
+import { gsi1Keys, keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { reserveCredit } from '../credits/credits';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
@@ -127,7 +127,7 @@ async function stats(orgId: string) {
 }
 
 describe('transformation workflow', () => {
-  it('validates, charges one credit, transforms and stores a PNG of the original size', async () => {
+  it('validates, charges one credit, transforms and stores a JPEG of the original size', async () => {
     // Stored 320x240 with EXIF orientation 6: the validated original is 240x320.
     const photo = await sharp(await encodeJpeg(renderDarkRoom(320, 240), 320, 240))
       .withMetadata({ orientation: 6 })
@@ -190,11 +190,13 @@ describe('transformation workflow', () => {
     ]);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(record).toMatchObject({ status: 'succeeded', width: 240, height: 320, simulated: false, provider: 'local' });
-    // Closed: out of the reconciler's open list.
-    expect(record!.gsi1pk).toBeUndefined();
+    // Closed: out of the reconciler's open list, into the organization's history (decision 090).
+    expect(record!.gsi1pk).toBe(gsi1Keys.transformationHistory(ref.orgId));
+    // A JPEG original gives a JPEG result (decision 091).
+    expect(record!.resultKey).toBe(`results/${ref.orgId}/${ref.transformationId}.jpg`);
     expect(await storedResult(record!.resultKey!)).toMatchObject({
-      contentType: 'image/png',
-      format: 'png',
+      contentType: 'image/jpeg',
+      format: 'jpeg',
       width: 240,
       height: 320,
     });
@@ -255,7 +257,9 @@ describe('transformation workflow', () => {
       message: TRANSFORMATION_MESSAGES.noSkyDetected,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
-    expect((await getTransformation(deps, ref.orgId, ref.transformationId))!.gsi1pk).toBeUndefined();
+    expect((await getTransformation(deps, ref.orgId, ref.transformationId))!.gsi1pk).toBe(
+      gsi1Keys.transformationHistory(ref.orgId),
+    );
     expect(await stats(ref.orgId)).toBeUndefined();
     expect(metricLines(logs.lines)).toMatchObject([
       { CreditsRefunded: 1 },
@@ -336,7 +340,7 @@ describe('transformation workflow', () => {
     expect(report.states.slice(-4)).toEqual(['Complete', 'RefundCredit', 'MarkFailed', 'TransformationFailed']);
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(record).toMatchObject({ status: 'succeeded' });
-    expect(record!.gsi1pk).toBeUndefined();
+    expect(record!.gsi1pk).toBe(gsi1Keys.transformationHistory(ref.orgId));
     expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
   });
 
@@ -355,7 +359,7 @@ describe('transformation workflow', () => {
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
     const open = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(open).toMatchObject({ status: 'processing', failingSince: expect.any(String) });
-    expect(open!.gsi1pk).toBeDefined();
+    expect(open!.gsi1pk).toBe('TX_OPEN');
 
     const reconciled = await reconcileTransformations(
       { ...deps, describeExecution: async () => ({ status: 'FAILED' }) },
@@ -364,7 +368,7 @@ describe('transformation workflow', () => {
     expect(reconciled).toMatchObject({ interrupted: 1, refunded: 0, closed: 1 });
     const closed = await getTransformation(deps, ref.orgId, ref.transformationId);
     expect(closed).toMatchObject({ status: 'failed', code: 'ENGINE_FAILED' });
-    expect(closed!.gsi1pk).toBeUndefined();
+    expect(closed!.gsi1pk).toBe(gsi1Keys.transformationHistory(ref.orgId));
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
   });
 
@@ -388,7 +392,7 @@ describe('transformation workflow', () => {
 
       const record = await getTransformation(deps, ref.orgId, ref.transformationId);
       expect(record).toMatchObject({ status: 'succeeded', provider: 'bedrock', simulated: true });
-      expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'png', width: 500, height: 300 });
+      expect(await storedResult(record!.resultKey!)).toMatchObject({ format: 'jpeg', width: 500, height: 300 });
       expect(simulator.log).toEqual([
         { path: `/model/${encodeURIComponent(STABILITY_MODEL_IDS.inpaint)}/invoke`, status: 200 },
       ]);

@@ -21,5 +21,6 @@ export const API_TEXTS = withFrenchTypography({
   /** Paged lists (GET /api/projects, /api/images/...): a `cursor` this list did not give, a bad `limit`. */
   invalidCursor: 'Curseur de pagination invalide : rechargez la liste.',
   invalidLimit: 'Le paramètre « limit » doit être un nombre entier entre 1 et 100.',
+  invalidHistoryView: 'Le paramètre « view » doit valoir « all » ou « unsaved ».',
   noOrganization: 'Utilisateur non associé à une organisation...',
 } as const);

@@ -26,7 +26,7 @@ export const GALLERIES_TEXTS = withFrenchTypography({
   selectAllLabel: 'Sélectionner toutes les images affichées',
   downloadSelection: 'Télécharger la sélection',
   deleteSelection: 'Supprimer la sélection',
-  columns: { name: 'Nom', date: 'Date', actions: 'Actions' },
+  columns: { name: 'Nom', transformation: 'Transformation', date: 'Date', actions: 'Actions' },
   preview: 'Aperçu',
   download: 'Télécharger',
   delete: 'Supprimer',
@@ -54,6 +54,24 @@ export const GALLERIES_TEXTS = withFrenchTypography({
   downloadFetchFailed: "Impossible de récupérer l'image. Veuillez réessayer.",
   preparingArchive: (count: number) => `Préparation de l'archive de ${count} images…`,
   archiveReady: (count: number) => `Archive de ${count} images téléchargée.`,
+  /** 'Non sauvegardées' (decision 090): every result of the last 30 days nobody saved. */
+  unsavedSection: 'Non sauvegardées',
+  imagesViews: 'Images hors projet',
+  unsavedIntro: (days: number) =>
+    `Les résultats des ${days} derniers jours qui n'ont pas été sauvegardés : sauvegardez-les, téléchargez-les ou supprimez-les. Après ${days} jours, ils sont effacés.`,
+  emptyUnsaved: 'Aucun résultat non sauvegardé.',
+  unsavedLoadFailed: 'Impossible de charger les résultats non sauvegardés.',
+  unsavedArchive: 'Résultats non sauvegardés',
+  saved: 'Sauvegardé dans « Images non classées ».',
+  deleteUnsavedBody: (count: number) =>
+    count === 1
+      ? 'Ce résultat non sauvegardé sera retiré de la liste puis effacé.'
+      : `Ces ${count} résultats non sauvegardés seront retirés de la liste puis effacés.`,
+  createdBy: (name: string) => `par ${name}`,
+  /** The listing-portals download (decision 093). */
+  downloadForPortals: 'Taille portails',
+  downloadForPortalsLabel: (name: string) => `Télécharger ${name} en taille portails (1920 px, 1 Mo au plus)`,
+  downloadSelectionForPortals: 'Télécharger pour les portails',
   /** Base name of a file with no usable name of its own. */
   fallbackFileName: 'image',
 } as const);

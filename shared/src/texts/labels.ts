@@ -40,6 +40,14 @@ export const LABELS = withFrenchTypography({
     'room-refresh': 'Rénovation de pièce',
     enhance: 'Amélioration HDR',
   },
+  /** Short names of the types, for the galleries' badges and file names (decision 092). */
+  transformationTypeShort: {
+    'virtual-staging': 'Home staging',
+    'sky-replacement': 'Ciel',
+    declutter: 'Désencombrement',
+    'room-refresh': 'Rénovation',
+    enhance: 'HDR',
+  },
   role: {
     org_owner: 'Propriétaire',
     org_admin: 'Administrateur',

@@ -4,12 +4,14 @@
  * image, measured right after each run) p50 over 10 runs, and where it goes (decision 73): each
  * step Lambda as the local Step Functions times it, the transitions between steps, what is left
  * before the first step (the API's start, StartExecution) and after the last (the client's polling),
- * with S3 round trips of the same sizes on the same emulator as a baseline; then 8 files started at
- * once (total time, failures).
+ * with S3 round trips of the same sizes on the same emulator as a baseline; the size of one result
+ * and of a ZIP of 8, stored as the PNG of before and as the JPEG of now (decision 091); then 8 files
+ * started at once (total time, failures).
  */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Transformation } from '@vitrine/shared';
 import { LocalEngine } from '../../../functions/src/engines/local/local-engine';
+import { encodeResult } from '../../../functions/src/workflow/result-encoding';
 import { validateImage } from '../../../functions/src/workflow/validate-image';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
 import { S3RVER_CREDENTIALS } from '../../../infra/local/s3';
@@ -157,7 +159,7 @@ function printBreakdown(
       step === 'validate'
         ? `decode and checks alone ${validateMs.toFixed(0)} ms; the rest: GET upload, PUT normalised and thumbnail`
         : step === 'transform'
-          ? `engine alone ${engineMs.toFixed(0)} ms; the rest: GET normalised, PUT result PNG and thumbnail`
+          ? `engine alone ${engineMs.toFixed(0)} ms; the rest: GET normalised, JPEG encode, PUT result and thumbnail`
           : undefined;
     report.figure({
       name: `  step ${step}`,
@@ -182,6 +184,43 @@ function printBreakdown(
     `S3 on s3rver, same sizes, p50 of 5: PUT JPEG ${s3.putJpeg.toFixed(0)} ms, GET JPEG ${s3.getJpeg.toFixed(0)} ms, ` +
       `PUT result PNG ${s3.putPng.toFixed(0)} ms`,
   );
+}
+
+/** Bytes of a ZIP as the galleries build it (client-zip: stored, no compression) of `files`. */
+async function zipBytes(files: readonly Buffer[], extension: string): Promise<number> {
+  const { downloadZip } = await import('client-zip');
+  const entries = files.map((file, index) => ({ name: `photo-${index + 1}.${extension}`, input: file }));
+  return (await downloadZip(entries).arrayBuffer()).byteLength;
+}
+
+/**
+ * One result and a ZIP of 8, as the PNG the workflow stored before decision 091 (the engine's
+ * PNG, kept as it was) and as the JPEG it stores now, in the same run.
+ */
+async function printResultSizes(report: Reporter, enginePng: Buffer, width: number, height: number) {
+  const jpeg = (await encodeResult(enginePng, width, height, 'jpeg')).body;
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  const megapixels = ((width * height) / 1e6).toFixed(1);
+  const note = 'synthetic render: smoother than a phone photo, whose PNG weighs more';
+  report.line(`result size, ${megapixels} MP, before (PNG) and after (JPEG quality 90), one run:`);
+  report.figure({ name: '  one result, PNG (before)', value: mb(enginePng.length), unit: 'MB', note });
+  report.figure({
+    name: '  one result, JPEG (after)',
+    value: mb(jpeg.length),
+    unit: 'MB',
+    note: `${((100 * jpeg.length) / enginePng.length).toFixed(0)} % of the PNG`,
+  });
+  const eight = <T>(item: T) => Array.from({ length: 8 }, () => item);
+  report.figure({
+    name: '  ZIP of 8 results, PNG (before)',
+    value: mb(await zipBytes(eight(enginePng), 'png')),
+    unit: 'MB',
+  });
+  report.figure({
+    name: '  ZIP of 8 results, JPEG (after)',
+    value: mb(await zipBytes(eight(jpeg), 'jpg')),
+    unit: 'MB',
+  });
 }
 
 export const pipeline: BenchSection = {
@@ -226,8 +265,9 @@ export const pipeline: BenchSection = {
       report.figure({ name: '  of which Validate (decode, re-encode) p50', value: p50(validateTimes), unit: 'ms' });
       report.figure({ name: '  of which orchestration, S3, API, polling p50', value: p50(machinery), unit: 'ms' });
       printBreakdown(report, runs, p50(engineTimes), p50(validateTimes), await s3RoundTrips(stack, jpeg, resultPng));
+      await printResultSizes(report, resultPng, WIDTH, HEIGHT);
       report.figure({
-        name: 'then result PNG download p50 (not counted)',
+        name: 'then result download p50 (not counted)',
         value: p50(runs.map((run) => run.download)),
         unit: 'ms',
       });

@@ -18,4 +18,6 @@ export const LISTS = {
   unclassifiedImages: 'images:none',
   /** GET /api/images/project/{projectId}. */
   projectImages: (projectId: string) => `images:project:${projectId}`,
+  /** GET /api/transformations?view=unsaved ('Non sauvegardées', decision 090). */
+  unsavedTransformations: 'transformations:unsaved',
 } as const;

@@ -1,7 +1,14 @@
 /**
- * Names of downloaded files (spec 7). Results are always stored as PNG (the workflow writes
- * `results/<org>/<tx>.png`), so every name ends in `.png` whatever the uploaded file's format.
+ * Names of downloaded files (spec 7, decisions 091 and 092): the base name the spec gives, then
+ * the transformation's type and main option, then the extension of the result's real format (a
+ * JPEG, or a PNG for a transparent PNG original), so that versions of one photo never share a name.
  */
+import {
+  extensionOfContentType,
+  transformationSlug,
+  type TransformationOptions,
+  type TransformationType,
+} from '@vitrine/shared';
 
 /** Characters no file system accepts in a name (Windows' list, which covers the others), controls included. */
 // eslint-disable-next-line no-control-regex
@@ -19,24 +26,50 @@ function baseName(name: string): string {
   return name.replace(EXTENSION, '').trimEnd();
 }
 
-/** Name of a wizard download (spec 7): the original base name plus `_enhanced.png`. */
-export function enhancedDownloadName(originalFileName: string): string {
+/** What a download name says of the result: its transformation and how it is encoded. */
+export interface ResultDescription {
+  type: TransformationType;
+  /** Absent on images saved before their options were kept: the name then says the type only. */
+  options?: TransformationOptions;
+  /** The result's content type (`image/jpeg` or `image/png`). */
+  contentType: string | null | undefined;
+}
+
+const tagged = (base: string, result: ResultDescription) =>
+  `${base}_${transformationSlug(result.type, result.options)}.${extensionOfContentType(result.contentType)}`;
+
+/**
+ * Name of a wizard download (spec 7): the original base name plus `_enhanced`, then the type and
+ * option: `salon_enhanced_ciel-coucher-de-soleil.jpg`.
+ */
+export function enhancedDownloadName(originalFileName: string, result: ResultDescription): string {
   const dot = originalFileName.lastIndexOf('.');
-  const base = dot > 0 ? originalFileName.slice(0, dot) : originalFileName;
-  return `${base || 'image'}_enhanced.png`;
+  const base = safeFileName(dot > 0 ? originalFileName.slice(0, dot) : originalFileName);
+  return tagged(`${base || 'image'}_enhanced`, result);
 }
 
 /**
- * Name of a saved image's download (spec 7): the image name, plus `.png` when it has no
- * extension; without a name, the original file's name with a `_transformed` suffix. An image
- * named after a JPEG or WebP upload gets `.png` in place of that extension: the bytes are PNG,
- * and a `.jpg` holding PNG data misleads the tools that trust extensions.
+ * Name of a saved image's download (spec 7): the image name without its extension (the upload's
+ * format is not the result's) or, without a name, the original file's name with a `_transformed`
+ * suffix; then the type and option: `salon_ciel-coucher-de-soleil.jpg`.
  */
-export function imageDownloadName(image: { name: string; originalFilePath: string }, fallback = 'image'): string {
+export function imageDownloadName(
+  image: { name: string; originalFilePath: string } & Partial<Pick<ResultDescription, 'options'>> & {
+      type: TransformationType;
+      resultContentType: string;
+    },
+  fallback = 'image',
+): string {
+  const result = { type: image.type, options: image.options, contentType: image.resultContentType };
   const name = safeFileName(image.name);
-  if (name) return EXTENSION.test(name) ? `${baseName(name)}.png` : `${name}.png`;
+  if (name) return tagged(baseName(name) || name, result);
   const original = safeFileName(image.originalFilePath.split('/').pop() ?? '');
-  return `${baseName(original) || fallback}_transformed.png`;
+  return tagged(`${baseName(original) || fallback}_transformed`, result);
+}
+
+/** The listing-portals version of a download (lib/download-portal.ts): `_portails`, always a JPEG. */
+export function portalDownloadName(fileName: string): string {
+  return `${baseName(fileName) || 'image'}_portails.jpg`;
 }
 
 /** The names made distinct for one archive: a repeated name gets ' (2)', ' (3)'... before its extension. */

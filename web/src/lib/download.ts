@@ -1,5 +1,35 @@
 /** Files saved from the browser: a stored image fetched from its presigned URL, then handed to the user. */
+import { resultContentTypeOfKey } from '@vitrine/shared';
 import { ApiError } from './api-error';
+
+/** The content type of each object URL made by `objectUrlOf`: a download names its file by it. */
+const objectUrlTypes = new Map<string, string>();
+
+/** An object URL of `blob` whose content type `contentTypeOfUrl` can tell later. */
+export function objectUrlOf(blob: Blob): string {
+  const url = URL.createObjectURL(blob);
+  objectUrlTypes.set(url, blob.type);
+  return url;
+}
+
+/** Forgets a revoked object URL. */
+export function forgetObjectUrl(url: string): void {
+  objectUrlTypes.delete(url);
+}
+
+/**
+ * The content type of a result at `url` (decision 091): the blob's for an object URL made by
+ * `objectUrlOf`, otherwise the one the stored key's extension says (a signed URL's path).
+ */
+export function contentTypeOfUrl(url: string): string {
+  const known = objectUrlTypes.get(url);
+  if (known) return known;
+  try {
+    return resultContentTypeOfKey(new URL(url).pathname);
+  } catch {
+    return resultContentTypeOfKey(url);
+  }
+}
 
 /** The bytes behind a presigned URL (no API token: the URL carries its own signature). */
 export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {

@@ -231,7 +231,7 @@ describe('Mes images', () => {
     expect(screen.getByRole('button', { name: /Supprimer la sélection/ })).toBeDisabled();
   });
 
-  it('lists images in a table with a select-all checkbox, Nom, Date and Actions', async () => {
+  it('lists images in a table with a select-all checkbox, Nom, Transformation, Date and Actions', async () => {
     const user = userEvent.setup();
     serve({
       'GET /projects?limit=40': projectPage([]),
@@ -246,8 +246,10 @@ describe('Mes images', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['', 'Nom', 'Date', 'Actions']);
+    ).toEqual(['', 'Nom', 'Transformation', 'Date', 'Actions']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // Each row says its transformation and main option (decision 092).
+    expect(within(table).getAllByText('Ciel · Ciel bleu')).toHaveLength(2);
     expect(within(table).getAllByText('4 mars 2026')).toHaveLength(2);
     await user.click(within(table).getByRole('checkbox', { name: 'Sélectionner toutes les images affichées' }));
     expect(within(screen.getByRole('toolbar')).getByRole('status')).toHaveTextContent('2 images sélectionnées');
@@ -278,12 +280,14 @@ describe('Mes images', () => {
     );
     expect(within(dialog).getByRole('link', { name: 'Ouvrir en taille réelle' })).toHaveAttribute(
       'href',
-      'https://storage.test/results/salon.png',
+      'https://storage.test/results/salon.jpg',
     );
+    expect(within(dialog).getByText('Ciel · Ciel bleu')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Télécharger' }));
-    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/salon.png');
-    expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon.png');
+    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/salon.jpg');
+    // The base name, the type and option, the result's real extension (decisions 091, 092).
+    expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon_ciel-ciel-bleu.jpg');
 
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog', { name: 'salon.jpg' })).not.toBeInTheDocument();
@@ -312,12 +316,45 @@ describe('Mes images', () => {
     await user.click(screen.getByRole('button', { name: 'Télécharger la sélection' }));
 
     await waitFor(() => expect(saveBlobMock).toHaveBeenCalledWith(archive, 'Images non classées.zip'));
-    expect(entries.map((entry) => entry.name)).toEqual(['salon.png', 'salon (2).png', 'cuisine.png']);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'salon_ciel-ciel-bleu.jpg',
+      'salon_ciel-ciel-bleu (2).jpg',
+      'cuisine_ciel-ciel-bleu.jpg',
+    ]);
     expect(entries[0]?.lastModified).toEqual(new Date('2026-03-04T10:00:00.000Z'));
     // Each entry is the full-size result, fetched when the archive reaches it.
     expect(fetchBlobMock).not.toHaveBeenCalled();
     await entries[1]?.load();
-    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/b.png');
+    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/b.jpg');
+  });
+
+  it('names ZIP entries after their type and option, so versions of one photo say what they are', async () => {
+    const user = userEvent.setup();
+    let entries: readonly ArchiveEntry[] = [];
+    buildZipMock.mockImplementation(async (given) => {
+      entries = given;
+      return new Blob(['zip']);
+    });
+    serve({
+      'GET /projects?limit=40': projectPage([]),
+      [`GET ${UNCLASSIFIED}`]: page([
+        makeImage({ id: 'a', name: 'x.png', options: { sky_type: 'sunset' } }),
+        makeImage({ id: 'b', name: 'x.png', options: { sky_type: 'dramatic' } }),
+        makeImage({ id: 'c', name: 'x.png', type: 'declutter', options: {}, resultContentType: 'image/png' }),
+      ]),
+    });
+    renderPage();
+    expect(await screen.findAllByRole('article', { name: 'x.png' })).toHaveLength(3);
+    expect(screen.getByText('Ciel · Coucher de soleil')).toBeInTheDocument();
+    expect(screen.getByText('Désencombrement')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tout sélectionner' }));
+    await user.click(screen.getByRole('button', { name: 'Télécharger la sélection' }));
+    await waitFor(() => expect(entries).toHaveLength(3));
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'x_ciel-coucher-de-soleil.jpg',
+      'x_ciel-dramatique.jpg',
+      'x_desencombrement.png',
+    ]);
   });
 
   it('refuses a download without URL and reports a failed one (spec 8)', async () => {
@@ -352,7 +389,7 @@ describe('Mes images', () => {
       [`GET ${UNCLASSIFIED}`]: () => {
         const image = makeImage({
           id: 'salon',
-          transformedSignedUrl: `https://storage.test/results/salon.png?${signature}`,
+          transformedSignedUrl: `https://storage.test/results/salon.jpg?${signature}`,
         });
         signature = 'fresh';
         return page([image]);
@@ -360,10 +397,10 @@ describe('Mes images', () => {
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Télécharger salon.jpg' }));
-    await waitFor(() => expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon.png'));
+    await waitFor(() => expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon_ciel-ciel-bleu.jpg'));
     expect(fetchBlobMock.mock.calls.map(([url]) => url)).toEqual([
-      'https://storage.test/results/salon.png?expired',
-      'https://storage.test/results/salon.png?fresh',
+      'https://storage.test/results/salon.jpg?expired',
+      'https://storage.test/results/salon.jpg?fresh',
     ]);
     expect(screen.queryByText('Échec du téléchargement')).not.toBeInTheDocument();
   });
@@ -382,7 +419,7 @@ describe('Mes images', () => {
     expect(a).toHaveAttribute('src', 'https://storage.test/thumbs/a.webp');
     expect(screen.getByRole('img', { name: 'Photo transformée\u00A0: b.jpg' })).toHaveAttribute(
       'src',
-      'https://storage.test/results/b.png',
+      'https://storage.test/results/b.jpg',
     );
     expect(screen.getByRole('img', { name: 'Photo transformée\u00A0: c.jpg' })).toHaveTextContent(
       'Aucun aperçu disponible',

@@ -260,7 +260,9 @@ describe('upload wizard', () => {
     expect(screen.getByRole('tab', { name: 'Configurer' })).toBeDisabled();
 
     const download = within(card).getByRole('link', { name: 'Télécharger facade.png' });
-    expect(download).toHaveAttribute('download', 'facade_enhanced.png');
+    // The base name, _enhanced, the type and option, and the extension of the result's content type
+    // (a PNG here: the fetched blob says so; decisions 091, 092).
+    expect(download).toHaveAttribute('download', 'facade_enhanced_ciel-coucher-de-soleil.png');
 
     await user.click(within(card).getByRole('button', { name: 'Sauvegarder facade.png' }));
     const dialog = screen.getByRole('dialog', { name: "Sauvegarder l'image" });

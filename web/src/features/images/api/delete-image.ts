@@ -12,3 +12,7 @@ export const deleteImage = (image: Pick<Image, 'id' | 'projectId'>) =>
       : `/images/${encodeURIComponent(image.id)}`,
     { method: 'DELETE' },
   );
+
+/** DELETE /api/transformations/{id}: takes an unsaved result out of the history (decision 090); 204. */
+export const deleteUnsavedResult = (image: Pick<Image, 'id'>) =>
+  api<void>(`/transformations/${encodeURIComponent(image.id)}`, { method: 'DELETE' });

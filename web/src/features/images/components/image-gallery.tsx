@@ -8,9 +8,11 @@ import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { ViewToggle, type ViewMode } from '../../../components/ui/view-toggle';
 import { useMayChangeWorkOf } from '../../../lib/session';
-import { useImageList, type GalleryScope } from '../api/get-images';
+import { deleteImage, deleteUnsavedResult } from '../api/delete-image';
+import { isUnsavedScope, useImageList, type GalleryScope } from '../api/get-images';
 import { useImageDeletion } from '../hooks/use-image-deletion';
 import { useImageDownloads } from '../hooks/use-image-downloads';
+import { useUnsavedSaving } from '../hooks/use-unsaved-saving';
 import { useSelection } from '../hooks/use-selection';
 import { ImageGrid, ImageGridSkeleton } from './image-grid';
 import type { ImageItemActions } from './image-item-actions';
@@ -34,6 +36,8 @@ export interface ImageGalleryProps {
   actions?: ReactNode;
   /** More buttons of the selection toolbar, composed by the route (e.g. 'Partager la sélection'). */
   selectionActions?: SelectionActions;
+  /** A line under the heading. */
+  intro?: string;
 }
 
 /** Buttons acting on the selected images, rendered in the selection toolbar. */
@@ -41,8 +45,10 @@ export type SelectionActions = (selected: readonly Image[]) => ReactNode;
 
 /**
  * A gallery of saved images with the spec 2.9 tools: grid (default) or list, selection (one,
- * all, none) with its count, bulk download (one ZIP) and bulk delete, a preview dialog, skeletons
- * while loading, the empty text, and more images as the user scrolls.
+ * all, none) with its count, bulk download (one ZIP, full size or for the listing portals) and
+ * bulk delete, a preview dialog, skeletons while loading, the empty text, and more images as the
+ * user scrolls. The unsaved results ('Non sauvegardées', decision 090) show the same way, each
+ * with a save button; deleting one takes it out of the history.
  */
 export function ImageGallery({
   scope,
@@ -53,7 +59,9 @@ export function ImageGallery({
   loadFailedText,
   actions,
   selectionActions,
+  intro,
 }: ImageGalleryProps) {
+  const unsaved = isUnsavedScope(scope);
   const headingId = useId();
   const list = useImageList(scope);
   const { items } = list;
@@ -63,7 +71,8 @@ export function ImageGallery({
   const selection = useSelection(items);
   const { removeItems, reload } = list;
   const downloads = useImageDownloads(reload);
-  const { deleting, deleteImages } = useImageDeletion(removeItems);
+  const { deleting, deleteImages } = useImageDeletion(removeItems, unsaved ? deleteUnsavedResult : deleteImage);
+  const saving = useUnsavedSaving(removeItems);
   const lastRefresh = useRef(0);
   const mayChange = useMayChangeWorkOf();
 
@@ -87,6 +96,9 @@ export function ImageGallery({
     remove: (image) => setToDelete([image]),
     mayRemove: (image) => mayChange(image.userId),
     pictureFailed,
+    ...(unsaved
+      ? { save: (image: Image) => void saving.save(image), isSaving: (id: string) => saving.saving.has(id) }
+      : {}),
   };
 
   const confirmDelete = () => {
@@ -113,9 +125,12 @@ export function ImageGallery({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         {title && (
-          <h2 id={headingId} className="text-xl font-semibold">
-            {title}
-          </h2>
+          <div className="flex flex-col gap-1">
+            <h2 id={headingId} className="text-xl font-semibold">
+              {title}
+            </h2>
+            {intro && <p className="max-w-2xl text-sm text-ink-600">{intro}</p>}
+          </div>
         )}
         <div className="ml-auto flex flex-wrap items-center gap-3">
           <ViewToggle value={view} onChange={setView} />
@@ -149,6 +164,14 @@ export function ImageGallery({
             {T.downloadSelection}
           </Button>
           {selectionActions?.(selection.selected)}
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={selectedCount === 0 || anyDeleting || downloads.busy === 'archive'}
+            onClick={() => void downloads.downloadImages(selection.selected, archiveLabel, 'portal')}
+          >
+            {T.downloadSelectionForPortals}
+          </Button>
           <Button
             size="sm"
             variant="danger"
@@ -191,12 +214,13 @@ export function ImageGallery({
         onClose={() => setPreviewId(null)}
         downloading={previewed !== null && downloads.busy === previewed.id}
         onDownload={(image) => void downloads.downloadImage(image)}
+        onDownloadForPortals={(image) => void downloads.downloadImage(image, 'portal')}
         onDelete={previewed && mayChange(previewed.userId) ? (image) => setToDelete([image]) : undefined}
       />
       <ConfirmDialog
         open={toDelete !== null}
         title={T.deleteTitle(toDelete?.length ?? 1)}
-        description={T.deleteBody(toDelete?.length ?? 1)}
+        description={unsaved ? T.deleteUnsavedBody(toDelete?.length ?? 1) : T.deleteBody(toDelete?.length ?? 1)}
         confirmLabel={T.confirmDelete}
         cancelLabel={T.cancel}
         onConfirm={confirmDelete}

@@ -1,4 +1,4 @@
-import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { formatDate, GALLERIES_TEXTS, WIZARD_TEXTS, type Image } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
@@ -7,6 +7,7 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { cn } from '../../../lib/cn';
 import { resultThumbnail } from '../image-urls';
 import type { ImageItemActions } from './image-item-actions';
+import { TransformationBadge } from './transformation-badge';
 
 const T = GALLERIES_TEXTS;
 
@@ -49,6 +50,7 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
       >
         <Thumbnail src={resultThumbnail(image)} alt={T.resultAlt(image.name)} onError={actions.pictureFailed} />
       </button>
+      <TransformationBadge image={image} className="absolute top-3 right-2 max-w-[70%] bg-white/95 shadow" />
       <label className="absolute top-2 left-2 flex size-9 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow">
         <input
           type="checkbox"
@@ -66,6 +68,18 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
           </span>
           <span className="text-xs text-ink-600">{deleting ? T.deleting : formatDate(image.createdAt)}</span>
         </div>
+        {actions.save && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={T.actionLabel(WIZARD_TEXTS.save, image.name)}
+            isLoading={actions.isSaving?.(image.id)}
+            disabled={deleting}
+            onClick={() => actions.save?.(image)}
+          >
+            {WIZARD_TEXTS.save}
+          </Button>
+        )}
         <Button
           size="icon"
           variant="ghost"

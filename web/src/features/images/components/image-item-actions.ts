@@ -14,4 +14,7 @@ export interface ImageItemActions {
   mayRemove: (image: Image) => boolean;
   /** A picture failed to load: its signed URL may have expired. */
   pictureFailed: () => void;
+  /** Unsaved results only ('Non sauvegardées', decision 090): saves it into 'Images non classées'. */
+  save?: (image: Image) => void;
+  isSaving?: (id: string) => boolean;
 }

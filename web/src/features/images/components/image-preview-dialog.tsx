@@ -7,6 +7,7 @@ import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { useImageSize } from '../../../lib/use-image-size';
 import { fullSizeResult, originalThumbnail, resultThumbnail } from '../image-urls';
+import { TransformationBadge } from './transformation-badge';
 
 const T = GALLERIES_TEXTS;
 
@@ -15,6 +16,8 @@ export interface ImagePreviewDialogProps {
   image: Image | null;
   onClose: () => void;
   onDownload: (image: Image) => void;
+  /** The listing-portals version (decision 093). */
+  onDownloadForPortals: (image: Image) => void;
   /** Absent when the user may not delete it (decision 081): no delete button. */
   onDelete?: (image: Image) => void;
   downloading: boolean;
@@ -24,7 +27,14 @@ export interface ImagePreviewDialogProps {
  * The image dialog (spec 2.8): the original and the result on a before/after slider (their small
  * WebPs), download, delete, close (the dialog's own button), and a link to the full-size result.
  */
-export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downloading }: ImagePreviewDialogProps) {
+export function ImagePreviewDialog({
+  image,
+  onClose,
+  onDownload,
+  onDownloadForPortals,
+  onDelete,
+  downloading,
+}: ImagePreviewDialogProps) {
   return (
     <Dialog
       open={image !== null}
@@ -51,6 +61,14 @@ export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downl
                 {T.delete}
               </Button>
             )}
+            <Button
+              variant="outline"
+              disabled={downloading}
+              aria-label={T.downloadForPortalsLabel(image.name)}
+              onClick={() => onDownloadForPortals(image)}
+            >
+              {T.downloadForPortals}
+            </Button>
             <Button isLoading={downloading} onClick={() => onDownload(image)}>
               {!downloading && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
               {T.download}
@@ -59,7 +77,12 @@ export function ImagePreviewDialog({ image, onClose, onDownload, onDelete, downl
         )
       }
     >
-      {image && <Comparison image={image} />}
+      {image && (
+        <div className="flex flex-col gap-3">
+          <TransformationBadge image={image} className="self-start" />
+          <Comparison image={image} />
+        </div>
+      )}
     </Dialog>
   );
 }
@@ -77,12 +100,16 @@ function Comparison({ image }: { image: Image }) {
   }
   // Until the result's size is known, a 4:3 frame (the usual photo shape) holds the place.
   const { width, height } = size ?? { width: 4, height: 3 };
+  // The frame takes the picture's proportions within 70 % of the viewport's height: a portrait
+  // photo narrows the frame instead of being cropped to the dialog's width.
   return (
-    <BeforeAfterSlider
-      label={T.compareLabel(image.name)}
-      before={{ src: before, alt: T.originalAlt(image.name), width, height, loading: 'eager' }}
-      after={{ src: after, alt: T.resultAlt(image.name), width, height, loading: 'eager' }}
-      className="max-h-[70vh] w-full"
-    />
+    <div className="mx-auto w-full" style={{ maxWidth: `calc(70vh * ${width} / ${height})` }}>
+      <BeforeAfterSlider
+        label={T.compareLabel(image.name)}
+        before={{ src: before, alt: T.originalAlt(image.name), width, height, loading: 'eager' }}
+        after={{ src: after, alt: T.resultAlt(image.name), width, height, loading: 'eager' }}
+        className="w-full"
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { formatDate, GALLERIES_TEXTS, WIZARD_TEXTS, type Image } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { ActionsCell, DataCell, DataTable, SkeletonRows } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -6,6 +6,7 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { cn } from '../../../lib/cn';
 import { resultThumbnail } from '../image-urls';
 import type { ImageItemActions } from './image-item-actions';
+import { TransformationBadge } from './transformation-badge';
 
 const T = GALLERIES_TEXTS;
 /** Spec 9: 10 list-row skeletons. */
@@ -18,7 +19,10 @@ export interface ImageTableProps {
   onToggleAll: () => void;
 }
 
-/** The list view (spec 2.9): a select-all checkbox, then Nom, Date, Actions; skeleton rows while loading. */
+/**
+ * The list view (spec 2.9): a select-all checkbox, then Nom, Transformation (type and main option,
+ * decision 092), Date, Actions; skeleton rows while loading.
+ */
 export function ImageTable({ images, actions, allSelected, onToggleAll }: ImageTableProps) {
   const columns = [
     {
@@ -36,11 +40,12 @@ export function ImageTable({ images, actions, allSelected, onToggleAll }: ImageT
       ),
     },
     { key: 'name', header: T.columns.name },
+    { key: 'transformation', header: T.columns.transformation },
     { key: 'date', header: T.columns.date },
     { key: 'actions', header: T.columns.actions, align: 'end' },
   ] as const;
   return (
-    <DataTable columns={columns} minWidthClassName="min-w-[36rem]">
+    <DataTable columns={columns} minWidthClassName="min-w-[46rem]">
       {images === undefined ? (
         <SkeletonRows
           count={ROW_SKELETONS}
@@ -50,6 +55,7 @@ export function ImageTable({ images, actions, allSelected, onToggleAll }: ImageT
               <Skeleton className="h-10 w-14" />
               <Skeleton className="h-4 w-40" />
             </div>,
+            <Skeleton key="transformation" className="h-4 w-28" />,
             <Skeleton key="date" className="h-4 w-24" />,
             <Skeleton key="actions" className="ml-auto h-4 w-32" />,
           ]}
@@ -91,10 +97,25 @@ function ImageRow({ image, actions }: { image: Image; actions: ImageItemActions 
           <span className="max-w-xs truncate">{image.name}</span>
         </button>
       </DataCell>
+      <DataCell className="max-w-[14rem]">
+        <TransformationBadge image={image} />
+      </DataCell>
       <DataCell className="whitespace-nowrap text-ink-600">
         {deleting ? T.deleting : formatDate(image.createdAt)}
       </DataCell>
       <ActionsCell>
+        {actions.save && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={T.actionLabel(WIZARD_TEXTS.save, image.name)}
+            isLoading={actions.isSaving?.(image.id)}
+            disabled={deleting}
+            onClick={() => actions.save?.(image)}
+          >
+            {WIZARD_TEXTS.save}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"

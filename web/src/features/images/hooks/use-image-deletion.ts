@@ -14,7 +14,10 @@ const T = GALLERIES_TEXTS;
  * answers come, one call per image in parallel, then reports the spec's success message and the
  * failures. An image already gone (404) counts as deleted: it is no longer there either way.
  */
-export function useImageDeletion(onDeleted: (ids: ReadonlySet<string>) => void) {
+export function useImageDeletion(
+  onDeleted: (ids: ReadonlySet<string>) => void,
+  remove: (image: Image) => Promise<unknown> = deleteImage,
+) {
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
@@ -24,7 +27,7 @@ export function useImageDeletion(onDeleted: (ids: ReadonlySet<string>) => void) 
       if (images.length === 0) return;
       const ids = images.map((image) => image.id);
       setDeleting((current) => new Set([...current, ...ids]));
-      const outcomes = await Promise.allSettled(images.map((image) => deleteImage(image)));
+      const outcomes = await Promise.allSettled(images.map((image) => remove(image)));
       const deleted = new Set<string>();
       const failures: unknown[] = [];
       outcomes.forEach((outcome, index) => {
@@ -52,7 +55,7 @@ export function useImageDeletion(onDeleted: (ids: ReadonlySet<string>) => void) 
         });
       }
     },
-    [mutate, onDeleted, toast],
+    [mutate, onDeleted, remove, toast],
   );
 
   return { deleting, deleteImages };

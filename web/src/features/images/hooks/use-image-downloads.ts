@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { useToast } from '../../../components/ui/toast';
 import { fetchBlob, saveBlob } from '../../../lib/download';
-import { archiveName, imageDownloadName, uniqueFileNames } from '../../../lib/download-name';
+import { archiveName, imageDownloadName, portalDownloadName, uniqueFileNames } from '../../../lib/download-name';
+import { portalVersion } from '../../../lib/download-portal';
 import { buildZip, type ArchiveEntry } from '../../../lib/zip';
 import { fullSizeResult } from '../image-urls';
 
@@ -10,15 +11,28 @@ const T = GALLERIES_TEXTS;
 
 class MissingUrlError extends Error {}
 
-/** The archive's entries: each full-size result under its download name (spec 7), made distinct. */
-export function archiveEntries(images: readonly Image[]): ArchiveEntry[] {
-  const names = uniqueFileNames(images.map((image) => imageDownloadName(image, T.fallbackFileName)));
+/** Full size, or the listing-portals version (decision 093). */
+export type DownloadSize = 'full' | 'portal';
+
+const downloadName = (image: Image, size: DownloadSize) => {
+  const name = imageDownloadName(image, T.fallbackFileName);
+  return size === 'portal' ? portalDownloadName(name) : name;
+};
+
+/**
+ * The archive's entries: each result under its download name (spec 7: the base name, the type and
+ * option, the result's real extension; decision 092), made distinct; full size or for the portals.
+ */
+export function archiveEntries(images: readonly Image[], size: DownloadSize = 'full'): ArchiveEntry[] {
+  const names = uniqueFileNames(images.map((image) => downloadName(image, size)));
   return images.map((image, index) => ({
     name: names[index] as string,
     lastModified: new Date(image.createdAt),
-    load: () => {
+    load: async () => {
       const url = fullSizeResult(image);
-      return url ? fetchBlob(url) : Promise.reject(new MissingUrlError());
+      if (!url) throw new MissingUrlError();
+      const blob = await fetchBlob(url);
+      return size === 'portal' ? portalVersion(blob) : blob;
     },
   }));
 }
@@ -60,7 +74,7 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
   );
 
   const downloadImage = useCallback(
-    async (image: Image) => {
+    async (image: Image, size: DownloadSize = 'full') => {
       const url = fullSizeResult(image);
       if (!url) return fail(new MissingUrlError());
       setBusy(image.id);
@@ -68,7 +82,8 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
         await withFreshUrls([image], async ([current]) => {
           const currentUrl = current && fullSizeResult(current);
           if (!currentUrl) throw new MissingUrlError();
-          saveBlob(await fetchBlob(currentUrl), imageDownloadName(image, T.fallbackFileName));
+          const blob = await fetchBlob(currentUrl);
+          saveBlob(size === 'portal' ? await portalVersion(blob) : blob, downloadName(image, size));
         });
       } catch (error) {
         fail(error);
@@ -81,15 +96,15 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
 
   /** `label` names the archive (the project, or 'Images non classées'). */
   const downloadImages = useCallback(
-    async (images: readonly Image[], label: string) => {
+    async (images: readonly Image[], label: string, size: DownloadSize = 'full') => {
       const [first] = images;
       if (!first) return;
-      if (images.length === 1) return downloadImage(first);
+      if (images.length === 1) return downloadImage(first, size);
       if (images.some((image) => !fullSizeResult(image))) return fail(new MissingUrlError());
       setBusy('archive');
       try {
         await withFreshUrls(images, async (current) =>
-          saveBlob(await buildZip(archiveEntries(current)), archiveName(label, T.fallbackFileName)),
+          saveBlob(await buildZip(archiveEntries(current, size)), archiveName(label, T.fallbackFileName)),
         );
       } catch (error) {
         fail(error);

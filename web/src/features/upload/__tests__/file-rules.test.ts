@@ -1,6 +1,5 @@
 import { acceptFiles, partitionFiles, refusalReason, ACCEPTED_CONTENT_TYPES } from '../file-acceptance';
 import { reducedSize, WIZARD_TEXTS } from '@vitrine/shared';
-import { enhancedDownloadName } from '../../../lib/download-name';
 import { buildTransformationOptions, DEFAULT_PARAMETERS, optionGroupOf } from '../transformation-options';
 
 const MB = 1024 * 1024;
@@ -91,15 +90,6 @@ describe('photos above 10 MB (issue 22)', () => {
     expect(reducedSize(8000, 6000)).toEqual({ width: 6000, height: 4500 });
     expect(reducedSize(4000, 9000)).toEqual({ width: 2667, height: 6000 });
     expect(reducedSize(1200, 800)).toEqual({ width: 1200, height: 800 });
-  });
-});
-
-describe('download name', () => {
-  it('is the original base name plus _enhanced.png', () => {
-    expect(enhancedDownloadName('salon.jpg')).toBe('salon_enhanced.png');
-    expect(enhancedDownloadName('maison.vue.mer.webp')).toBe('maison.vue.mer_enhanced.png');
-    expect(enhancedDownloadName('sans-extension')).toBe('sans-extension_enhanced.png');
-    expect(enhancedDownloadName('.png')).toBe('.png_enhanced.png');
   });
 });
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { WIZARD_TEXTS } from '@vitrine/shared';
+import { WIZARD_TEXTS, type TransformationType } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { contentTypeOfUrl } from '../../../lib/download';
 import { Spinner } from '../../../components/ui/spinner';
 import { enhancedDownloadName } from '../../../lib/download-name';
 import { useImageSize } from '../../../lib/use-image-size';
@@ -10,6 +11,8 @@ import { SaveButton } from './save-button';
 
 export interface ResultCardProps {
   result: ResultEntry;
+  /** The batch's transformation type: download names say it (decision 092). */
+  type: TransformationType;
   canRegenerate: boolean;
   onRegenerate: () => void;
   onSave: () => void;
@@ -17,7 +20,7 @@ export interface ResultCardProps {
 }
 
 /** One file's result: original beside the result (or the slider to compare), and its actions. */
-export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
+export function ResultCard({ result, type, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
   const titleId = useId();
   const [comparing, setComparing] = useState(false);
   const { outcome } = result;
@@ -49,7 +52,7 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
             <img
               src={result.originalPreview}
               alt={WIZARD_TEXTS.originalAlt(name)}
-              className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
+              className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-contain"
             />
             <figcaption className="text-xs text-ink-600">{WIZARD_TEXTS.original}</figcaption>
           </figure>
@@ -94,7 +97,12 @@ export function ResultCard({ result, canRegenerate, onRegenerate, onSave, onDele
         {outcome.status === 'done' && (
           <a
             href={outcome.url}
-            download={enhancedDownloadName(name)}
+            // The result's real format names the file: JPEG, or PNG (decisions 091, 092).
+            download={enhancedDownloadName(name, {
+              type,
+              options: result.options,
+              contentType: contentTypeOfUrl(outcome.url),
+            })}
             aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.download, name)}
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
           >
@@ -122,7 +130,7 @@ function ResultPane({ result }: { result: ResultEntry }) {
       <img
         src={result.outcome.url}
         alt={WIZARD_TEXTS.resultAlt(result.fileName)}
-        className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-cover"
+        className="aspect-[4/3] w-full rounded-lg bg-ink-100 object-contain"
       />
     );
   }

@@ -78,6 +78,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
             <ResultCard
               key={result.id}
               result={result}
+              type={state.type}
               canRegenerate={regenerateBlocker(state, result.id) !== 'busy'}
               onRegenerate={() => wizard.regenerate(result.id)}
               onSave={() => wizard.save(result.id)}

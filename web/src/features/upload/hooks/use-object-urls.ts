@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { forgetObjectUrl, objectUrlOf } from '../../../lib/download';
 
 /**
  * Creates object URLs and revokes each one as soon as it drops out of `referenced` (the URLs the
@@ -11,7 +12,8 @@ export function useObjectUrls(referenced: Set<string>) {
   const live = useRef(new Set<string>());
 
   const createObjectUrl = useCallback((blob: Blob) => {
-    const url = URL.createObjectURL(blob);
+    // Remembers the blob's content type: the download names the file by it (decision 091).
+    const url = objectUrlOf(blob);
     created.current.add(url);
     return url;
   }, []);
@@ -20,6 +22,7 @@ export function useObjectUrls(referenced: Set<string>) {
     for (const url of live.current) {
       if (!referenced.has(url)) {
         URL.revokeObjectURL(url);
+        forgetObjectUrl(url);
         live.current.delete(url);
         created.current.delete(url);
       }
@@ -31,7 +34,10 @@ export function useObjectUrls(referenced: Set<string>) {
     const urls = created.current;
     const seen = live.current;
     return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
+      for (const url of urls) {
+        URL.revokeObjectURL(url);
+        forgetObjectUrl(url);
+      }
       urls.clear();
       seen.clear();
     };
