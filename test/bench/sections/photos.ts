@@ -89,7 +89,8 @@ export const photos: BenchSection = {
 
     const hdr = await evaluateHdrPhotos();
     report.line(
-      '\nHDR photo                      clipped before→after  mean luma  local contrast   halo  cast  saturation  verdict',
+      '\nHDR photo                      clipped before→after  mean luma  local contrast   halo  cast  saturation  ' +
+        'shadows  wall tint    greyed  change  verdict',
     );
     for (const m of hdr) {
       report.line(
@@ -99,6 +100,9 @@ export const photos: BenchSection = {
           `${m.before.localContrast.toFixed(1).padStart(5)} → ${m.after.localContrast.toFixed(1).padEnd(5)}  ` +
           `${m.halo.toFixed(2).padStart(5)}  ${m.cast.toFixed(1).padStart(4)}  ` +
           `${(m.before.saturation * 100).toFixed(0).padStart(3)} → ${(m.after.saturation * 100).toFixed(0).padEnd(3)}   ` +
+          `${`+${m.viewer.shadowLift.toFixed(1)}`.padStart(7)}  ` +
+          `${m.viewer.wallTintBefore.toFixed(1).padStart(4)} → ${m.viewer.wallTintAfter.toFixed(1).padEnd(4)}  ` +
+          `${pct(m.viewer.greyedWindows).padStart(7)}  ${m.viewer.change.toFixed(1).padStart(6)}  ` +
           `${m.failures.length ? 'FAILS ' + m.failures.join(', ') : 'ok'}`,
       );
     }
@@ -107,7 +111,9 @@ export const photos: BenchSection = {
       `HDR: ${hdr.filter((m) => m.failures.length === 0).length}/${hdr.length} photos meet the criteria ` +
         `(clipped +${(c.clippedGrowth * 100).toFixed(2)} point at most, local contrast −${c.contrastDrop * 100} % ` +
         `at most, −${c.controlContrastDrop * 100} % on controls, halo ≤ ${c.halo}, cast ≤ ${c.cast}, ` +
-        `saturation +${c.saturationGrowth * 100} % at most, a low-key photo +${c.lowKeyGain * 100} % mean luma at most)`,
+        `saturation +${c.saturationGrowth * 100} % at most, a low-key photo +${c.lowKeyGain * 100} % mean luma at most); ` +
+        'shadows = luma levels gained by the darkest quarter, wall tint = mean saturation x100 of lit near-neutral pixels, ' +
+        'greyed = blown pixels come out under 240, change = mean absolute luma change (floors in hdr-photos.test.ts)',
     );
   },
 };

@@ -22,7 +22,15 @@ const ANALYSIS_SIDE = 256;
  * quarter of a map pixel wide; a 1 MP photo gets a value per pixel).
  */
 const MAX_LIFT_SHIFT = 2;
-const MAX_GAIN = 2.5;
+const MAX_GAIN = 3;
+/**
+ * The lift's strength: LIFT_BASE plus LIFT_SLOPE per unit of mean luma under 0.5, within
+ * LIFT_MIN..LIFT_MAX (decision 084: a dark interior's shadows are opened clearly).
+ */
+const LIFT_SLOPE = 2;
+const LIFT_BASE = 0.2;
+const LIFT_MIN = 0.05;
+const LIFT_MAX = 0.7;
 /** Added to the base before the lift (0..1 luma): the gain levels off in near-black regions. */
 const SHADOW_FLOOR = 0.05;
 const TONE_STEPS = 1024;
@@ -52,6 +60,15 @@ const CHROMA_STEPS = 32;
 const MAX_CHROMA_GAIN = 32;
 /** The luma factor up to which the chroma is scaled as much (see chromaFactors). */
 const CHROMA_FREE_GAIN = 2;
+/**
+ * Near-neutral pixels brighter than NEUTRAL_FROM (channel maximum, after the tone map: lit walls
+ * and ceilings, not shadows, whose tint is noise) under NEUTRAL_SATURATION lose up to NEUTRAL_PULL
+ * of their tint (see neutralFactors).
+ */
+const NEUTRAL_FROM = 90;
+const NEUTRAL_SATURATION = 0.3;
+const NEUTRAL_PULL = 0.5;
+const NEUTRAL_STEPS = 64;
 /** A green or magenta cast is corrected only when the near-neutral pixels' mean is this far off. */
 const CAST_THRESHOLD = 0.08;
 
@@ -143,7 +160,7 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   // lamps, a lit façade). Without bright regions there is no range to compress, the stretch alone
   // exposes the photo, and a lift would only wash out a deliberately dark scene.
   const rangeWeight = clamp((high - LIFT_HIGHLIGHTS_FROM) / LIFT_HIGHLIGHTS_RAMP, 0, 1);
-  const strength = clamp((0.5 - meanLuma) * 1.2 + 0.25, 0.15, 0.55) * rangeWeight;
+  const strength = clamp((0.5 - meanLuma) * LIFT_SLOPE + LIFT_BASE, LIFT_MIN, LIFT_MAX) * rangeWeight;
   const lift = new Float32Array(pixels);
   for (let p = 0; p < pixels; p++) {
     // Offset so the darkest, flat regions (a black backdrop) are not lifted into grey noise.
@@ -202,6 +219,8 @@ interface Shading {
   chroma: Float32Array;
   greenGain: number;
   saturation: number;
+  /** Chroma factor of near-neutral pixels by NEUTRAL_STEPS x their saturation (neutralFactors). */
+  neutral: Float32Array;
 }
 
 /**
@@ -228,7 +247,15 @@ export function applyPlan(full: Raster, plan: EnhancePlan): void {
     liftWeight[index] = t * (toned < 160 ? 1 : toned < 255 ? (255 - toned) * 0.0105 : 0);
   }
   const chroma = chromaFactors(saturation);
-  const shading: Shading = { base, liftWeight, knee: highlightKnee(), chroma, greenGain, saturation };
+  const shading: Shading = {
+    base,
+    liftWeight,
+    knee: highlightKnee(),
+    chroma,
+    greenGain,
+    saturation,
+    neutral: neutralFactors(),
+  };
   const shift = clamp(floor(log2(width / plan.lift.width / 3)), 0, MAX_LIFT_SHIFT);
   const step = 1 << shift;
   const liftRow = new Float32Array((width >> shift) + 1);
@@ -253,7 +280,7 @@ function shadeRow(
   shift: number,
   shading: Shading,
 ): void {
-  const { base, liftWeight, knee, chroma, greenGain, saturation } = shading;
+  const { base, liftWeight, knee, chroma, greenGain, saturation, neutral } = shading;
   const kneeMax = knee.length - 1;
   const chromaMax = chroma.length - 1;
   // Predicted every time: most photos get neither white balance nor saturation.
@@ -281,9 +308,22 @@ function shadeRow(
       outG = mix + kc * g;
       outB = mix + kc * b;
     }
+    let top = outR > outG ? (outR > outB ? outR : outB) : outG > outB ? outG : outB;
+    // A lit wall or ceiling tinted by mixed light (a lamp's amber, a window's blue, a magenta
+    // cast): near-neutral pixels lose part of their tint, coloured ones keep theirs (decision 084).
+    if (top > NEUTRAL_FROM && top < KNEE_START) {
+      const bottom = outR < outG ? (outR < outB ? outR : outB) : outG < outB ? outG : outB;
+      const f = neutral[(((top - bottom) / top) * NEUTRAL_STEPS) | 0]!;
+      if (f < 1) {
+        const lum = 0.299 * outR + 0.587 * outG + 0.114 * outB;
+        outR = lum + (outR - lum) * f;
+        outG = lum + (outG - lum) * f;
+        outB = lum + (outB - lum) * f;
+        top = outR > outG ? (outR > outB ? outR : outB) : outG > outB ? outG : outB;
+      }
+    }
     // The knee scales the three channels together by their maximum, so a bright blue sky rolls
     // off towards white without turning cyan.
-    const top = outR > outG ? (outR > outB ? outR : outB) : outG > outB ? outG : outB;
     if (top > KNEE_START) {
       const kneeIndex = (top * 2) | 0;
       let f = kneeIndex > kneeMax ? WHITE_MAX / top : knee[kneeIndex]!;
@@ -355,6 +395,23 @@ function chromaFactors(saturation: number): Float32Array {
     table[index] = k <= CHROMA_FREE_GAIN ? saturation : sqrt(CHROMA_FREE_GAIN / k) * saturation;
   }
   return table;
+}
+
+let neutralTable: Float32Array | undefined;
+
+/**
+ * Chroma factor by saturation ((max - min) / max, NEUTRAL_STEPS steps): NEUTRAL_PULL of the tint
+ * taken out of a grey, less as the saturation nears NEUTRAL_SATURATION, none beyond it; the new
+ * saturation c (1 - pull (1 - c / limit)) grows with c, so no two colours swap order.
+ */
+function neutralFactors(): Float32Array {
+  if (neutralTable) return neutralTable;
+  neutralTable = new Float32Array(NEUTRAL_STEPS + 1);
+  for (let index = 0; index <= NEUTRAL_STEPS; index++) {
+    const c = (index + 0.5) / NEUTRAL_STEPS;
+    neutralTable[index] = c >= NEUTRAL_SATURATION ? 1 : 1 - NEUTRAL_PULL * (1 - c / NEUTRAL_SATURATION);
+  }
+  return neutralTable;
 }
 
 let kneeTable: Float32Array | undefined;

@@ -145,6 +145,70 @@ export interface HdrMeasure {
    * coloured pixels is not a cast and is not counted.
    */
   cast: number;
+  /** What a viewer judges first (decision 084), see viewerFigures. */
+  viewer: ViewerFigures;
+}
+
+export interface ViewerFigures {
+  /** Luma levels gained on average by the darkest quarter of the photo (its shadows). */
+  shadowLift: number;
+  /**
+   * Tint of the lit near-neutral pixels (walls, ceilings: input luma 100 to 235, saturation under
+   * 0.3), their mean (max - min) / max x100, before and after: white walls read white when low.
+   */
+  wallTintBefore: number;
+  wallTintAfter: number;
+  /** Of the pixels blown in the input (luma 250 or more: a window with nothing left), the share that came out under 240 (grey). */
+  greyedWindows: number;
+  /** Mean absolute luma change, levels (an already good photo should barely move). */
+  change: number;
+}
+
+/** The viewer's figures of `after` against `before` (same size). */
+export function viewerFigures(before: Raster, after: Raster): ViewerFigures {
+  const lb = lumaOf(before);
+  const la = lumaOf(after);
+  const histogram = new Uint32Array(256);
+  for (const v of lb) histogram[min(255, round(v))]!++;
+  let quarter = 0;
+  for (let seen = 0; quarter < 255 && (seen += histogram[quarter]!) < lb.length * 0.25;) quarter++;
+  let shadowSum = 0;
+  let shadowCount = 0;
+  let tintBefore = 0;
+  let tintAfter = 0;
+  let walls = 0;
+  let blown = 0;
+  let greyed = 0;
+  let change = 0;
+  const a = after.data;
+  const b = before.data;
+  for (let p = 0, i = 0; p < lb.length; p++, i += 3) {
+    const vb = lb[p]!;
+    change += abs(la[p]! - vb);
+    if (vb <= quarter) {
+      shadowSum += la[p]! - vb;
+      shadowCount++;
+    }
+    if (vb >= 250) {
+      blown++;
+      if (la[p]! < 240) greyed++;
+    }
+    const top = max(b[i]!, b[i + 1]!, b[i + 2]!);
+    const saturation = top > 0 ? (top - min(b[i]!, b[i + 1]!, b[i + 2]!)) / top : 0;
+    if (vb >= 100 && vb <= 235 && saturation < 0.3) {
+      walls++;
+      tintBefore += saturation;
+      const topAfter = max(a[i]!, a[i + 1]!, a[i + 2]!);
+      tintAfter += topAfter > 0 ? (topAfter - min(a[i]!, a[i + 1]!, a[i + 2]!)) / topAfter : 0;
+    }
+  }
+  return {
+    shadowLift: shadowSum / max(1, shadowCount),
+    wallTintBefore: (tintBefore / max(1, walls)) * 100,
+    wallTintAfter: (tintAfter / max(1, walls)) * 100,
+    greyedWindows: greyed / max(1, blown),
+    change: change / lb.length,
+  };
 }
 
 export async function measureExposure(input: Buffer, output: Buffer): Promise<HdrMeasure> {
@@ -155,6 +219,7 @@ export async function measureExposure(input: Buffer, output: Buffer): Promise<Hd
     after: exposureFigures(after, before),
     halo: haloMeasure(before, after),
     cast: castAdded(opponent(before, before), opponent(after, before)),
+    viewer: viewerFigures(before, after),
   };
 }
 

@@ -19,7 +19,11 @@ interface Limits {
   halo: number;
 }
 
-/** IoU at least; the rest at most (pixels at the stored size; halo a share of the skyline's ring). */
+/**
+ * IoU at least; the rest at most (pixels at the stored size; halo a share of the skyline's ring).
+ * A never-touch ceiling above 0 holds thin runs of replaced pixels along roofs and spires that the
+ * outlines show (decisions 067 and 086); the target stays 0.
+ */
 const LIMITS: Record<string, Limits> = {
   'arena-arches': {
     iou: 0.98,
@@ -35,7 +39,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.012,
     leftover: 185,
     foreground: 77,
-    neverTouch: 0,
+    neverTouch: 330,
     block: 77,
     halo: 0.02,
   },
@@ -71,7 +75,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.006,
     leftover: 113,
     foreground: 148,
-    neverTouch: 0,
+    neverTouch: 640,
     block: 169,
     halo: 0.02,
   },
@@ -89,7 +93,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.004,
     leftover: 332,
     foreground: 53,
-    neverTouch: 0,
+    neverTouch: 330,
     block: 150,
     halo: 0.04,
   },
@@ -98,7 +102,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.008,
     leftover: 146,
     foreground: 659,
-    neverTouch: 0,
+    neverTouch: 2200,
     block: 678,
     halo: 0.03,
   },
@@ -238,13 +242,13 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'sunset-lake-boats': {
-    iou: 0.85,
-    falseReplaced: 0.005,
-    leftover: 12280,
-    foreground: 1154,
+    iou: 0.88,
+    falseReplaced: 0.002,
+    leftover: 7600,
+    foreground: 200,
     neverTouch: 0,
-    block: 3786,
-    halo: 0.02,
+    block: 1950,
+    halo: 0.01,
   },
   'white-dome-hazy': {
     iou: 0.96,

@@ -125,13 +125,15 @@ export const SKY_LOOKS: Readonly<Record<SkyType, readonly SkyLook[]>> = {
       sunAzimuth: 14,
       glow: [255, 196, 120],
       glowStrength: 0.55,
+      // Broken altocumulus, gold where the low sun lights them (decision 085: the streaks of a
+      // stretch of 2.4 read as a warm gradient, not as lit clouds).
       clouds: cloud({
-        coverage: 0.4,
-        scale: 1.2,
-        stretch: 2.4,
-        softness: 0.07,
-        lit: [255, 178, 118],
-        shade: [118, 84, 112],
+        coverage: 0.45,
+        scale: 2.2,
+        stretch: 1.3,
+        softness: 0.05,
+        lit: [255, 200, 135],
+        shade: [104, 72, 106],
         offset: 11.1,
       }),
       sunlight: 1,

@@ -51,6 +51,23 @@ describe('rendered skies', () => {
     expect(difference).toBeLessThan(6);
   });
 
+  it("paints the golden hour's clouds lit gold across the sky, not as a warm gradient with faint streaks", () => {
+    // Decision 085: the share of sunlit gold pixels in the upper 60 % of a small render (the
+    // earlier streaky look had under 5 %).
+    const width = 320;
+    const height = 180;
+    const pixels = renderSkyLook(SKY_LOOKS.sunset[0]!, width, height);
+    let gold = 0;
+    let counted = 0;
+    for (let y = 0; y < height * 0.6; y++) {
+      for (let x = 0; x < width; x++, counted++) {
+        const i = (y * width + x) * 3;
+        if (pixels[i]! > 220 && pixels[i + 1]! > 165 && pixels[i]! - pixels[i + 2]! > 70) gold++;
+      }
+    }
+    expect(gold / counted).toBeGreaterThan(0.12);
+  });
+
   it('picks the look by seed, any integer, the same look for the same seed', async () => {
     for (const type of ALL_TYPES) {
       const count = SKY_LOOKS[type].length;

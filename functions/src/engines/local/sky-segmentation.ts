@@ -211,6 +211,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const blue = (p: number) => skyColour(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
   dropDetachedPatches(sky, width, height, bottom, top, blue);
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
+  extendGlow(sky, calm, lum, width, height, waterline);
   return { sky, bottom, top };
 }
 
@@ -284,6 +285,66 @@ function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, h
     if (q < pixels && r[q]! + g[q]! + b[q]! >= r[p]! + g[p]! + b[p]! - DOWN_DARKER) visit(p, q);
   }
   return joined;
+}
+
+/** Glow: warm (red over blue by this much, 3x3 means)... */
+const GLOW_WARMTH = 20;
+/** ...no darker than the lowest sky pixel above it less this... */
+const GLOW_DARKER = 2;
+/** ...nor darker than this share of the run's brightest pixel (a hazy hill's top under the glow)... */
+const GLOW_FADE = 0.92;
+/** ...over at most this share of the height... */
+const GLOW_ROWS = 0.1;
+/** ...and ending, within GLOW_END rows, on land at most this share of the glow's brightest luma. */
+const GLOW_LAND = 0.6;
+const GLOW_END = 3;
+
+/**
+ * In place: a sunset's glow just over the hills, which the cut left to the ground (its colours
+ * taught the ground's model while it lay under the first skylines, and its gradient is too steep
+ * for the smooth-step rules), joins the sky (decision 083). Per column, under the lowest sky pixel
+ * of a warm sky: a run of warm pixels never darker than that sky pixel (a glow brightens toward the
+ * horizon) that ends on much darker land within a few rows, above any waterline. A sunlit wall
+ * under a warm sky goes on brighter for more rows than a glow's band, or does not end on dark land.
+ */
+function extendGlow(
+  sky: Uint8Array,
+  calm: Float32Array[],
+  lum: Float32Array,
+  width: number,
+  height: number,
+  waterline: number,
+) {
+  const [r, , b] = calm as [Float32Array, Float32Array, Float32Array];
+  const longest = max(2, Math.round(height * GLOW_ROWS));
+  const warm = (p: number) => r[p]! >= b[p]! + GLOW_WARMTH;
+  for (let x = 0; x < width; x++) {
+    let lowest = -1;
+    for (let y = height - 1; y >= 0; y--) {
+      if (sky[y * width + x]) {
+        lowest = y;
+        break;
+      }
+    }
+    if (lowest < 0 || lowest + 1 >= waterline) continue;
+    const floorPixel = lowest * width + x;
+    if (!warm(floorPixel)) continue;
+    const floorLuma = lum[floorPixel]!;
+    let brightest = floorLuma;
+    let end = lowest + 1;
+    while (end < waterline && end - lowest <= longest) {
+      const p = end * width + x;
+      if (!warm(p) || lum[p]! < max(floorLuma - GLOW_DARKER, brightest * GLOW_FADE)) break;
+      brightest = max(brightest, lum[p]!);
+      end++;
+    }
+    if (end === lowest + 1 || end - lowest > longest) continue;
+    let land = false;
+    for (let y = end; y < min(height, end + GLOW_END); y++)
+      if (lum[y * width + x]! <= brightest * GLOW_LAND) land = true;
+    if (!land) continue;
+    for (let y = lowest + 1; y < end; y++) sky[y * width + x] = 1;
+  }
 }
 
 /** The skyline's horizon: this share of the sky columns end above it. */
