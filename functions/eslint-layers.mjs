@@ -35,7 +35,7 @@ export const DOMAIN_API = {
   shares: ['share-store'],
   stats: ['organization-stats'],
   team: [],
-  transformations: ['transformation-store', 'seed'],
+  transformations: ['transformation-store', 'transformation-history', 'seed'],
   uploads: ['upload-store', 'upload-signature'],
   users: ['cognito-identity', 'emails', 'user-store'],
   workflow: [],

@@ -289,15 +289,7 @@ describe('S3 grants', () => {
     expect(grants(stack.api.functions.get('shares')!)).toEqual({
       's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
-    for (const group of [
-      'health',
-      'users',
-      'billing',
-      'organizations',
-      'team',
-      'api-keys',
-      'api-v1-docs',
-    ] as const) {
+    for (const group of ['health', 'users', 'billing', 'organizations', 'team', 'api-keys', 'api-v1-docs'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }
     // The public API's groups (issue 25) touch exactly what their app twins touch.
