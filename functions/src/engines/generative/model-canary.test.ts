@@ -64,9 +64,12 @@ describe('model canary', () => {
     ]);
     // Accepted by the simulator's documented limits: a 64 x 64 canvas is Stability's smallest.
     expect(simulator.log.slice(before).map(({ status }) => status)).toEqual([200, 200, 200]);
-    expect(logs.lines.filter((line) => 'ModelCanaryFailures' in line)).toMatchObject([
-      { ModelCanaryFailures: 0, engine: 'bedrock', model: STABILITY_MODEL_IDS.inpaint },
+    // The calls run at once: their metrics are written in the order the answers come.
+    const byModel = (line: Record<string, unknown>) => `${String(line.engine)} ${String(line.model)}`;
+    const metrics = logs.lines.filter((line) => 'ModelCanaryFailures' in line);
+    expect(metrics.sort((a, b) => byModel(a).localeCompare(byModel(b)))).toMatchObject([
       { ModelCanaryFailures: 0, engine: 'bedrock', model: STABILITY_MODEL_IDS['erase-object'] },
+      { ModelCanaryFailures: 0, engine: 'bedrock', model: STABILITY_MODEL_IDS.inpaint },
       { ModelCanaryFailures: 0, engine: 'openai', model: DEFAULT_OPENAI_IMAGE_MODEL },
     ]);
 

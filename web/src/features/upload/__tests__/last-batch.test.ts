@@ -1,4 +1,4 @@
-import { forgetBatch, recallBatch, rememberBatch } from '../last-batch';
+import { forgetBatch, recallBatch, rememberBatch, RESULT_RETENTION_DAYS } from '../last-batch';
 import { withoutDuplicates } from '../file-acceptance';
 
 const day = 24 * 60 * 60 * 1000;
@@ -7,12 +7,12 @@ const results = [{ transformationId: 'tx-1', fileName: 'salon.png' }];
 describe('last batch', () => {
   beforeEach(() => localStorage.clear());
 
-  it('is recalled per user until 30 days have passed', () => {
+  it('is recalled per user until the unsaved results expire', () => {
     const savedAt = new Date('2026-11-01T10:00:00Z');
     rememberBatch('u1', results, savedAt);
     expect(recallBatch('u2', savedAt)).toBeNull();
-    expect(recallBatch('u1', new Date(savedAt.getTime() + 30 * day))?.results).toEqual(results);
-    expect(recallBatch('u1', new Date(savedAt.getTime() + 30 * day + 1))).toBeNull();
+    expect(recallBatch('u1', new Date(savedAt.getTime() + RESULT_RETENTION_DAYS * day))?.results).toEqual(results);
+    expect(recallBatch('u1', new Date(savedAt.getTime() + RESULT_RETENTION_DAYS * day + 1))).toBeNull();
     forgetBatch('u1');
     expect(recallBatch('u1', savedAt)).toBeNull();
   });
