@@ -33,7 +33,10 @@ import { startTestStack, type TestStack } from './helpers/stack';
 import { agency, invite, person, type Agency, type Person } from './helpers/team';
 import { api } from './helpers/users';
 import { putStoredObjects } from './gallery-fixtures';
-import { tableClient } from './transformations-fixtures';
+import { tableClient, upload as uploadFile } from './transformations-fixtures';
+
+/** The start of a JPEG: what the start's check of the real type reads. */
+const SMALL_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('facade')]);
 
 const CALLERS = ['anonymous', 'noOrganization', 'otherOrganization', 'member', 'admin', 'owner'] as const;
 type CallerKind = (typeof CALLERS)[number];
@@ -424,15 +427,8 @@ async function target(team: Agency, memberId: string, agencePriceId: string): Pr
     201,
     'project',
   );
-  const upload = await ok(
-    api<{ uploadId: string }>(stack, '/api/uploads', {
-      method: 'POST',
-      token,
-      body: { fileName: 'facade.jpg', contentType: 'image/jpeg', size: 2048 },
-    }),
-    201,
-    'upload',
-  );
+  // Sent to S3 too: a start reads the file's first bytes before charging (decision 094).
+  const upload = { uploadId: await uploadFile(stack, token, SMALL_JPEG, 'image/jpeg', 'facade.jpg') };
   const freshProject = async () => {
     const created = await ok(
       api<Project>(stack, '/api/projects', { method: 'POST', token, body: { name: `Projet ${randomUUID()}` } }),

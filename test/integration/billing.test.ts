@@ -24,7 +24,7 @@ import {
   type Owner,
 } from './helpers/billing';
 import { api, registerAndSignIn, signIn } from './helpers/users';
-import { tableClient } from './transformations-fixtures';
+import { tableClient, upload } from './transformations-fixtures';
 
 let stack: TestStack;
 let ddb: DynamoDBDocumentClient;
@@ -243,7 +243,8 @@ describe('plan changes and cancellation', () => {
       token: owner.token,
       body: {},
     });
-    expect(portal).toMatchObject({ status: 200, body: { url: expect.stringContaining(stack.stripe.url) } });
+    // The hosted portal, on the app's own port (decision 109).
+    expect(portal).toMatchObject({ status: 200, body: { url: expect.stringContaining(`${stack.url}/p/session/`) } });
 
     const { subscription } = await organizationItem(stack, ddb, owner.orgId);
     await stripeClient(stack).subscriptions.cancel(subscription!.id!);
@@ -252,15 +253,12 @@ describe('plan changes and cancellation', () => {
     expect(me.organization?.subscription?.status).toBe('canceled');
     expect(me.organization?.creditBalance).toBe(100);
 
-    const upload = await api<{ uploadId: string }>(stack, '/api/uploads', {
-      method: 'POST',
-      token: owner.token,
-      body: { fileName: 'salon.jpg', contentType: 'image/jpeg', size: 1000 },
-    });
+    const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('salon')]);
+    const uploadId = await upload(stack, owner.token, photo, 'image/jpeg', 'salon.jpg');
     const start = await api(stack, '/api/image-processing/enhance', {
       method: 'POST',
       token: owner.token,
-      body: { uploadId: upload.body.uploadId },
+      body: { uploadId },
     });
     expect(start).toMatchObject({
       status: 402,

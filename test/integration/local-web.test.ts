@@ -61,7 +61,7 @@ it.each(['/', '/dashboard', '/api/health', '/config.json'])(
   async (pathname) => {
     const { headers } = await get(pathname);
     expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(headers.get('content-security-policy')).toContain(`connect-src 'self' ${stack.services.cognito}`);
+    expect(headers.get('content-security-policy')).toContain(`connect-src 'self' ${stack.url}/_local/cognito`);
     expect(headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-frame-options')).toBe('DENY');

@@ -160,7 +160,7 @@ describe('the public API with a key only', () => {
         expect(result).toMatchObject({ status: 'succeeded', type: 'virtual-staging', groupId: started.groupId });
         expect(result.options).toMatchObject({ style: 'Japandi', roomType: 'Bedroom' });
         const bytes = Buffer.from(await (await fetch(result.resultUrl!)).arrayBuffer());
-        expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 400, height: 300 });
+        expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
       }
 
       for (const id of started.transformationIds) {

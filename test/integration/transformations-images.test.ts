@@ -127,7 +127,9 @@ describe('saving a result', () => {
   });
 
   it('refuses a transformation that has not succeeded', async () => {
-    const uploadId = await upload(stack, alice.token, Buffer.from('pas une image'), 'image/jpeg', 'faux.jpg', 100);
+    // A JPEG's first bytes then nothing readable: started, then refused by the workflow.
+    const broken = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('pas une image')]);
+    const uploadId = await upload(stack, alice.token, broken, 'image/jpeg', 'faux.jpg', 100);
     const started = await start(stack, alice.token, 'enhance', { uploadId });
     const failed = await settled(stack, alice.token, started.body.transformationId!);
     expect(failed.status).toBe('failed');

@@ -104,7 +104,7 @@ describe('variants and regeneration', () => {
     expect(images[0]!.equals(images[2]!)).toBe(false);
     expect(images[1]!.equals(images[2]!)).toBe(false);
     for (const image of images) {
-      expect(await sharp(image).metadata()).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT });
+      expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: WIDTH, height: HEIGHT });
     }
     // Three delivered images, three credits, whatever the retried start.
     expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);

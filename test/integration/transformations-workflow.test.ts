@@ -67,15 +67,15 @@ async function ledgerTotals(orgId: string) {
 }
 
 describe('the happy path', () => {
-  it('enhances an uploaded photo into a PNG of the same size, for exactly one credit', async () => {
+  it('enhances an uploaded photo into a JPEG of the same size, for exactly one credit', async () => {
     const user = await orgUser(stack, ddb, 3);
     const uploadId = await upload(stack, user.token, house, 'image/jpeg', 'facade.jpg');
     const result = await run(user, 'enhance', { uploadId });
 
     expect(result).toMatchObject({ type: 'enhance', status: 'succeeded', simulated: false, creditBalance: 2 });
-    const png = await download(result.resultUrl!);
-    const meta = await sharp(png).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT });
+    const jpeg = await download(result.resultUrl!);
+    const meta = await sharp(jpeg).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: WIDTH, height: HEIGHT });
     const original = await sharp(await download(result.originalUrl!)).metadata();
     expect(original).toMatchObject({ width: WIDTH, height: HEIGHT });
     expect(original.exif).toBeUndefined();
@@ -104,14 +104,25 @@ describe('the happy path', () => {
     const result = await run(user, 'virtual-staging', { uploadId, style: 'Japandi', roomType: 'Bedroom' });
     expect(result).toMatchObject({ status: 'succeeded', simulated: true, creditBalance: 0 });
     const meta = await sharp(await download(result.resultUrl!)).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT });
+    expect(meta).toMatchObject({ format: 'jpeg', width: WIDTH, height: HEIGHT });
   });
 });
 
 describe('failures cost nothing', () => {
-  // S3 refuses a file over the limit at upload (the POST policy's content-length-range); the rest reach the workflow.
+  // S3 refuses a file over the limit at upload (the POST policy's content-length-range), the start a
+  // file that is no image by its first bytes (decision 094); the rest reach the workflow.
   const tooLarge = badImages.find((bad) => bad.message === TRANSFORMATION_MESSAGES.fileTooLarge)!;
-  const reachingTheWorkflow = badImages.filter((bad) => bad !== tooLarge);
+  const notAnImage = badImages.find((bad) => bad.message === TRANSFORMATION_MESSAGES.notAnImage)!;
+  const reachingTheWorkflow = badImages.filter((bad) => bad !== tooLarge && bad !== notAnImage);
+
+  it(`refuses ${notAnImage.label} at the start, in French, with nothing charged or queued`, async () => {
+    const user = await orgUser(stack, ddb, 2);
+    const uploadId = await upload(stack, user.token, await notAnImage.make(), 'image/jpeg', 'photo.jpg');
+    const started = await start(stack, user.token, 'enhance', { uploadId });
+    expect(started).toMatchObject({ status: 400, body: { message: notAnImage.message } });
+    expect(await creditBalance(stack, ddb, user.orgId)).toBe(2);
+    expect((await ledgerTotals(user.orgId)).delta).toBe(0);
+  });
 
   it.each(reachingTheWorkflow.map((bad) => [bad.label, bad] as const))(
     'refuses %s with a French message and no credit taken',

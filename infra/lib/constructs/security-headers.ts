@@ -71,7 +71,8 @@ export interface CspSources {
 }
 
 export function contentSecurityPolicy(sources: CspSources): string {
-  const buckets = `${sources.uploadsEndpoint} ${sources.resultsEndpoint}`;
+  // Locally both buckets are reached on the app's port (decision 109): one source, named once.
+  const buckets = [...new Set([sources.uploadsEndpoint, sources.resultsEndpoint])].join(' ');
   return [
     "default-src 'self'",
     sources.local?.devServer ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
