@@ -129,6 +129,16 @@ describe('contentSecurityPolicy', () => {
     expect(directives['connect-src']).toContain('https://cognito-idp.eu-west-3.amazonaws.com');
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
+
+  it('names a bucket origin once when both buckets share it (locally, the app port: decision 109)', () => {
+    const csp = contentSecurityPolicy({
+      cognitoEndpoint: 'http://localhost:3000/_local/cognito',
+      uploadsEndpoint: 'http://localhost:3000',
+      resultsEndpoint: 'http://localhost:3000',
+      local: { devServer: false },
+    });
+    expect(csp).toContain("img-src 'self' data: blob: http://localhost:3000;");
+  });
 });
 
 describe('app deployment', () => {
