@@ -103,10 +103,11 @@ describe('a transformation, bundled', () => {
     assert.equal(result.status, 'succeeded', JSON.stringify(result));
     assert.equal(result.creditBalance, 2);
 
-    const png = await fetch(result.resultUrl!);
-    assert.equal(png.status, 200);
-    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
-    assert.deepEqual([meta.format, meta.width, meta.height], ['png', WIDTH, HEIGHT]);
+    // Results are JPEG at the original's size (decision 091).
+    const jpeg = await fetch(result.resultUrl!);
+    assert.equal(jpeg.status, 200);
+    const meta = await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', WIDTH, HEIGHT]);
 
     const saved = await api<Image>(stack, '/api/images/no-project', {
       method: 'POST',
