@@ -76,6 +76,7 @@ test.describe('dashboard shell', () => {
       'Mes Projets',
       'Upload',
       'Transformations',
+      'Liens de partage',
       'Organisation',
       'Paramètres',
     ]);
