@@ -8,7 +8,11 @@ import * as http from 'node:http';
 /** Where to: a local origin (`http://127.0.0.1:<port>`) or a Unix socket. */
 export type Upstream = { origin: string } | { socketPath: string };
 
-export type PassOn = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => void;
+export interface PassOn {
+  (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer): void;
+  /** Closes the kept-alive connections to the upstream, so a stopped stack leaves no handle open. */
+  close(): void;
+}
 
 /**
  * Sends each request to `upstream`, its target rewritten by `path`, with its own body (or `body`
@@ -20,7 +24,7 @@ export function passOn(upstream: Upstream, path: (target: string) => string = (t
     'socketPath' in upstream
       ? { socketPath: upstream.socketPath }
       : { hostname: new URL(upstream.origin).hostname, port: new URL(upstream.origin).port };
-  return (request, response, body) => {
+  const pass = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
     const forwarded = http.request(
       { ...where, agent, method: request.method, path: path(request.url ?? '/'), headers: request.headers },
       (answer) => {
@@ -35,4 +39,5 @@ export function passOn(upstream: Upstream, path: (target: string) => string = (t
     if (body) forwarded.end(body);
     else request.pipe(forwarded);
   };
+  return Object.assign(pass, { close: () => agent.destroy() });
 }

@@ -170,6 +170,7 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
     handle,
     close: async () => {
       await closeServer(server);
+      forward.close();
       await rm(socketDir, { recursive: true, force: true });
     },
   };

@@ -235,6 +235,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const passCognito = passOn({ origin: cognito.endpoint }, (target) =>
       target.slice(COGNITO_PATH.length).replace(/^\/?/, '/'),
     );
+    closers.push(async () => passCognito.close());
     const server = http.createServer((request, response) => {
       const pathname = (request.url ?? '/').split('?')[0] ?? '/';
       if (BUCKETS.some((bucket) => pathname === `/${bucket}` || pathname.startsWith(`/${bucket}/`))) {

@@ -24,6 +24,8 @@ declare module 's3rver' {
   class S3rver {
     constructor(options: S3rverOptions);
     httpServer?: Server;
+    /** Its winston logger (request lines). */
+    logger: { silent: boolean };
     run(): Promise<{ address: string; port: number }>;
     /** Creates the configured buckets (what run() does before it listens). */
     configureBuckets(): Promise<void>;
