@@ -2,19 +2,13 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { GALLERIES_TEXTS, PROJECTS_TEXTS } from '@vitrine/shared';
 import type { Locator, Page } from '@playwright/test';
-import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { expectAccessible } from './fixtures/accessibility';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expect, test } from './fixtures/test';
+import { skyPhoto } from './fixtures/wizard';
 import { readZipEntries } from './fixtures/zip';
 
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
-
-/** A generated outdoor photo: blue-gradient sky over a house and a lawn. */
-async function skyPhoto(name: string, width = 480, height = 360) {
-  const buffer = await encodePngFixture(renderHouseScene(houseScene(width, height)), width, height);
-  return { name, mimeType: 'image/png', buffer };
-}
 
 const resultCard = (page: Page, fileName: string) => page.getByRole('article', { name: fileName });
 

@@ -7,16 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expect, test } from './fixtures/test';
-
-async function skyPhoto(name: string, width: number, height: number) {
-  const buffer = await encodePngFixture(renderHouseScene(houseScene(width, height)), width, height);
-  return { name, mimeType: 'image/png', buffer };
-}
-
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+import { card, skyPhoto } from './fixtures/wizard';
 
 /** Runs one sky replacement (sunset) of each photo in the wizard, leaving the results unsaved. */
 async function transformUnsaved(page: Page, photos: { name: string; mimeType: string; buffer: Buffer }[]) {

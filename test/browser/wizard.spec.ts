@@ -1,24 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, VALIDATION_TEXTS, WIZARD_TEXTS } from '@vitrine/shared';
-import type { Page } from '@playwright/test';
-import { encodePngFixture, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
-
-/** A generated outdoor photo: blue-gradient sky over a house and a lawn. */
-async function skyPhoto(name: string, width = 480, height = 360) {
-  const buffer = await encodePngFixture(renderHouseScene(houseScene(width, height)), width, height);
-  return { name, mimeType: 'image/png', buffer };
-}
-
-async function openWizard(page: Page) {
-  await page.goto('/dashboard/upload');
-  await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle transformation' })).toBeVisible();
-}
-
-const fileInput = (page: Page) => page.getByTestId('wizard-file-input').first();
-const card = (page: Page, fileName: string) => page.getByRole('article', { name: fileName });
+import { card, fileInput, openWizard, skyPhoto } from './fixtures/wizard';
 
 test.describe('new transformation wizard', () => {
   let creditsAtStart: number;
