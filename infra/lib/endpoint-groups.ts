@@ -24,6 +24,18 @@ import type { ScopedBucketAccess, TableAccess, UserPoolAccess } from './construc
 
 const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
 
+/** A saved image's objects: signed GET URLs of each, and re-tagging them kept on save (decision 52). */
+const SAVED_IMAGE_OBJECTS = {
+  uploads: [
+    { access: 'read', prefixes: [normalised] },
+    { access: 'tag', prefixes: [normalised] },
+  ],
+  results: [
+    { access: 'read', prefixes: [result, thumbnail] },
+    { access: 'tag', prefixes: [result, thumbnail] },
+  ],
+} satisfies Record<string, ScopedBucketAccess[]>;
+
 /**
  * What a group may do in one bucket: 'head' (the bucket itself), or object access scoped to key
  * prefixes (OBJECT_PREFIXES of functions/src/lib/object-keys.ts), one or several.
@@ -85,16 +97,7 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   // re-tags them kept (decision 52). Deleting an image deletes its item.
   images: {
     table: 'readWriteDelete',
-    buckets: {
-      uploads: [
-        { access: 'read', prefixes: [normalised] },
-        { access: 'tag', prefixes: [normalised] },
-      ],
-      results: [
-        { access: 'read', prefixes: [result, thumbnail] },
-        { access: 'tag', prefixes: [result, thumbnail] },
-      ],
-    },
+    buckets: SAVED_IMAGE_OBJECTS,
   },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).
@@ -128,16 +131,7 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   },
   'api-v1-library': {
     table: 'readWrite',
-    buckets: {
-      uploads: [
-        { access: 'read', prefixes: [normalised] },
-        { access: 'tag', prefixes: [normalised] },
-      ],
-      results: [
-        { access: 'read', prefixes: [result, thumbnail] },
-        { access: 'tag', prefixes: [result, thumbnail] },
-      ],
-    },
+    buckets: SAVED_IMAGE_OBJECTS,
   },
   // The generated OpenAPI document: no backend at all.
   'api-v1-docs': { appVersion: true },
