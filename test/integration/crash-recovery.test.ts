@@ -24,6 +24,12 @@ import { api, signIn } from './helpers/users';
 import { ledger, start, upload } from './transformations-fixtures';
 
 const JOBS = 16;
+/**
+ * Half the jobs are small photos that end quickly, half 12 MP ones that take seconds even on a fast
+ * machine: some have succeeded and others still run when the kill comes, however fast CI is (with
+ * sixteen small ones, a fast machine ended them all between the last read and the signal).
+ */
+const LARGE_JOBS = JOBS / 2;
 
 interface RunningStack {
   stack: LocalStack;
@@ -101,8 +107,10 @@ describe('a stack killed while transformations run', () => {
     const orgId = me.body.organization!.id;
     const startingBalance = me.body.organization!.creditBalance;
 
-    const photo = await encodeJpeg(renderHouseScene(houseScene(960, 720)), 960, 720);
-    const uploads = await Promise.all(Array.from({ length: JOBS }, () => upload(stack, token, photo)));
+    const small = await encodeJpeg(renderHouseScene(houseScene(960, 720)), 960, 720);
+    const large = await encodeJpeg(renderHouseScene(houseScene(4000, 3000)), 4000, 3000);
+    const photos = Array.from({ length: JOBS }, (_, index) => (index < LARGE_JOBS ? large : small));
+    const uploads = await Promise.all(photos.map((photo) => upload(stack, token, photo)));
     const starts = await Promise.all(uploads.map((uploadId) => start(stack, token, 'enhance', { uploadId })));
     expect(starts.map((response) => response.status)).toEqual(Array(JOBS).fill(202));
     const ids = starts.map((response) => response.body.transformationId!);
