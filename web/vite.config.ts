@@ -9,6 +9,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
+  // ES module workers keep their dynamic imports as chunks: libheif stays its own file (decision 120).
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

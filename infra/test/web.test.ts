@@ -102,7 +102,7 @@ describe('CloudFront', () => {
     });
     const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     const csp = JSON.stringify(policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig);
-    expect(csp).toContain("default-src 'self'; script-src 'self'");
+    expect(csp).toContain("default-src 'self'; script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain(
       "connect-src 'self' https://cognito-idp.eu-west-3.amazonaws.com https://vitrine-dev-uploads-",
@@ -111,14 +111,14 @@ describe('CloudFront', () => {
 });
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from the app only and lists the buckets for images and fetches', () => {
+  it('allows scripts from the app only (WebAssembly compiled, never eval) and lists the buckets', () => {
     const csp = contentSecurityPolicy({
       cognitoEndpoint: 'https://cognito-idp.eu-west-3.amazonaws.com',
       uploadsEndpoint: 'https://up.s3.eu-west-3.amazonaws.com',
       resultsEndpoint: 'https://res.s3.eu-west-3.amazonaws.com',
     });
     const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
-    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives['img-src']).toEqual([
       "'self'",
       'data:',

@@ -3,6 +3,8 @@
  * credits, and the French decimal comma in a project's size.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { PROJECTS_TEXTS, TRANSFORMATION_MESSAGES, UPLOAD_LIMITS, WIZARD_TEXTS } from '@vitrine/shared';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expect, test } from './fixtures/test';
@@ -110,6 +112,32 @@ test.describe('upload input', () => {
     const body = (await declared).postDataJSON() as { fileName: string; contentType: string; size: number };
     expect(body).toMatchObject({ fileName: 'reflex.jpg', contentType: 'image/jpeg' });
     expect(body.size).toBeLessThanOrEqual(UPLOAD_LIMITS.maxBytes);
+  });
+
+  test('converts an iPhone HEIC photo to JPEG, upright, and refuses a damaged one in French (decision 120)', async ({
+    signedInPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    // Stored sideways with an `irot` turning it upright, as iPhones store photos (fixtures/heic).
+    const heic = await readFile(path.join(__dirname, '../fixtures/heic/IMG_0001.HEIC'));
+    await openWizard(page);
+    await fileInput(page).setInputFiles([
+      { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic },
+      { name: 'IMG_0002.HEIC', mimeType: 'image/heic', buffer: heic.subarray(0, 4096) },
+    ]);
+    const preview = page.getByRole('img', { name: 'IMG_0001.jpg' });
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(WIZARD_TEXTS.refusedFile('IMG_0002.HEIC', WIZARD_TEXTS.heicUnreadable))).toBeVisible();
+    const size = await preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+    expect(size).toEqual([1024, 768]);
+
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const declared = page.waitForRequest(
+      (request) => request.url().endsWith('/api/uploads') && request.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Lancer la transformation' }).click();
+    const body = (await declared).postDataJSON() as { fileName: string; contentType: string };
+    expect(body).toMatchObject({ fileName: 'IMG_0001.jpg', contentType: 'image/jpeg' });
   });
 
   test("takes '112,5' in Superficie as 112,5 m² and says so when it is not a number", async ({

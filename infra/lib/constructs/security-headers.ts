@@ -75,7 +75,10 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const buckets = [...new Set([sources.uploadsEndpoint, sources.resultsEndpoint])].join(' ');
   return [
     "default-src 'self'",
-    sources.local?.devServer ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    // 'wasm-unsafe-eval': compiling WebAssembly (libheif converts HEIC photos, decision 120), not eval.
+    sources.local?.devServer
+      ? "script-src 'self' 'wasm-unsafe-eval' 'unsafe-inline'"
+      : "script-src 'self' 'wasm-unsafe-eval'",
     // Inline styles only (style attributes set by UI primitives); styles cannot run script.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${buckets}`,

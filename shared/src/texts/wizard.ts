@@ -3,11 +3,12 @@ import { withFrenchTypography } from './typography';
 export const WIZARD_TEXTS = withFrenchTypography({
   noFiles: 'Veuillez ajouter des images avant de continuer.',
   formatsHint: 'Formats acceptés: JPG, PNG, WEBP (max 10MB)',
-  /** Under the spec's hint: what the wizard does with heavier photos (issue 22). */
-  largePhotosHint: 'Les photos plus lourdes, jusqu’à 50 Mo, sont réduites avant l’envoi.',
-  /** A HEIC/HEIF photo, told apart by its first bytes: not converted in the browser yet (issue 22). */
-  heicNotSupported:
-    'Photo HEIC (iPhone) : ce format n’est pas encore converti ici. Envoyez-la en JPG (sur iPhone : Réglages > Appareil photo > Formats > « Le plus compatible »).',
+  /** Under the spec's hint: what the wizard does with HEIC and heavier photos (issue 22). */
+  largePhotosHint:
+    'Les photos HEIC (iPhone) sont converties en JPG, et les photos plus lourdes, jusqu’à 50 Mo, réduites avant l’envoi.',
+  /** A HEIC/HEIF photo the browser could not convert (damaged, or a format libheif does not read). */
+  heicUnreadable:
+    'Cette photo HEIC n’a pas pu être convertie. Envoyez-la en JPG (sur iPhone : Réglages > Appareil photo > Formats > « Le plus compatible »).',
   /** Above what the wizard reduces in the browser (issue 22). */
   photoTooLarge: 'La photo dépasse 50 Mo : elle ne peut pas être réduite dans le navigateur.',
   outOfCreditsTitle: 'Crédits épuisés',

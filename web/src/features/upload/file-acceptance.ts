@@ -2,7 +2,8 @@
  * Files the wizard accepts (spec 9: JPG, PNG, WEBP up to 10 MB), checked with the same shared
  * schema the API applies, so a refused file is refused at once with the API's French message.
  * The real type comes from the file's first bytes (decision 094), as the API checks it again;
- * photos above 10 MB, up to 50 MB, are reduced before upload (photo-reduction.ts).
+ * photos above 10 MB, up to 50 MB, are reduced before upload (photo-reduction.ts), and HEIC/HEIF
+ * photos converted to JPEG (heic-conversion.ts, decision 120).
  */
 import * as z from 'zod/mini';
 import {
@@ -17,8 +18,29 @@ import {
 } from '@vitrine/shared';
 import { needsReduction, reducePhoto } from './photo-reduction';
 
-/** Value of the file input's `accept` attribute. */
-export const ACCEPTED_CONTENT_TYPES = UPLOAD_LIMITS.contentTypes.join(',');
+/**
+ * Value of the file input's `accept` attribute: the API's types, and HEIC/HEIF (converted here
+ * before upload; by extension too, as desktop systems often give such files no type).
+ */
+export const ACCEPTED_CONTENT_TYPES = [
+  ...UPLOAD_LIMITS.contentTypes,
+  'image/heic',
+  'image/heif',
+  '.heic',
+  '.heif',
+].join(',');
+
+/** How photos the API would refuse as they are become ones it takes (replaced in unit tests). */
+export interface PhotoPreparation {
+  reduce: (file: File) => Promise<File | null>;
+  fromHeic: (file: File) => Promise<File | null>;
+}
+
+const BROWSER_PREPARATION: PhotoPreparation = {
+  reduce: reducePhoto,
+  // Loaded with the first HEIC: the worker and libheif are not part of the wizard's code.
+  fromHeic: async (file) => (await import('./heic-conversion')).convertHeic(file),
+};
 
 const fileChecks = z.pick(uploadRequestSchema, { contentType: true, size: true });
 
@@ -61,10 +83,17 @@ export function readFileHead(file: Blob, bytes = IMAGE_SIGNATURE_BYTES): Promise
  * The file as an image of its real type, or the French reason it is not one: a text renamed
  * `.jpg` is refused, a PNG named `.jpg` is sent as the PNG it is (the upload declares its type).
  */
-export async function withRealType(file: File, reduce = reducePhoto): Promise<File | FileRefusal> {
+export async function withRealType(
+  file: File,
+  preparation: PhotoPreparation = BROWSER_PREPARATION,
+): Promise<File | FileRefusal> {
   const head = await readFileHead(file);
   const type = sniffImageType(head);
-  if (!type && isHeifSignature(head)) return { fileName: file.name, message: WIZARD_TEXTS.heicNotSupported };
+  if (!type && isHeifSignature(head)) {
+    if (file.size > PHOTO_PREPARATION.maxInputBytes)
+      return { fileName: file.name, message: WIZARD_TEXTS.photoTooLarge };
+    return (await preparation.fromHeic(file)) ?? { fileName: file.name, message: WIZARD_TEXTS.heicUnreadable };
+  }
   if (!type) {
     // Declared as another format (a GIF): the format message; declared as ours: not really an image.
     const message = refusalReason(file) ?? TRANSFORMATION_MESSAGES.notAnImage;
@@ -74,18 +103,18 @@ export async function withRealType(file: File, reduce = reducePhoto): Promise<Fi
   if (file.size > PHOTO_PREPARATION.maxInputBytes) return { fileName: file.name, message: WIZARD_TEXTS.photoTooLarge };
   if (!needsReduction(typed)) return typed;
   // Above 10 MB: reduced in the browser to what the pipeline takes (issue 22).
-  return (await reduce(typed)) ?? { fileName: file.name, message: TRANSFORMATION_MESSAGES.corruptImage };
+  return (await preparation.reduce(typed)) ?? { fileName: file.name, message: TRANSFORMATION_MESSAGES.corruptImage };
 }
 
 /**
- * `partitionFiles` after each file's real type is read and a photo above 10 MB reduced: what the
- * API will accept, in order.
+ * `partitionFiles` after each file's real type is read, a photo above 10 MB reduced and a HEIC
+ * converted: what the API will accept, in order.
  */
 export async function acceptFiles(
   files: Iterable<File>,
-  reduce = reducePhoto,
+  preparation: PhotoPreparation = BROWSER_PREPARATION,
 ): Promise<{ accepted: File[]; refusals: FileRefusal[] }> {
-  const typed = await Promise.all(Array.from(files, (file) => withRealType(file, reduce)));
+  const typed = await Promise.all(Array.from(files, (file) => withRealType(file, preparation)));
   const { accepted, refusals } = partitionFiles(typed.filter((entry): entry is File => entry instanceof File));
   const unreadable = typed.filter((entry): entry is FileRefusal => !(entry instanceof File));
   // Refusals in the order the files were picked.

@@ -1,11 +1,10 @@
 /**
  * Photos above the 10 MB upload limit, up to PHOTO_PREPARATION.maxInputBytes, are reduced here
  * before they are sent (issue 22): decoded with their EXIF orientation applied, drawn at most
- * 6,000 px on the long side, and encoded as JPEG, at a lower quality while still above 10 MB.
+ * 6,000 px on the long side, and encoded as JPEG under the limit (jpeg-under-limit.ts).
  */
-import { PHOTO_PREPARATION, reducedSize, UPLOAD_LIMITS } from '@vitrine/shared';
-
-const QUALITY_STEPS = [PHOTO_PREPARATION.jpegQuality, 0.82, 0.74, 0.66];
+import { reducedSize, UPLOAD_LIMITS, PHOTO_PREPARATION } from '@vitrine/shared';
+import { jpegName, jpegUnderLimit } from './jpeg-under-limit';
 
 /** True when the file must be reduced before upload (and may be: not above the input bound). */
 export const needsReduction = (file: Pick<File, 'size'>): boolean =>
@@ -38,13 +37,8 @@ export async function reducePhoto(file: File): Promise<File | null> {
     if (!context) return null;
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, width, height);
-    const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
-    for (const quality of QUALITY_STEPS) {
-      const blob = await canvasToJpeg(canvas, quality);
-      if (blob.size <= UPLOAD_LIMITS.maxBytes)
-        return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
-    }
-    return null;
+    const blob = await jpegUnderLimit((quality) => canvasToJpeg(canvas, quality));
+    return blob && new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
   } finally {
     bitmap.close();
   }

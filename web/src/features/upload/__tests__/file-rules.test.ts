@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 
 describe('file acceptance', () => {
   it('accepts JPG, PNG and WEBP up to 10 MB', () => {
-    expect(ACCEPTED_CONTENT_TYPES).toBe('image/jpeg,image/png,image/webp');
+    expect(ACCEPTED_CONTENT_TYPES).toMatch(/^image\/jpeg,image\/png,image\/webp,/);
     expect(refusalReason({ type: 'image/jpeg', size: 10 * MB })).toBeNull();
     expect(refusalReason({ type: 'image/webp', size: 1 })).toBeNull();
   });
@@ -51,6 +51,43 @@ describe('real type (decision 094)', () => {
   });
 });
 
+/** A preparation step the case must not reach. */
+const unexpected = async (): Promise<File | null> => {
+  throw new Error('not expected');
+};
+
+describe('HEIC photos (issue 22, decision 120)', () => {
+  // Told apart by their first bytes (an ISO BMFF `ftyp` box with a HEIF brand), whatever the name
+  // or the type the system gives them (often none on a desktop).
+  const heic = (name: string, type = '') =>
+    new File([new Uint8Array([0, 0, 0, 0x18, ...[...'ftypheic'].map((c) => c.charCodeAt(0)), 0])], name, { type });
+
+  it('are offered by the file picker', () => {
+    expect(ACCEPTED_CONTENT_TYPES.split(',')).toEqual(expect.arrayContaining(['image/heic', 'image/heif', '.heic']));
+  });
+
+  it('are sent as the JPEG they convert to', async () => {
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'IMG_0001.jpg', { type: 'image/jpeg' });
+    const fromHeic = jest.fn(async () => jpeg);
+    const { accepted, refusals } = await acceptFiles([heic('IMG_0001.HEIC', 'image/heic')], {
+      reduce: unexpected,
+      fromHeic,
+    });
+    expect(fromHeic).toHaveBeenCalledTimes(1);
+    expect(accepted).toEqual([jpeg]);
+    expect(refusals).toEqual([]);
+  });
+
+  it('that cannot be converted are refused with how to send them', async () => {
+    const { accepted, refusals } = await acceptFiles([heic('IMG_0002.heic')], {
+      reduce: unexpected,
+      fromHeic: async () => null,
+    });
+    expect(accepted).toEqual([]);
+    expect(refusals).toEqual([{ fileName: 'IMG_0002.heic', message: WIZARD_TEXTS.heicUnreadable }]);
+  });
+});
+
 describe('photos above 10 MB (issue 22)', () => {
   const JPEG = [0xff, 0xd8, 0xff, 0xe0];
   const big = (size: number) => {
@@ -62,26 +99,20 @@ describe('photos above 10 MB (issue 22)', () => {
   it('reduces a photo between 10 and 50 MB before upload, and refuses one above 50 MB', async () => {
     const reduced = new File([new Uint8Array([...JPEG, 1])], 'reflex.jpg', { type: 'image/jpeg' });
     const reduce = jest.fn(async () => reduced);
-    const { accepted, refusals } = await acceptFiles([big(12 * MB), big(51 * MB), big(2 * MB)], reduce);
+    const { accepted, refusals } = await acceptFiles([big(12 * MB), big(51 * MB), big(2 * MB)], {
+      reduce,
+      fromHeic: unexpected,
+    });
     expect(reduce).toHaveBeenCalledTimes(1);
     expect(accepted.map((file) => file.name)).toEqual(['reflex.jpg', 'reflex.jpeg']);
     expect(refusals).toEqual([{ fileName: 'reflex.jpeg', message: WIZARD_TEXTS.photoTooLarge }]);
   });
 
-  it('tells an iPhone HEIC photo by its first bytes and says how to send it', async () => {
-    const heic = new File(
-      [new Uint8Array([0, 0, 0, 0x18, ...[...'ftypheic'].map((c) => c.charCodeAt(0)), 0])],
-      'IMG_0001.HEIC',
-      {
-        type: 'image/heic',
-      },
-    );
-    const { refusals } = await acceptFiles([heic]);
-    expect(refusals).toEqual([{ fileName: 'IMG_0001.HEIC', message: WIZARD_TEXTS.heicNotSupported }]);
-  });
-
   it('refuses a large file the browser cannot decode', async () => {
-    const { accepted, refusals } = await acceptFiles([big(12 * MB)], async () => null);
+    const { accepted, refusals } = await acceptFiles([big(12 * MB)], {
+      reduce: async () => null,
+      fromHeic: unexpected,
+    });
     expect(accepted).toEqual([]);
     expect(refusals[0]?.message).toBe("L'image est incomplète ou endommagée et ne peut pas être lue.");
   });
