@@ -1,12 +1,10 @@
-import { formatDate, GALLERIES_TEXTS, WIZARD_TEXTS, type Image } from '@vitrine/shared';
-import { Button } from '../../../components/ui/button';
+import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StrokeIcon } from '../../../components/ui/stroke-icon';
-import { COLLECTION_ICON_PATHS } from '../../../components/ui/collection-icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { cn } from '../../../lib/cn';
 import { resultThumbnail } from '../image-urls';
 import type { ImageItemActions } from './image-item-actions';
+import { ImageItemButtons } from './image-item-buttons';
 import { TransformationBadge } from './transformation-badge';
 
 const T = GALLERIES_TEXTS;
@@ -68,41 +66,7 @@ function ImageTile({ image, actions }: { image: Image; actions: ImageItemActions
           </span>
           <span className="text-xs text-ink-600">{deleting ? T.deleting : formatDate(image.createdAt)}</span>
         </div>
-        {actions.save && (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={T.actionLabel(WIZARD_TEXTS.save, image.name)}
-            isLoading={actions.isSaving?.(image.id)}
-            disabled={deleting}
-            onClick={() => actions.save?.(image)}
-          >
-            {WIZARD_TEXTS.save}
-          </Button>
-        )}
-        <Button
-          size="icon"
-          variant="ghost"
-          className="size-9"
-          aria-label={T.actionLabel(T.download, image.name)}
-          isLoading={actions.isDownloading(image.id)}
-          disabled={deleting}
-          onClick={() => actions.download(image)}
-        >
-          {!actions.isDownloading(image.id) && <StrokeIcon d={COLLECTION_ICON_PATHS.download} size={18} />}
-        </Button>
-        {actions.mayRemove(image) && (
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-9 text-danger-700"
-            aria-label={T.actionLabel(T.delete, image.name)}
-            disabled={deleting}
-            onClick={() => actions.remove(image)}
-          >
-            <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={18} />
-          </Button>
-        )}
+        <ImageItemButtons image={image} actions={actions} look="icons" />
       </div>
     </article>
   );

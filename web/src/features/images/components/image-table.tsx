@@ -1,11 +1,11 @@
-import { formatDate, GALLERIES_TEXTS, WIZARD_TEXTS, type Image } from '@vitrine/shared';
-import { Button } from '../../../components/ui/button';
+import { formatDate, GALLERIES_TEXTS, type Image } from '@vitrine/shared';
 import { ActionsCell, DataCell, DataTable, SkeletonRows } from '../../../components/ui/data-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { cn } from '../../../lib/cn';
 import { resultThumbnail } from '../image-urls';
 import type { ImageItemActions } from './image-item-actions';
+import { ImageItemButtons } from './image-item-buttons';
 import { TransformationBadge } from './transformation-badge';
 
 const T = GALLERIES_TEXTS;
@@ -104,40 +104,7 @@ function ImageRow({ image, actions }: { image: Image; actions: ImageItemActions 
         {deleting ? T.deleting : formatDate(image.createdAt)}
       </DataCell>
       <ActionsCell>
-        {actions.save && (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={T.actionLabel(WIZARD_TEXTS.save, image.name)}
-            isLoading={actions.isSaving?.(image.id)}
-            disabled={deleting}
-            onClick={() => actions.save?.(image)}
-          >
-            {WIZARD_TEXTS.save}
-          </Button>
-        )}
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={T.actionLabel(T.download, image.name)}
-          isLoading={actions.isDownloading(image.id)}
-          disabled={deleting}
-          onClick={() => actions.download(image)}
-        >
-          {T.download}
-        </Button>
-        {actions.mayRemove(image) && (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-danger-700"
-            aria-label={T.actionLabel(T.delete, image.name)}
-            disabled={deleting}
-            onClick={() => actions.remove(image)}
-          >
-            {T.delete}
-          </Button>
-        )}
+        <ImageItemButtons image={image} actions={actions} look="words" />
       </ActionsCell>
     </tr>
   );
