@@ -7,7 +7,7 @@ import type { Context } from 'aws-lambda';
 import { createEngine } from '../engines/factory';
 import { canaryTargets, MODEL_CANARY_SOURCE, runModelCanary } from '../engines/generative/model-canary';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
-import { s3 } from '../lib/aws/s3-client';
+import { containerS3Objects } from '../lib/aws/s3-objects';
 import { withLogContext } from '../lib/logger';
 import { runImageStep } from '../workflow/image-steps';
 import type { StepPayload } from '../workflow/step-payload';
@@ -18,7 +18,7 @@ let deps: ImageStepDeps | undefined;
 /** Built on the first invocation, so configuration set after import (local stack, tests) applies. */
 function imageStepDeps(): ImageStepDeps {
   deps ??= {
-    s3,
+    objects: containerS3Objects(),
     uploadsBucket: uploadsBucket(),
     resultsBucket: resultsBucket(),
     engineFor: createEngine(process.env),

@@ -32,13 +32,24 @@ const TRANSIENT_NAMES = new Set([
 ]);
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
 
-/** True for AWS SDK and network errors that a later attempt may not meet. */
+/**
+ * True for AWS SDK and network errors that a later attempt may not meet: those of the SDK clients
+ * (`$metadata`), of the signed requests without them (`AwsServiceError`'s `status`,
+ * lib/aws/signed-fetch.ts), and fetch's own network failure.
+ */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const sdk = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: string };
+  const sdk = error as Error & {
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    status?: unknown;
+    code?: string;
+  };
   return (
     sdk.$retryable !== undefined ||
     (sdk.$metadata?.httpStatusCode ?? 0) >= 500 ||
+    (typeof sdk.status === 'number' && sdk.status >= 500) ||
+    (error instanceof TypeError && error.message === 'fetch failed') ||
     TRANSIENT_NAMES.has(error.name) ||
     (sdk.code !== undefined && TRANSIENT_CODES.has(sdk.code))
   );

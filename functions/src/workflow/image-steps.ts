@@ -4,7 +4,6 @@
  * layer and a large memory size. They never touch the table: the record steps load what they need
  * into the state (StartProcessing) and record what they return (ReserveCredit, StoreResult).
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   TRANSFORMATION_MESSAGES,
   UPLOAD_LIMITS,
@@ -12,6 +11,7 @@ import {
   type ResultFormat,
   type TransformationType,
 } from '@vitrine/shared';
+import { ObjectTooLargeError } from '../lib/aws/s3-objects';
 import { logger } from '../lib/logger';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import { transformationMetrics } from '../lib/metrics';
@@ -39,16 +39,11 @@ export async function validate(
   const normalisedKey = normalisedKeyOf(ref, normalised.format);
   const originalThumbnailKey = thumbnailKeyOf(ref, 'original');
   await Promise.all([
-    deps.s3.send(
-      new PutObjectCommand({
-        Bucket: deps.uploadsBucket,
-        Key: normalisedKey,
-        Body: normalised.image,
-        ContentType: normalised.contentType,
-        // Expires unless a saved image comes to refer to it (decision 52).
-        Tagging: UNSAVED_TAGGING,
-      }),
-    ),
+    deps.objects.put(deps.uploadsBucket, normalisedKey, normalised.image, {
+      contentType: normalised.contentType,
+      // Expires unless a saved image comes to refer to it (decision 52).
+      tagging: UNSAVED_TAGGING,
+    }),
     storeThumbnail(deps, originalThumbnailKey, normalised.image, normalised.width, normalised.height),
   ]);
   return { normalisedKey, width: normalised.width, height: normalised.height, originalThumbnailKey };
@@ -57,34 +52,24 @@ export async function validate(
 /** A thumbnail of `image` (decision 44), stored in the results bucket beside the results. */
 async function storeThumbnail(deps: ImageStepDeps, key: string, image: Buffer, width: number, height: number) {
   const thumbnail = await makeThumbnail(image, width, height);
-  await deps.s3.send(
-    new PutObjectCommand({
-      Bucket: deps.resultsBucket,
-      Key: key,
-      Body: thumbnail,
-      ContentType: THUMBNAIL.contentType,
-      // Expires with its result unless a saved image comes to refer to it (decision 52).
-      Tagging: UNSAVED_TAGGING,
-    }),
-  );
+  await deps.objects.put(deps.resultsBucket, key, thumbnail, {
+    contentType: THUMBNAIL.contentType,
+    // Expires with its result unless a saved image comes to refer to it (decision 52).
+    tagging: UNSAVED_TAGGING,
+  });
 }
 
 async function readUpload(deps: ImageStepDeps, key: string): Promise<Buffer> {
-  let response;
+  let upload;
   try {
-    response = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: key }));
+    // Refused before reading the body: the presigned POST's size condition is not the only guard.
+    upload = await deps.objects.get(deps.uploadsBucket, key, { maxBytes: UPLOAD_LIMITS.maxBytes });
   } catch (error) {
-    if (error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound')) {
-      throw new InvalidImageError(TRANSFORMATION_MESSAGES.uploadMissing);
-    }
+    if (error instanceof ObjectTooLargeError) throw new InvalidImageError(TRANSFORMATION_MESSAGES.fileTooLarge);
     throw error;
   }
-  // Refused before reading the body: the presigned POST's size condition is not the only guard.
-  if ((response.ContentLength ?? 0) > UPLOAD_LIMITS.maxBytes) {
-    response.Body?.transformToWebStream().cancel();
-    throw new InvalidImageError(TRANSFORMATION_MESSAGES.fileTooLarge);
-  }
-  return Buffer.from(await response.Body!.transformToByteArray());
+  if (!upload) throw new InvalidImageError(TRANSFORMATION_MESSAGES.uploadMissing);
+  return upload.body;
 }
 
 /** What Transform receives in its payload: Validate's output, the type, options and seed. */
@@ -118,8 +103,10 @@ export async function transform(
   job: TransformJob,
 ): Promise<TransformResult> {
   const { image, type, options, seed } = job;
-  const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: image.normalisedKey }));
-  const original = Buffer.from(await Body!.transformToByteArray());
+  const stored = await deps.objects.get(deps.uploadsBucket, image.normalisedKey);
+  // Validate wrote it moments ago, in this execution: its absence is a fault, retried then failed.
+  if (!stored) throw new Error(`The validated original ${image.normalisedKey} is missing`);
+  const original = stored.body;
   const engine = deps.engineFor(type);
   const started = performance.now();
   // A hosted engine keeps each paid answer here before using it: a retry reuses it (decision 087).
@@ -134,22 +121,17 @@ export async function transform(
   const thumbnailKey = thumbnailKeyOf(ref, 'result');
   const storeResult = async () => {
     const { body, contentType } = await encodeResult(result.image, image.width, image.height, format);
-    await deps.s3.send(
-      new PutObjectCommand({
-        Bucket: deps.resultsBucket,
-        Key: resultKey,
-        Body: body,
-        ContentType: contentType,
-        Tagging: UNSAVED_TAGGING,
-        Metadata: {
-          width: String(image.width),
-          height: String(image.height),
-          engine: engine.name,
-          model: result.model,
-          seed: String(result.seed),
-        },
-      }),
-    );
+    await deps.objects.put(deps.resultsBucket, resultKey, body, {
+      contentType,
+      tagging: UNSAVED_TAGGING,
+      metadata: {
+        width: String(image.width),
+        height: String(image.height),
+        engine: engine.name,
+        model: result.model,
+        seed: String(result.seed),
+      },
+    });
   };
   // From the engine's output, at the original's proportions: the same picture as the stored result.
   await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);

@@ -7,7 +7,6 @@
  * key would answer 403, not 404, to a role without s3:ListBucket on the bucket, and that grant is
  * scoped to this prefix (infra/lib/workflow.ts).
  */
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ProviderAnswer, ProviderAnswerKey, ProviderAnswers } from '../engines/types';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import type { ImageStepDeps, TransformationRef } from './steps';
@@ -15,46 +14,28 @@ import type { ImageStepDeps, TransformationRef } from './steps';
 export function providerAnswerStore(deps: ImageStepDeps, ref: TransformationRef): ProviderAnswers {
   const keyOf = (answer: ProviderAnswerKey) => objectKeys.providerAnswer(ref.orgId, ref.transformationId, answer);
   let stored: Promise<Set<string>> | undefined;
-  const listStored = async () => {
-    const keys = new Set<string>();
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await deps.s3.send(
-        new ListObjectsV2Command({
-          Bucket: deps.uploadsBucket,
-          Prefix: objectKeys.providerAnswers(ref.orgId, ref.transformationId),
-          ContinuationToken,
-        }),
-      );
-      for (const { Key } of page.Contents ?? []) if (Key) keys.add(Key);
-      ContinuationToken = page.NextContinuationToken;
-    } while (ContinuationToken);
-    return keys;
-  };
+  const listStored = async () =>
+    new Set(await deps.objects.list(deps.uploadsBucket, objectKeys.providerAnswers(ref.orgId, ref.transformationId)));
   return {
     async recall(answer) {
       const key = keyOf(answer);
       // Listed once per invocation: this invocation's own answers are used directly, never recalled.
       stored ??= listStored();
       if (!(await stored).has(key)) return undefined;
-      const { Body, Metadata } = await deps.s3.send(new GetObjectCommand({ Bucket: deps.uploadsBucket, Key: key }));
+      const kept = await deps.objects.get(deps.uploadsBucket, key);
+      if (!kept) return undefined;
       return {
-        image: Buffer.from(await Body!.transformToByteArray()),
-        seed: Number(Metadata?.seed ?? answer.seed),
-        simulated: Metadata?.simulated === 'true',
+        image: kept.body,
+        seed: Number(kept.metadata.seed ?? answer.seed),
+        simulated: kept.metadata.simulated === 'true',
       };
     },
     async keep(answer, { image, seed, simulated }: ProviderAnswer) {
-      await deps.s3.send(
-        new PutObjectCommand({
-          Bucket: deps.uploadsBucket,
-          Key: keyOf(answer),
-          Body: image,
-          // Expires with the unsaved originals (decision 52); nothing ever saves it.
-          Tagging: UNSAVED_TAGGING,
-          Metadata: { seed: String(seed), simulated: String(simulated) },
-        }),
-      );
+      await deps.objects.put(deps.uploadsBucket, keyOf(answer), image, {
+        // Expires with the unsaved originals (decision 52); nothing ever saves it.
+        tagging: UNSAVED_TAGGING,
+        metadata: { seed: String(seed), simulated: String(simulated) },
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { EngineRejection } from '../engines/types';
+import { AwsServiceError } from '../lib/aws/signed-fetch';
 import { InvalidImageError, TransientError, isTransient } from './errors';
 import { failureOf } from './failure-message';
 import { runStep } from './run-step';
@@ -11,6 +12,7 @@ function failingDeps(error: Error): WorkflowDeps {
     ddb: { send: () => Promise.reject(error) } as never,
     tableName: 'table',
     s3: { send: () => Promise.reject(error) } as never,
+    objects: { get: () => Promise.reject(error), put: () => Promise.reject(error), list: () => Promise.reject(error) },
     uploadsBucket: 'uploads',
     resultsBucket: 'results',
     engineFor: () => {
@@ -51,6 +53,13 @@ describe('runStep error classification', () => {
   it('recognises network failures as transient', () => {
     expect(isTransient(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(true);
     expect(isTransient(new Error('plain'))).toBe(false);
+  });
+
+  it("recognises the signed requests' 5xx and fetch's network failure as transient, not their 4xx", () => {
+    expect(isTransient(new AwsServiceError('InternalError', 'S3 answered 500', 500))).toBe(true);
+    expect(isTransient(new AwsServiceError('HTTP503', 'S3 answered 503', 503))).toBe(true);
+    expect(isTransient(new AwsServiceError('AccessDenied', 'S3 answered 403', 403))).toBe(false);
+    expect(isTransient(new TypeError('fetch failed'))).toBe(true);
   });
 });
 

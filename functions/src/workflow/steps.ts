@@ -5,6 +5,7 @@
  * record-steps Lambda (handlers/workflow-record-steps.ts) runs without the sharp layer.
  */
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Objects } from '../lib/aws/s3-objects';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { resultContentTypeOfKey, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
@@ -45,7 +46,8 @@ export interface RecordStepDeps {
  * client nor table grant.
  */
 export interface ImageStepDeps {
-  s3: S3Client;
+  /** Objects read, written and listed without the S3 client (decision 32; issue 19's cold load). */
+  objects: S3Objects;
   uploadsBucket: string;
   resultsBucket: string;
   /** The engine configured for a transformation type (engines/factory.ts). */

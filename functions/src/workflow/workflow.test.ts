@@ -21,6 +21,8 @@ import { GenerativeEngine, retrySeed } from '../engines/generative/generative-en
 import { LocalEngine } from '../engines/local/local-engine';
 import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
+import { getUrlSigner } from '../lib/aws/presign-get';
+import { s3Objects, type PutObjectOptions } from '../lib/aws/s3-objects';
 import { gsi1Keys, keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { reserveCredit } from '../credits/credits';
@@ -47,6 +49,7 @@ beforeAll(async () => {
     ddb: table.ddb,
     tableName: table.tableName,
     s3: buckets.s3,
+    objects: s3Objects({ ...buckets.access, sign: getUrlSigner(buckets.access) }),
     uploadsBucket: buckets.uploadsBucket,
     resultsBucket: buckets.resultsBucket,
     engineFor: () => engine,
@@ -135,18 +138,16 @@ describe('transformation workflow', () => {
       .toBuffer();
     const ref = await queue(photo, 'enhance');
 
-    const send = jest.spyOn(buckets.s3, 'send');
+    const put = jest.spyOn(deps.objects, 'put');
     const logs = captureLogs();
     const report = await run(ref);
     logs.restore();
-    const puts = send.mock.calls.flatMap(([command]: unknown[]) =>
-      command instanceof PutObjectCommand ? [command] : [],
-    );
-    send.mockRestore();
+    const puts = put.mock.calls.map(([, key, , options]) => `${key.split('/')[0]} ${options.tagging}`);
+    put.mockRestore();
 
     expect(report).toMatchObject({ status: 'SUCCEEDED' });
     // The validated original, the result and their thumbnails expire unless an image is saved from them (decision 52).
-    expect(puts.map((put) => `${put.input.Key!.split('/')[0]} ${put.input.Tagging}`).sort()).toEqual([
+    expect(puts.sort()).toEqual([
       'normalised retention=unsaved',
       'results retention=unsaved',
       'thumbnails retention=unsaved',
@@ -442,19 +443,17 @@ describe('transformation workflow', () => {
       engine = bedrockEngine();
       const ref = await staging();
       // The provider answered and was paid, then the result's write failed: Step Functions retries Transform.
-      const send = buckets.s3.send.bind(buckets.s3) as (command: unknown) => Promise<unknown>;
+      const put = deps.objects.put.bind(deps.objects);
       let writesFailed = 0;
-      const answerPuts: PutObjectCommand['input'][] = [];
-      const spy = jest.spyOn(buckets.s3, 'send').mockImplementation(((command: unknown) => {
-        if (command instanceof PutObjectCommand && command.input.Key!.startsWith('provider-answers/')) {
-          answerPuts.push(command.input);
-        }
-        if (command instanceof PutObjectCommand && command.input.Key!.startsWith('results/') && writesFailed === 0) {
+      const answerPuts: PutObjectOptions[] = [];
+      const spy = jest.spyOn(deps.objects, 'put').mockImplementation((bucket, key, body, options) => {
+        if (key.startsWith('provider-answers/')) answerPuts.push(options);
+        if (key.startsWith('results/') && writesFailed === 0) {
           writesFailed++;
           return Promise.reject(Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown' }));
         }
-        return send(command);
-      }) as never);
+        return put(bucket, key, body, options);
+      });
       let report;
       try {
         report = await run(ref);
@@ -471,7 +470,7 @@ describe('transformation workflow', () => {
       expect(record).toMatchObject({ status: 'succeeded', provider: 'bedrock' });
       // Kept once under the transformation, expiring with the unsaved originals (decision 52).
       expect(await storedAnswers(ref)).toEqual([`bedrock/${STABILITY_MODEL_IDS.inpaint}/${record!.seed}`]);
-      expect(answerPuts).toMatchObject([{ Tagging: 'retention=unsaved', Metadata: { simulated: 'true' } }]);
+      expect(answerPuts).toMatchObject([{ tagging: 'retention=unsaved', metadata: { simulated: 'true' } }]);
       expect(await credits(ref.orgId)).toEqual({ balance: 2, reservations: [], ledger: ['reserve:-1'] });
     }, 30_000);
 

@@ -7,15 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { ENV } from '../env';
-import { awsServiceCaller, type AwsServiceTarget } from './signed-fetch';
-import { encodeS3Key } from './uri-escape';
+import { s3BucketCaller, type S3Target } from './s3-objects';
 
-export interface S3TaggingConfig extends Partial<Pick<AwsServiceTarget, 'credentials' | 'fetch'>> {
-  region: string | undefined;
-  /** Replaces `https://s3.<region>.amazonaws.com` (AWS_ENDPOINT_URL_S3). */
-  endpoint?: string;
-  forcePathStyle?: boolean;
-}
+export type S3TaggingConfig = S3Target;
 
 /** Replaces the object's whole tag set. A missing object rejects with an AwsServiceError named NoSuchKey. */
 export type PutObjectTags = (bucket: string, key: string, tags: Readonly<Record<string, string>>) => Promise<void>;
@@ -31,28 +25,12 @@ function taggingXml(tags: Readonly<Record<string, string>>): string {
 }
 
 export function s3ObjectTagger(config: S3TaggingConfig): PutObjectTags {
-  const callers = new Map<string, ReturnType<typeof awsServiceCaller>>();
-  const base = config.endpoint ? new URL(config.endpoint) : undefined;
-  const pathStyle = config.forcePathStyle === true;
-  const callerFor = (bucket: string) => {
-    let call = callers.get(bucket);
-    if (!call) {
-      call = awsServiceCaller({
-        ...config,
-        service: 's3',
-        uriEscapePath: false,
-        endpointPrefix: `${bucket}.s3`,
-        endpoint: base && (pathStyle ? base.origin : `${base.protocol}//${bucket}.${base.host}`),
-      });
-      callers.set(bucket, call);
-    }
-    return call;
-  };
+  const bucketCaller = s3BucketCaller(config);
   return async (bucket, key, tags) => {
     const body = taggingXml(tags);
-    await callerFor(bucket)({
+    await bucketCaller.call(bucket)({
       method: 'PUT',
-      path: `${pathStyle ? `/${bucket}` : ''}/${encodeS3Key(key)}`,
+      path: bucketCaller.path(bucket, key),
       query: { tagging: '' },
       headers: {
         'content-type': 'application/xml',
