@@ -12,6 +12,7 @@ import {
   evaluateNoSkyPhotos,
   evaluateSkyPhotos,
   HELD_OUT_DIR,
+  NO_SKY_HELD_OUT_DIR,
   SKY_DIR,
   type EvaluationSize,
   type SkyPhotoResult,
@@ -63,7 +64,8 @@ function table(report: Reporter, label: string, results: SkyPhotoResult[]): void
 
 /**
  * `quick` (the test suite's run): four tuning photos at their stored size, the no-sky photos and
- * no HDR figures; otherwise every photo at its stored size and at 12 MP, the held-out part apart.
+ * no HDR figures; otherwise every photo at its stored size and at 12 MP, the held-out parts (with
+ * and without sky) apart.
  */
 export const photos: BenchSection = {
   name: 'photos',
@@ -85,6 +87,12 @@ export const photos: BenchSection = {
     const noSky = await evaluateNoSkyPhotos();
     for (const r of noSky) report.line(`no sky: ${r.name.padEnd(30)} ${r.refused ? 'refused' : 'NOT REFUSED'}`);
     report.line(`no-sky photos refused: ${noSky.filter((r) => r.refused).length}/${noSky.length}`);
+    if (!quick) {
+      const heldOut = await evaluateNoSkyPhotos(NO_SKY_HELD_OUT_DIR);
+      for (const r of heldOut)
+        report.line(`no sky, held out: ${r.name.padEnd(30)} ${r.refused ? 'refused' : 'NOT REFUSED'}`);
+      report.line(`held-out no-sky photos refused: ${heldOut.filter((r) => r.refused).length}/${heldOut.length}`);
+    }
     if (quick) return;
 
     const hdr = await evaluateHdrPhotos();

@@ -21,6 +21,8 @@ export const SKY_DIR = join(PHOTOS_DIR, 'sky');
  */
 export const HELD_OUT_DIR = join(PHOTOS_DIR, 'sky-held-out');
 export const NO_SKY_DIR = join(PHOTOS_DIR, 'no-sky');
+/** Photos without sky kept out of tuning the same way, their refusals counted apart. */
+export const NO_SKY_HELD_OUT_DIR = join(PHOTOS_DIR, 'no-sky-held-out');
 
 /** The size agents upload: a 12-megapixel photo. Smaller sources are upscaled to it. */
 export const UPLOAD_PIXELS = 12e6;
