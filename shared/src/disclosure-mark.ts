@@ -39,12 +39,13 @@ export const EXPORT_VERSIONS = ['marked', 'clean'] as const;
 export type ExportVersion = (typeof EXPORT_VERSIONS)[number];
 
 /**
- * GET /api/exports/images/{imageId}?version=marked|clean: a signed URL of the file to download.
- * `marked` is false when the clean file is the answer: a clean version was asked, the type is a
- * routine adjustment (HDR) or the organization turned the mark off.
+ * GET /api/exports/images/{imageId}?version=marked|clean (and its public API twin): a signed URL
+ * of the file to download. `marked` is false when the clean file is the answer: a clean version
+ * was asked, the type is a routine adjustment (HDR) or the organization turned the mark off.
  */
-export interface ImageExport {
-  url: string;
-  marked: boolean;
-  contentType: string;
-}
+export const imageExportSchema = z.object({
+  url: z.string(),
+  marked: z.boolean(),
+  contentType: z.string(),
+});
+export type ImageExport = z.infer<typeof imageExportSchema>;

@@ -87,7 +87,9 @@ export async function imageExport(deps: ExportDeps, image: ImageRecord, version:
   const format = resultFormatOfKey(image.transformedFilePath);
   const key = objectKeys.markedExport(image.organizationId, image.transformationId, renderHash(image, spec), format);
   if (!(await exists(deps, image.resultBucket, key))) {
-    const { Body } = await deps.s3.send(new GetObjectCommand({ Bucket: image.resultBucket, Key: image.transformedFilePath }));
+    const { Body } = await deps.s3.send(
+      new GetObjectCommand({ Bucket: image.resultBucket, Key: image.transformedFilePath }),
+    );
     const { bytes, contentType } = await renderMarkedImage(Buffer.from(await Body!.transformToByteArray()), spec);
     await deps.s3.send(
       new PutObjectCommand({

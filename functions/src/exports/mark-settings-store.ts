@@ -8,7 +8,10 @@ import type { TableDeps } from '../lib/aws/dynamodb';
 import { keys } from '../lib/keys';
 import type { DisclosureMarkRecord } from '../lib/records';
 
-export async function readDisclosureMark({ ddb, tableName }: TableDeps, orgId: string): Promise<DisclosureMarkSettings> {
+export async function readDisclosureMark(
+  { ddb, tableName }: TableDeps,
+  orgId: string,
+): Promise<DisclosureMarkSettings> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: tableName, Key: keys.disclosureMark(orgId), ConsistentRead: true }),
   );

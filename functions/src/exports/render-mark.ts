@@ -68,7 +68,8 @@ export function layoutMark(width: number, height: number, spec: MarkSpec): MarkL
   const measure = (size: number) => {
     const pad = Math.round(size * 0.55);
     const statement = textPaths(spec.statement, size, '#fff');
-    const caption = qr && spec.qrCaption ? textPaths(spec.qrCaption, Math.round(size * CAPTION_RATIO), '#fff') : undefined;
+    const caption =
+      qr && spec.qrCaption ? textPaths(spec.qrCaption, Math.round(size * CAPTION_RATIO), '#fff') : undefined;
     const text = {
       width: Math.max(statement.width, caption?.width ?? 0),
       height: statement.height + (caption ? caption.height : 0),
@@ -86,32 +87,54 @@ export function layoutMark(width: number, height: number, spec: MarkSpec): MarkL
     fontSize -= 1;
     m = measure(fontSize);
   }
-  const left = spec.corner.endsWith('left') ? margin : Math.max(0, width - margin - m.plateWidth);
-  const top = spec.corner.startsWith('top') ? margin : Math.max(0, height - margin - m.plateHeight);
+  // Still too wide at the smallest text (a narrow image with a QR code): the whole mark shrinks.
+  const fit = Math.min(1, (width - 2 * margin) / m.plateWidth, (height - 2 * margin) / m.plateHeight);
+  const plateWidth = Math.floor(m.plateWidth * fit);
+  const plateHeight = Math.floor(m.plateHeight * fit);
+  const left = spec.corner.endsWith('left') ? margin : Math.max(0, width - margin - plateWidth);
+  const top = spec.corner.startsWith('top') ? margin : Math.max(0, height - margin - plateHeight);
   const qrLeft = m.pad;
   const qrTop = Math.round((m.plateHeight - m.qrSide) / 2);
   const textLeft = m.pad + (qr ? m.qrSide + m.pad : 0);
   const textTop = (m.plateHeight - m.text.height) / 2;
   const radius = Math.round(fontSize * 0.3);
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${m.plateWidth}" height="${m.plateHeight}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${plateWidth}" height="${plateHeight}">` +
+    `<g transform="scale(${fit})">` +
     `<rect width="${m.plateWidth}" height="${m.plateHeight}" rx="${radius}" fill="#000" fill-opacity="${PLATE_OPACITY}"/>` +
     (qr ? `<g transform="translate(${qrLeft} ${qrTop})">${qrSvg(qr, m.modulePx)}</g>` : '') +
     `<g transform="translate(${textLeft} ${textTop})">${m.text.svg}</g>` +
-    `</svg>`;
+    `</g></svg>`;
+  const box = (x: number, y: number, w: number, h: number) => ({
+    left: Math.round(left + x * fit),
+    top: Math.round(top + y * fit),
+    width: Math.ceil(w * fit),
+    height: Math.ceil(h * fit),
+  });
   return {
     left,
     top,
-    width: m.plateWidth,
-    height: m.plateHeight,
-    text: { left: left + textLeft, top: Math.round(top + textTop), width: Math.ceil(m.text.width), height: Math.ceil(m.text.height) },
-    ...(qr ? { qr: { left: left + qrLeft, top: top + qrTop, side: m.qrSide } } : {}),
+    width: plateWidth,
+    height: plateHeight,
+    text: box(textLeft, textTop, m.text.width, m.text.height),
+    ...(qr
+      ? {
+          qr: {
+            left: Math.round(left + qrLeft * fit),
+            top: Math.round(top + qrTop * fit),
+            side: Math.floor(m.qrSide * fit),
+          },
+        }
+      : {}),
     svg,
   };
 }
 
 /** The image with its mark, in the image's own format (JPEG, or PNG for a transparent original). */
-export async function renderMarkedImage(input: Buffer, spec: MarkSpec): Promise<{ bytes: Buffer; contentType: string }> {
+export async function renderMarkedImage(
+  input: Buffer,
+  spec: MarkSpec,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const image = sharp(input, { failOn: 'none' }).rotate();
   const meta = await image.metadata();
   const oriented = (meta.orientation ?? 1) >= 5;

@@ -33,7 +33,8 @@ const deps = () => ({ ...tableDeps(), s3, sign: presignGetUrl, appUrl: appUrl() 
 
 function versionOf(event: HttpEvent): ExportVersion {
   const version = event.queryStringParameters?.version ?? 'marked';
-  if (!(EXPORT_VERSIONS as readonly string[]).includes(version)) throw new BadRequest(DISCLOSURE_MARK_TEXTS.invalidVersion);
+  if (!(EXPORT_VERSIONS as readonly string[]).includes(version))
+    throw new BadRequest(DISCLOSURE_MARK_TEXTS.invalidVersion);
   return version as ExportVersion;
 }
 
