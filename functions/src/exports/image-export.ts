@@ -7,8 +7,8 @@
  * the same bytes again.
  */
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
+  API_TEXTS,
   DISCLOSURE_MARK_TEXTS,
   disclosureStatement,
   isAltered,
@@ -21,6 +21,8 @@ import {
 } from '@vitrine/shared';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import type { SignGetUrl } from '../lib/aws/presign-get';
+import type { S3Objects } from '../lib/aws/s3-objects';
+import { NotFound } from '../lib/errors';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import type { ImageRecord } from '../lib/records';
 import { readDisclosureMark } from './mark-settings-store';
@@ -38,7 +40,7 @@ const QR_CAPTIONS: Record<MarkLanguage, string> = {
 };
 
 export interface ExportDeps extends TableDeps {
-  s3: Pick<S3Client, 'send'>;
+  objects: S3Objects;
   sign: SignGetUrl;
   /** The app's origin (APP_URL): the QR code's URL starts with it. */
   appUrl: string;
@@ -64,16 +66,6 @@ function renderHash(image: ImageRecord, spec: MarkSpec): string {
     .slice(0, 32);
 }
 
-async function exists(deps: ExportDeps, bucket: string, key: string): Promise<boolean> {
-  try {
-    await deps.s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return true;
-  } catch (error) {
-    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return false;
-    throw error;
-  }
-}
-
 export async function imageExport(deps: ExportDeps, image: ImageRecord, version: ExportVersion): Promise<ImageExport> {
   const sign = (key: string) => deps.sign(image.resultBucket, key, { expiresIn: URL_SECONDS });
   const clean = async (): Promise<ImageExport> => ({
@@ -86,20 +78,12 @@ export async function imageExport(deps: ExportDeps, image: ImageRecord, version:
   if (!spec) return clean();
   const format = resultFormatOfKey(image.transformedFilePath);
   const key = objectKeys.markedExport(image.organizationId, image.transformationId, renderHash(image, spec), format);
-  if (!(await exists(deps, image.resultBucket, key))) {
-    const { Body } = await deps.s3.send(
-      new GetObjectCommand({ Bucket: image.resultBucket, Key: image.transformedFilePath }),
-    );
-    const { bytes, contentType } = await renderMarkedImage(Buffer.from(await Body!.transformToByteArray()), spec);
-    await deps.s3.send(
-      new PutObjectCommand({
-        Bucket: image.resultBucket,
-        Key: key,
-        Body: bytes,
-        ContentType: contentType,
-        Tagging: UNSAVED_TAGGING,
-      }),
-    );
+  // A cached render is read whole rather than HEAD-checked: a presigned GET needs no S3 client.
+  if (!(await deps.objects.get(image.resultBucket, key))) {
+    const result = await deps.objects.get(image.resultBucket, image.transformedFilePath);
+    if (!result) throw new NotFound(API_TEXTS.imageNotFound);
+    const { bytes, contentType } = await renderMarkedImage(result, spec);
+    await deps.objects.put(image.resultBucket, key, bytes, { contentType, tagging: UNSAVED_TAGGING });
   }
   return { url: await sign(key), marked: true, contentType: resultContentTypeOfKey(key) };
 }

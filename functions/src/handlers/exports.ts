@@ -17,7 +17,7 @@ import {
 import { withApiKey } from '../api-keys/api-key-access';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { presignGetUrl } from '../lib/aws/presign-get';
-import { s3 } from '../lib/aws/s3-client';
+import { containerS3Objects } from '../lib/aws/s3-objects';
 import { envGetter } from '../lib/config';
 import { ENV } from '../lib/env';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
@@ -29,7 +29,7 @@ import { imageOfOriginalLink } from '../exports/original-link';
 import { organizationCaller } from '../scope/organization-caller';
 
 const appUrl = envGetter(ENV.appUrl);
-const deps = () => ({ ...tableDeps(), s3, sign: presignGetUrl, appUrl: appUrl() });
+const deps = () => ({ ...tableDeps(), objects: containerS3Objects(), sign: presignGetUrl, appUrl: appUrl() });
 
 function versionOf(event: HttpEvent): ExportVersion {
   const version = event.queryStringParameters?.version ?? 'marked';

@@ -61,7 +61,8 @@ export interface AwsRequest {
   /** Query parameters, unencoded (`{ tagging: '' }` sends `?tagging=`). */
   query?: Record<string, string>;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (an S3 object's body). */
+  body: string | Uint8Array;
 }
 
 /**
