@@ -26,7 +26,7 @@ import {
   type Price,
   type Project,
 } from '@vitrine/shared';
-import { originalLinkToken } from '../../functions/src/exports/original-link';
+import { originalLinkToken } from '../../functions/src/shares/original-link';
 import { getImage } from '../../functions/src/images/image-store';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';

@@ -135,7 +135,9 @@ it("answers 'gone' once the image is deleted, and for unknown or malformed token
   const other = await transformedImage(alice, 'sky-replacement', { sky_type: 'blue' });
   const qrUrl = await decodeQr(await bytesOf((await exportOf(alice, other.image.id)).body.url));
   expect((await fetch(qrUrl!, { redirect: 'manual' })).status).toBe(302);
-  expect((await api(stack, `/api/images/${other.image.id}`, { method: 'DELETE', token: alice.token })).status).toBe(204);
+  expect((await api(stack, `/api/images/${other.image.id}`, { method: 'DELETE', token: alice.token })).status).toBe(
+    204,
+  );
   const gone = { status: 404, body: { code: 'NOT_FOUND', message: SHARES_API_TEXTS.gone } };
   expect(await api(stack, new URL(qrUrl!).pathname)).toMatchObject(gone);
   expect(await api(stack, `/api/public/originals/${'A'.repeat(43)}`)).toMatchObject(gone);

@@ -26,7 +26,7 @@ import { NotFound } from '../lib/errors';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
 import type { ImageRecord } from '../lib/records';
 import { readDisclosureMark } from './mark-settings-store';
-import { originalLinkPath, originalLinkToken } from './original-link';
+import { originalLinkPath, originalLinkToken } from '../shares/original-link';
 import { renderMarkedImage, type MarkSpec } from './render-mark';
 
 /** Bump when the drawing changes: every cached render is then drawn again. */

@@ -25,7 +25,7 @@ import { createHttpHandler, json, parseBody, type HttpEvent } from '../lib/http'
 import { getImage } from '../images/image-store';
 import { imageExport } from '../exports/image-export';
 import { readDisclosureMark, writeDisclosureMark } from '../exports/mark-settings-store';
-import { imageOfOriginalLink } from '../exports/original-link';
+import { imageOfOriginalLink } from '../shares/original-link';
 import { organizationCaller } from '../scope/organization-caller';
 
 const appUrl = envGetter(ENV.appUrl);

@@ -10,8 +10,8 @@ import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { TABLE_KEYS } from '../lib/aws/table-schema';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord, OriginalLinkRecord } from '../lib/records';
-import { ShareGone, resolveSharedImage } from '../shares/public-share';
-import { hashShareToken, isShareTokenShape, newShareToken } from '../shares/share-token';
+import { ShareGone, resolveSharedImage } from './public-share';
+import { hashShareToken, isShareTokenShape, newShareToken } from './share-token';
 
 /** The path of the public original route (functions/src/routes.ts), the QR code's URL after the origin. */
 export const originalLinkPath = (token: string) => `/api/public/originals/${token}`;
