@@ -107,7 +107,8 @@ export class Api extends Construct {
         ...(GROUP_NEEDS[group].sharp ? { architecture: SHARP_ARCHITECTURE } : {}),
       });
       applyGroupNeeds(fn, GROUP_NEEDS[group], props);
-      if (GROUP_NEEDS[group].sharp) fn.addLayers(sharpLayer(this, `${pascalCase(group)}SharpLayer`, SHARP_ARCHITECTURE));
+      if (GROUP_NEEDS[group].sharp)
+        fn.addLayers(sharpLayer(this, `${pascalCase(group)}SharpLayer`, SHARP_ARCHITECTURE));
       // Every route, public ones included: a request that skipped CloudFront is refused first.
       props.originVerify.bind(fn);
       functions.set(group, fn);
