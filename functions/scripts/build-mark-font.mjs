@@ -44,4 +44,4 @@ export const MARK_FONT = {
 };
 `;
 writeFileSync(OUT, source);
-console.log(`${OUT}: ${Object.keys(glyphs).length} glyphs, ${source.length} bytes`);
+process.stdout.write(`${OUT}: ${Object.keys(glyphs).length} glyphs, ${source.length} bytes\n`);

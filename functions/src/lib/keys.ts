@@ -91,8 +91,7 @@ export const gsi1Keys = {
   /** A share link found by the SHA-256 of its token (the public page; decision 098). */
   shareToken: (tokenHash: string) => ({ gsi1pk: `SHARE_TOKEN#${tokenHash}`, gsi1sk: 'SHARE' }) as const,
   /** An original link by the hash of its token (decision 118, the share token's scheme). */
-  originalToken: (tokenHash: string) =>
-    ({ gsi1pk: `ORIGINAL_TOKEN#${tokenHash}`, gsi1sk: 'ORIGINAL_LINK' }) as const,
+  originalToken: (tokenHash: string) => ({ gsi1pk: `ORIGINAL_TOKEN#${tokenHash}`, gsi1sk: 'ORIGINAL_LINK' }) as const,
   /** An organization's API keys, oldest first (Paramètres > API). */
   apiKey: (orgId: string, createdAt: string, keyId: string) =>
     ({ gsi1pk: `${orgPartition(orgId)}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }) as const,
