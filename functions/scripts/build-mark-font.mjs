@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import opentype from 'opentype.js';
+import * as prettier from 'prettier';
 
 const FONT = process.argv[2] ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const OUT = fileURLToPath(new URL('../src/exports/mark-font.generated.ts', import.meta.url));
@@ -43,5 +44,7 @@ export const MARK_FONT = {
   glyphs: ${JSON.stringify(glyphs)} as Record<string, readonly [number, string]>,
 };
 `;
-writeFileSync(OUT, source);
+// Formatted as the repository's Prettier would (the lint checks it).
+const options = await prettier.resolveConfig(OUT);
+writeFileSync(OUT, await prettier.format(source, { ...options, filepath: OUT }));
 process.stdout.write(`${OUT}: ${Object.keys(glyphs).length} glyphs, ${source.length} bytes\n`);
