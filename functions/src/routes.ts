@@ -16,6 +16,7 @@ export type EndpointGroup =
   | 'organizations'
   | 'team'
   | 'shares'
+  | 'exports'
   // Public API (issue 25): the app's API keys, and /api/v1 with an API key.
   | 'api-keys'
   | 'api-v1-uploads'
@@ -97,6 +98,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'jwt' },
   { method: 'GET', path: '/api/public/shares/{token}', group: 'shares', auth: 'none' },
   // End of share links.
+  // Exports with the disclosure mark (issue 24, decisions 117 and 118). The QR code's public
+  // original opens without an account: the 256-bit token is the access.
+  { method: 'GET', path: '/api/disclosure-mark', group: 'exports', auth: 'jwt' },
+  { method: 'PUT', path: '/api/disclosure-mark', group: 'exports', auth: 'jwt' },
+  { method: 'GET', path: '/api/exports/images/{imageId}', group: 'exports', auth: 'jwt' },
+  { method: 'GET', path: '/api/v1/images/{id}/export', group: 'exports', auth: 'apiKey' },
+  { method: 'GET', path: '/api/public/originals/{token}', group: 'exports', auth: 'none' },
+  // End of exports.
   // Public API (issue 25, decisions 102 to 106). Keys are managed in the app (owner, admin);
   // /api/v1 serves integrators with a key, through the app's own handlers, stores and workflow.
   { method: 'GET', path: '/api/api-keys', group: 'api-keys', auth: 'jwt' },

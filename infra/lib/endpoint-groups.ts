@@ -22,7 +22,7 @@ import type { SecretKey } from '../config/stages';
 import { OBJECT_PREFIXES } from '../../functions/src/lib/object-keys';
 import type { ScopedBucketAccess, TableAccess, UserPoolAccess } from './constructs/vitrine-function';
 
-const { upload, normalised, result, thumbnail } = OBJECT_PREFIXES;
+const { upload, normalised, result, thumbnail, export: markedExport } = OBJECT_PREFIXES;
 
 /** A saved image's objects: signed GET URLs of each, and re-tagging them kept on save (decision 52). */
 const SAVED_IMAGE_OBJECTS = {
@@ -56,6 +56,8 @@ export interface GroupNeeds {
   mail?: boolean;
   /** The deployed version as APP_VERSION (GET /api/health answers it). */
   appVersion?: boolean;
+  /** sharp from the layer (sharp-layer.ts), on the architecture of its installed binaries (x86_64). */
+  sharp?: boolean;
   /** @default 512 */
   memorySize?: number;
   /** @default 10 */
@@ -115,6 +117,23 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
       uploads: { access: 'read', prefixes: [normalised] },
       results: { access: 'read', prefixes: [result, thumbnail] },
     },
+  },
+  // Exports with the disclosure mark (decisions 117, 118): reads a result, writes its marked render
+  // (tagged unsaved: a cache the lifecycle expires), signs both; signs the original a QR code opens.
+  // sharp draws the mark: the memory of a 24 MP decode and composite, under API Gateway's 30 s.
+  exports: {
+    table: 'readWrite',
+    buckets: {
+      uploads: { access: 'read', prefixes: [normalised] },
+      results: [
+        { access: 'read', prefixes: [result, markedExport] },
+        { access: 'put', prefixes: [markedExport] },
+      ],
+    },
+    appUrl: true,
+    sharp: true,
+    memorySize: 1536,
+    timeoutSeconds: 28,
   },
   // Public API (issue 25). Key management: the key items (revoking updates, never deletes).
   'api-keys': { table: 'readWrite' },

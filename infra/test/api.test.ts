@@ -7,13 +7,14 @@ import { synthStage } from './synth';
 const { template } = synthStage('dev');
 
 describe('HTTP API', () => {
-  it('keeps public routes to the health check, the Stripe webhook, the invitation summary, the share page and the OpenAPI document', () => {
+  it('keeps public routes to the health check, the Stripe webhook, the invitation summary, the share page, the QR code original and the OpenAPI document', () => {
     const publicRoutes = ROUTES.filter((route) => route.auth === 'none').map(routeKey);
     const allowed = [
       'GET /api/health',
       'POST /api/billing/webhook',
       'GET /api/invitations/token/{token}',
       'GET /api/public/shares/{token}',
+      'GET /api/public/originals/{token}',
       'GET /api/v1/openapi.json',
     ];
     expect(publicRoutes.every((key) => allowed.includes(key))).toBe(true);

@@ -2,6 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { ENDPOINT_GROUPS } from '../../functions/src/routes';
 import { Match } from 'aws-cdk-lib/assertions';
+import { GROUP_NEEDS } from '../lib/endpoint-groups';
 import { synthStage } from './synth';
 
 const { template: dev, stack } = synthStage('dev');
@@ -274,12 +275,15 @@ describe('functions', () => {
     }
   });
 
-  it('run the API and Cognito functions on ARM64', () => {
-    const functions = [...stack.api.functions.values(), stack.auth.triggers];
-    for (const fn of functions) {
+  it("run the API and Cognito functions on ARM64, but a group with sharp on its binaries' x86_64, with the layer", () => {
+    const functions = [...stack.api.functions.entries()].map(([group, fn]) => [fn, GROUP_NEEDS[group].sharp] as const);
+    for (const [fn, sharp] of [...functions, [stack.auth.triggers, false] as const]) {
       const id = stack.getLogicalId(fn.node.defaultChild as CfnElement);
-      expect([id, dev.toJSON().Resources[id].Properties.Architectures]).toEqual([id, ['arm64']]);
+      const properties = dev.toJSON().Resources[id].Properties;
+      expect([id, properties.Architectures]).toEqual([id, [sharp ? 'x86_64' : 'arm64']]);
+      expect([id, (properties.Layers ?? []).length]).toEqual([id, sharp ? 1 : 0]);
     }
+    expect(GROUP_NEEDS.exports.sharp).toBe(true);
   });
 
   it('scope every IAM statement to named resources, except actions AWS only grants on "*"', () => {

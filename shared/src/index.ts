@@ -5,6 +5,7 @@ export * from './team-schemas';
 export * from './share-schemas';
 export * from './constants';
 export * from './disclosure';
+export * from './disclosure-mark';
 export * from './format';
 export * from './ownership';
 export * from './parse-in-french';

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUNDLE_BUDGET_BYTES, LAMBDA_NAMES, RECONCILER_ENTRY } from '../../infra/lib/bundling';
+import { GROUP_NEEDS } from '../../infra/lib/endpoint-groups';
 import { bundleFacts } from './bundles';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -41,8 +42,12 @@ describe('Lambda bundles', () => {
     assert.deepEqual(health.sdkClients, []);
   });
 
-  it('load sharp only in the image steps, so the record steps run on ARM64 without the layer', async () => {
+  it('load sharp only in the image steps and the exports group (which get the layer), so the others run on ARM64 without it', async () => {
     const withSharp = (await bundleFacts()).filter((bundle) => bundle.imports.includes('sharp')).map((b) => b.name);
-    assert.deepEqual(withSharp, ['workflow-image-steps']);
+    assert.deepEqual(withSharp.sort(), ['exports', 'workflow-image-steps']);
+    const needingSharp = Object.entries(GROUP_NEEDS)
+      .filter(([, needs]) => needs.sharp)
+      .map(([group]) => group);
+    assert.deepEqual(needingSharp, ['exports']);
   });
 });

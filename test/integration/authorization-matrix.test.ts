@@ -19,12 +19,15 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   API_TEXTS,
+  DEFAULT_DISCLOSURE_MARK,
   type CreatedShareLink,
   type Image,
   type Invitation,
   type Price,
   type Project,
 } from '@vitrine/shared';
+import { originalLinkToken } from '../../functions/src/shares/original-link';
+import { getImage } from '../../functions/src/images/image-store';
 import { gsi1Keys, keys } from '../../functions/src/lib/keys';
 import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';
 import { ROUTES, routeKey, type Route } from '../../functions/src/routes';
@@ -299,6 +302,29 @@ export const MATRIX: Record<string, RouteCase> = {
     tokenGrants: true,
     request: async (t) => ({ params: { token: (await shareLink(t)).token } }),
   },
+  // Exports with the disclosure mark (decisions 117, 118): any member reads the setting and exports;
+  // the owner and admins change the setting. The target's image is an HDR one: exported clean.
+  'GET /api/disclosure-mark': { expect: row(401, 403, 200, 200, 200, 200), request: none },
+  'PUT /api/disclosure-mark': {
+    expect: row(401, 403, 200, 403, 200, 200),
+    request: () => ({ body: DEFAULT_DISCLOSURE_MARK }),
+  },
+  'GET /api/exports/images/{imageId}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { imageId: t.imageId } }),
+  },
+  'GET /api/v1/images/{id}/export': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.imageId } }),
+  },
+  // The token is the access: a redirect to the original's signed URL, whoever holds it.
+  'GET /api/public/originals/{token}': {
+    expect: row(302, 302, 302, 302, 302, 302),
+    foreign: 302,
+    tokenGrants: true,
+    request: async (t) => ({ params: { token: await originalToken(t) } }),
+  },
   // Public API (issue 25): keys are managed by owners and admins; /api/v1 takes an API key, never
   // an app session (the keys' own matrix, per scope and with foreign ids, is public-api.test.ts).
   'GET /api/api-keys': { expect: row(401, 403, 200, 403, 200, 200), request: none },
@@ -356,6 +382,12 @@ export const MATRIX: Record<string, RouteCase> = {
   'GET /api/v1/credits': { expect: row(401, 401, 401, 401, 401, 401), request: none },
   'GET /api/v1/openapi.json': { expect: row(200, 200, 200, 200, 200, 200), request: none },
 };
+
+/** The public original link of the target's image (an export with a QR code makes it). */
+async function originalToken(t: Target): Promise<string> {
+  const deps = { ddb, tableName: stack.env.TABLE_NAME! };
+  return originalLinkToken(deps, (await getImage(deps, t.orgId, t.imageId))!);
+}
 
 /** A link to the target's image, made by its owner. */
 async function shareLink(t: Target): Promise<CreatedShareLink> {

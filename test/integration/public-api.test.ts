@@ -357,6 +357,8 @@ interface KeyTarget {
   projectId: string;
   uploadId: string;
   transformationId: string;
+  /** A saved image (of another transformation: saving `transformationId` is under test). */
+  imageId: string;
 }
 type KeyKind = 'read' | 'transform' | 'foreign';
 const KEY_MATRIX: Record<
@@ -394,6 +396,10 @@ const KEY_MATRIX: Record<
     request: (t) => ({ body: { transformationId: t.transformationId } }),
   },
   'GET /api/v1/credits': { expect: { read: 200, transform: 200, foreign: 200 }, request: () => ({}) },
+  'GET /api/v1/images/{id}/export': {
+    expect: { read: 200, transform: 200, foreign: 404 },
+    request: (t) => ({ path: { id: t.imageId } }),
+  },
   'GET /api/v1/openapi.json': { expect: { read: 200, transform: 200, foreign: 200 }, request: () => ({}) },
 };
 
@@ -422,7 +428,28 @@ describe('the keys’ authorization matrix', () => {
       202,
     );
     await settledWithKey(byKind.transform, started.transformationId);
-    const target: KeyTarget = { projectId: project.id, uploadId, transformationId: started.transformationId };
+    const exported = expectStatus(
+      await withKey<StartedTransformations>(byKind.transform, '/api/v1/transformations', {
+        method: 'POST',
+        body: { type: 'enhance', uploadId },
+      }),
+      202,
+    );
+    await settledWithKey(byKind.transform, exported.transformationId);
+    const image = expectStatus(
+      await api<Image>(stack, '/api/images/no-project', {
+        method: 'POST',
+        token: owner.token,
+        body: { transformationId: exported.transformationId },
+      }),
+      201,
+    );
+    const target: KeyTarget = {
+      projectId: project.id,
+      uploadId,
+      transformationId: started.transformationId,
+      imageId: image.id,
+    };
     const ourIds = Object.values(target);
 
     const seen: Record<string, unknown> = {};

@@ -17,6 +17,8 @@ describe('table keys', () => {
     expect(keys.idempotencyKey('o1', 'key-1234')).toEqual({ pk: 'ORG#o1', sk: 'IDEMPOTENCY#key-1234' });
     expect(keys.shareLink('o1', 's-1')).toEqual({ pk: 'ORG#o1', sk: 'SHARE#s-1' });
     expect(keys.apiKey('ab12')).toEqual({ pk: 'APIKEY#ab12', sk: 'APIKEY' });
+    expect(keys.disclosureMark('o1')).toEqual({ pk: 'ORG#o1', sk: 'DISCLOSURE_MARK' });
+    expect(keys.originalLink('o1', 'tx-1')).toEqual({ pk: 'ORG#o1', sk: 'ORIGINAL_LINK#tx-1' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {
@@ -40,6 +42,7 @@ describe('table keys', () => {
     expect(gsi1Keys.stripeCustomer('cus_1')).toEqual({ gsi1pk: 'STRIPE#cus_1', gsi1sk: 'ORG' });
     expect(gsi1Keys.invitationToken('ab12')).toEqual({ gsi1pk: 'INVITATION_TOKEN#ab12', gsi1sk: 'INVITATION' });
     expect(gsi1Keys.shareToken('cd34')).toEqual({ gsi1pk: 'SHARE_TOKEN#cd34', gsi1sk: 'SHARE' });
+    expect(gsi1Keys.originalToken('ef56')).toEqual({ gsi1pk: 'ORIGINAL_TOKEN#ef56', gsi1sk: 'ORIGINAL_LINK' });
     expect(gsi1Keys.image('o1', 'p-1', '2026-01-01T00:00:00.000Z', 'i-1')).toEqual({
       gsi1pk: 'ORG#o1#IMAGES#p-1',
       gsi1sk: '2026-01-01T00:00:00.000Z#i-1',

@@ -50,6 +50,11 @@ export const keys = {
   /** A share link (issue 24, decision 098): time-ordered id, so the partition lists them newest first. */
   shareLink: (orgId: string, linkId: string) =>
     ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.shareLink}${linkId}` }) as const,
+  /** The organization's export mark setting (decision 117). */
+  disclosureMark: (orgId: string) => ({ pk: orgPartition(orgId), sk: 'DISCLOSURE_MARK' }) as const,
+  /** The public link to a transformation's original that an export's QR code holds (decision 118). */
+  originalLink: (orgId: string, transformationId: string) =>
+    ({ pk: orgPartition(orgId), sk: `ORIGINAL_LINK#${transformationId}` }) as const,
   /** An `Idempotency-Key` of a transformation start, per organization (expires with the table's TTL). */
   idempotencyKey: (orgId: string, key: string) => ({ pk: orgPartition(orgId), sk: `IDEMPOTENCY#${key}` }) as const,
   /** A processed Stripe webhook event (its own partition: looked up by event id only). */
@@ -85,6 +90,8 @@ export const gsi1Keys = {
   invitationToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }) as const,
   /** A share link found by the SHA-256 of its token (the public page; decision 098). */
   shareToken: (tokenHash: string) => ({ gsi1pk: `SHARE_TOKEN#${tokenHash}`, gsi1sk: 'SHARE' }) as const,
+  /** An original link by the hash of its token (decision 118, the share token's scheme). */
+  originalToken: (tokenHash: string) => ({ gsi1pk: `ORIGINAL_TOKEN#${tokenHash}`, gsi1sk: 'ORIGINAL_LINK' }) as const,
   /** An organization's API keys, oldest first (Paramètres > API). */
   apiKey: (orgId: string, createdAt: string, keyId: string) =>
     ({ gsi1pk: `${orgPartition(orgId)}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }) as const,

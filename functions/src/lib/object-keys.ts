@@ -8,6 +8,7 @@
  *                    provider-answers/<orgId>/<txId>/<provider>/<model>/<seed>   a billed provider answer (decision 087)
  *   results bucket   results/<orgId>/<txId>.jpg|png      the transformation's result (decision 091)
  *                    thumbnails/<orgId>/<txId>/original.webp|result.webp   their small WebPs (decision 44)
+ *                    exports/<orgId>/<txId>/<render hash>.jpg|png   a marked export, a cache (decision 117)
  */
 import { RESULT_FORMATS, RETENTION_TAG, type ResultFormat } from '@vitrine/shared';
 
@@ -17,6 +18,7 @@ export const OBJECT_PREFIXES = {
   providerAnswer: 'provider-answers/',
   result: 'results/',
   thumbnail: 'thumbnails/',
+  export: 'exports/',
 } as const;
 
 export type ObjectPrefix = (typeof OBJECT_PREFIXES)[keyof typeof OBJECT_PREFIXES];
@@ -40,6 +42,9 @@ export const objectKeys = {
     `${OBJECT_PREFIXES.result}${orgId}/${transformationId}.${RESULT_FORMATS[format].extension}`,
   thumbnail: (orgId: string, transformationId: string, picture: 'original' | 'result') =>
     `${OBJECT_PREFIXES.thumbnail}${orgId}/${transformationId}/${picture}.webp`,
+  /** One render of the mark: the hash names what was drawn, so a changed setting gets a new key. */
+  markedExport: (orgId: string, transformationId: string, renderHash: string, format: ResultFormat) =>
+    `${OBJECT_PREFIXES.export}${orgId}/${transformationId}/${renderHash}.${RESULT_FORMATS[format].extension}`,
 } as const;
 
 /** `Tagging` of a PutObject: the URL-encoded tag set marking an object not saved yet. */

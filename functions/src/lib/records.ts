@@ -5,6 +5,7 @@
  */
 import type {
   ApiKeyScope,
+  DisclosureMarkSettings,
   ErrorCode,
   ImageStatus,
   ShareScope,
@@ -292,6 +293,30 @@ export interface InvitationRecord extends ItemKey<'invitation'> {
  * read at view time, so a deleted one is gone from the page, and one moved out of a deleted
  * project is found under its unclassified id (`transformationIds` keeps what that id derives from).
  */
+/** The organization's export mark setting (decision 117); absent: DEFAULT_DISCLOSURE_MARK. */
+export interface DisclosureMarkRecord extends ItemKey<'disclosureMark'>, DisclosureMarkSettings {
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/**
+ * The public link to one transformation's original (decision 118), made at the first export with a
+ * QR code. Unlike a share link it keeps its token: the token is printed on every export of the
+ * image by design, and a re-render (the setting changed) must print the same one so that the
+ * codes already printed keep working. It dies with the image (checked at each read).
+ */
+export interface OriginalLinkRecord extends ItemKey<'originalLink'> {
+  gsi1pk: `ORIGINAL_TOKEN#${string}`;
+  gsi1sk: 'ORIGINAL_LINK';
+  organizationId: string;
+  transformationId: string;
+  /** The image exported (resolved at read time as a share link's entry is: decision 098). */
+  imageId: string;
+  token: string;
+  tokenHash: string;
+  createdAt: string;
+}
+
 export interface ShareLinkRecord extends ItemKey<'shareLink'> {
   gsi1pk: `SHARE_TOKEN#${string}`;
   gsi1sk: 'SHARE';

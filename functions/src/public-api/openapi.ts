@@ -17,6 +17,8 @@ import {
   PAGE_LIMITS,
   projectPageSchema,
   projectSchema,
+  imageExportSchema,
+  EXPORT_VERSIONS,
   publicSaveImageSchema,
   publicStartSchema,
   startedTransformationsSchema,
@@ -40,6 +42,7 @@ const SCHEMAS = {
   Image: { schema: imageSchema, io: 'output' },
   ImagePage: { schema: imagePageSchema, io: 'output' },
   CreditBalance: { schema: creditBalanceSchema, io: 'output' },
+  ImageExport: { schema: imageExportSchema, io: 'output' },
   Error: { schema: apiErrorSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodMiniType; io: 'input' | 'output' }>;
 type SchemaName = keyof typeof SCHEMAS;
@@ -56,6 +59,8 @@ export interface PublicOperation {
   paged?: 'projects' | 'images';
   /** Takes `Idempotency-Key`. */
   idempotent?: boolean;
+  /** Takes `version` (marked or clean export: decision 117). */
+  exportVersion?: boolean;
 }
 
 /** One operation per /api/v1 route, by route key. */
@@ -135,6 +140,15 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, PublicOperation>> = {
     answer: { status: 201, schema: 'Image', description: 'The saved image.' },
     idempotent: true,
   },
+  'GET /api/v1/images/{id}/export': {
+    operationId: 'exportImage',
+    summary: 'Export an image, with or without the disclosure mark',
+    description:
+      "A signed URL (5 minutes) of the image's file. `version=marked` (default): an altered image (staging, sky, declutter, refresh) carries the organization's disclosure mark (its statement and optional QR code to the public original), unless the organization turned it off; an HDR enhancement is never marked. `version=clean`: the result without mark; whoever publishes it must disclose the alteration beside it. `marked` says which file the URL serves.",
+    scope: 'read',
+    exportVersion: true,
+    answer: { status: 200, schema: 'ImageExport', description: 'The signed URL and whether the file is marked.' },
+  },
   'GET /api/v1/credits': {
     operationId: 'getCredits',
     summary: 'Read the credit balance',
@@ -205,7 +219,17 @@ function parametersOf(route: Route, operation: PublicOperation): unknown[] {
         },
       ]
     : [];
-  return [...path, ...paging, ...idempotency];
+  const version = operation.exportVersion
+    ? [
+        {
+          name: 'version',
+          in: 'query',
+          description: '`marked` (default) or `clean`.',
+          schema: { type: 'string', enum: [...EXPORT_VERSIONS] },
+        },
+      ]
+    : [];
+  return [...path, ...paging, ...version, ...idempotency];
 }
 
 function operationObject(route: Route, operation: PublicOperation) {

@@ -12,7 +12,12 @@ function failingDeps(error: Error): WorkflowDeps {
     ddb: { send: () => Promise.reject(error) } as never,
     tableName: 'table',
     s3: { send: () => Promise.reject(error) } as never,
-    objects: { get: () => Promise.reject(error), put: () => Promise.reject(error), list: () => Promise.reject(error) },
+    objects: {
+      get: () => Promise.reject(error),
+      exists: () => Promise.reject(error),
+      put: () => Promise.reject(error),
+      list: () => Promise.reject(error),
+    },
     uploadsBucket: 'uploads',
     resultsBucket: 'results',
     engineFor: () => {

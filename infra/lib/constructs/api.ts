@@ -10,6 +10,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -18,7 +19,11 @@ import type { StageConfig } from '../../config/stages';
 import { ENV, GROUP_NEEDS, secretEnvName, type BucketNeed, type GroupNeeds } from '../endpoint-groups';
 import { appVersion } from '../version';
 import type { OriginVerify } from './origin-verify';
+import { sharpLayer } from '../sharp-layer';
 import { VitrineFunction, type ScopedBucketAccess } from './vitrine-function';
+
+/** The binaries `npm ci` installs on linux-x64, as the workflow's image steps (workflow.ts). */
+const SHARP_ARCHITECTURE = lambda.Architecture.X86_64;
 
 /**
  * Scope every Cognito access token carries (it authorizes the user's own GetUser). ID tokens have
@@ -99,8 +104,11 @@ export class Api extends Construct {
         logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         memorySize: GROUP_NEEDS[group].memorySize,
         timeout: GROUP_NEEDS[group].timeoutSeconds ? Duration.seconds(GROUP_NEEDS[group].timeoutSeconds) : undefined,
+        ...(GROUP_NEEDS[group].sharp ? { architecture: SHARP_ARCHITECTURE } : {}),
       });
       applyGroupNeeds(fn, GROUP_NEEDS[group], props);
+      if (GROUP_NEEDS[group].sharp)
+        fn.addLayers(sharpLayer(this, `${pascalCase(group)}SharpLayer`, SHARP_ARCHITECTURE));
       // Every route, public ones included: a request that skipped CloudFront is refused first.
       props.originVerify.bind(fn);
       functions.set(group, fn);

@@ -98,6 +98,8 @@ export async function api<T = Record<string, unknown>>(
   const response = await fetch(`${stack.url}${path}`, {
     method: options.method ?? 'GET',
     headers,
+    // A redirect is the answer under test (the QR code's public original), never followed here.
+    redirect: 'manual',
     body:
       options.body === undefined
         ? undefined

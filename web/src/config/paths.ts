@@ -15,6 +15,7 @@ export const SETTINGS_TABS = {
   profile: 'profil',
   subscription: 'abonnement',
   api: 'api',
+  disclosure: 'mention',
   security: 'securite',
 } as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[keyof typeof SETTINGS_TABS];

@@ -58,11 +58,13 @@ it('sends the tags and metadata as signed headers, on the bucket host in AWS', a
 
 it('reads a missing object as absent, and refuses one above maxBytes without reading it', async () => {
   expect(await objects.get(buckets.uploadsBucket, 'uploads/org-1/none')).toBeUndefined();
+  expect(await objects.exists(buckets.uploadsBucket, 'uploads/org-1/none')).toBe(false);
   await objects.put(buckets.uploadsBucket, 'uploads/org-1/big', new Uint8Array(2048), {});
   await expect(objects.get(buckets.uploadsBucket, 'uploads/org-1/big', { maxBytes: 1024 })).rejects.toBeInstanceOf(
     ObjectTooLargeError,
   );
   expect((await objects.get(buckets.uploadsBucket, 'uploads/org-1/big', { maxBytes: 2048 }))?.body.length).toBe(2048);
+  expect(await objects.exists(buckets.uploadsBucket, 'uploads/org-1/big')).toBe(true);
 });
 
 it('lists every key under a prefix, keys with XML-escaped characters included', async () => {

@@ -66,6 +66,8 @@ export interface S3Objects {
    * that is really refused fails loudly next.
    */
   get(bucket: string, key: string, options?: { maxBytes?: number }): Promise<StoredObject | undefined>;
+  /** Whether it is there, read as `get` reads absence: one byte of it is fetched, not the object. */
+  exists(bucket: string, key: string): Promise<boolean>;
   put(bucket: string, key: string, body: Uint8Array, options: PutObjectOptions): Promise<void>;
   /** Every key under `prefix` (ListObjectsV2, all pages). */
   list(bucket: string, prefix: string): Promise<string[]>;
@@ -109,6 +111,16 @@ export function s3Objects(config: S3Target & { sign: SignGetUrl }): S3Objects {
         if (name.startsWith(META_PREFIX)) metadata[name.slice(META_PREFIX.length)] = value;
       });
       return { body: Buffer.from(await response.arrayBuffer()), metadata };
+    },
+    async exists(bucket, key) {
+      // A presigned URL is signed for GET only (no HEAD); a Range header may be added unsigned.
+      const response = await fetchFn(await config.sign(bucket, key, { expiresIn: 60 }), {
+        headers: { range: 'bytes=0-0' },
+      });
+      await response.body?.cancel();
+      if (response.ok) return true;
+      if (response.status === 404 || response.status === 403) return false;
+      throw new AwsServiceError(`HTTP${response.status}`, `S3 GetObject ${key}: ${response.status}`, response.status);
     },
     async put(bucket, key, body, { contentType, tagging, metadata = {} }) {
       const headers: Record<string, string> = {};

@@ -112,7 +112,12 @@ export function awsServiceCaller(target: AwsServiceTarget): (request: AwsRequest
       method: request.method,
       headers,
       // fetch refuses a body on GET, even an empty one (signed as the empty payload).
-      body: request.method === 'GET' ? undefined : request.body,
+      body:
+        request.method === 'GET'
+          ? undefined
+          : typeof request.body === 'string'
+            ? request.body
+            : new Uint8Array(request.body),
     });
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (!response.ok) throw serviceError(response, bytes);

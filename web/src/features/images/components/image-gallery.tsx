@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { GALLERIES_TEXTS, type ExportVersion, type Image } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -18,6 +18,7 @@ import { ImageGrid, ImageGridSkeleton } from './image-grid';
 import type { ImageItemActions } from './image-item-actions';
 import { ImagePreviewDialog } from './image-preview-dialog';
 import { ImageTable } from './image-table';
+import { ExportVersionChoice } from './export-version-choice';
 
 const T = GALLERIES_TEXTS;
 /** Signed URLs expire: after a picture fails, fresh ones are asked for at most this often. */
@@ -70,7 +71,9 @@ export function ImageGallery({
   const [toDelete, setToDelete] = useState<readonly Image[] | null>(null);
   const selection = useSelection(items);
   const { removeItems, reload } = list;
-  const downloads = useImageDownloads(reload);
+  // Saved images download marked by default (decision 117); the unsaved results, not yet images, clean.
+  const [exportVersion, setExportVersion] = useState<ExportVersion>('marked');
+  const downloads = useImageDownloads(reload, unsaved ? 'clean' : exportVersion);
   const { deleting, deleteImages } = useImageDeletion(removeItems, unsaved ? deleteUnsavedResult : deleteImage);
   const saving = useUnsavedSaving(removeItems);
   const lastRefresh = useRef(0);
@@ -181,6 +184,7 @@ export function ImageGallery({
             <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={16} />
             {T.deleteSelection}
           </Button>
+          {!unsaved && <ExportVersionChoice value={exportVersion} onChange={setExportVersion} />}
           {downloads.busy === 'archive' && (
             <p role="status" className="w-full text-sm text-ink-600">
               {T.preparingArchive(selectedCount)}

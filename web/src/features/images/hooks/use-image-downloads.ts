@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import { GALLERIES_TEXTS, type Image } from '@vitrine/shared';
+import { GALLERIES_TEXTS, isAltered, type ExportVersion, type Image } from '@vitrine/shared';
 import { useToast } from '../../../components/ui/toast';
 import { fetchBlob, saveBlob } from '../../../lib/download';
 import { archiveName, imageDownloadName, portalDownloadName, uniqueFileNames } from '../../../lib/download-name';
 import { portalVersion } from '../../../lib/download-portal';
 import { buildZip, type ArchiveEntry } from '../../../lib/zip';
+import { fetchImageExport } from '../api/image-export';
 import { fullSizeResult } from '../image-urls';
 
 const T = GALLERIES_TEXTS;
@@ -20,20 +21,33 @@ const downloadName = (image: Image, size: DownloadSize) => {
 };
 
 /**
- * The archive's entries: each result under its download name (spec 7: the base name, the type and
- * option, the result's real extension; decision 092), made distinct; full size or for the portals.
+ * The file of one download: an altered image's marked export, rendered by the server (decision
+ * 117; the server answers the clean file when the organization turned the mark off), or the clean
+ * result; resized for the portals after the mark, which scales with the picture.
  */
-export function archiveEntries(images: readonly Image[], size: DownloadSize = 'full'): ArchiveEntry[] {
+async function downloadBlob(image: Image, size: DownloadSize, version: ExportVersion): Promise<Blob> {
+  let url = fullSizeResult(image);
+  if (version === 'marked' && isAltered(image.type)) url = (await fetchImageExport(image.id, 'marked')).url;
+  if (!url) throw new MissingUrlError();
+  const blob = await fetchBlob(url);
+  return size === 'portal' ? portalVersion(blob) : blob;
+}
+
+/**
+ * The archive's entries: each result under its download name (spec 7: the base name, the type and
+ * option, the result's real extension; decision 092), made distinct; full size or for the portals,
+ * marked or clean.
+ */
+export function archiveEntries(
+  images: readonly Image[],
+  size: DownloadSize = 'full',
+  version: ExportVersion = 'clean',
+): ArchiveEntry[] {
   const names = uniqueFileNames(images.map((image) => downloadName(image, size)));
   return images.map((image, index) => ({
     name: names[index] as string,
     lastModified: new Date(image.createdAt),
-    load: async () => {
-      const url = fullSizeResult(image);
-      if (!url) throw new MissingUrlError();
-      const blob = await fetchBlob(url);
-      return size === 'portal' ? portalVersion(blob) : blob;
-    },
+    load: () => downloadBlob(image, size, version),
   }));
 }
 
@@ -42,7 +56,10 @@ export function archiveEntries(images: readonly Image[], size: DownloadSize = 'f
  * ZIP archive built in the browser (a whole listing in one file, where separate downloads get
  * blocked by browsers). `busy` is the image being fetched, or 'archive'.
  */
-export function useImageDownloads(refresh: () => Promise<readonly Image[] | undefined>) {
+export function useImageDownloads(
+  refresh: () => Promise<readonly Image[] | undefined>,
+  version: ExportVersion = 'clean',
+) {
   const [busy, setBusy] = useState<string | null>(null);
   const { toast } = useToast();
 
@@ -80,10 +97,7 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
       setBusy(image.id);
       try {
         await withFreshUrls([image], async ([current]) => {
-          const currentUrl = current && fullSizeResult(current);
-          if (!currentUrl) throw new MissingUrlError();
-          const blob = await fetchBlob(currentUrl);
-          saveBlob(size === 'portal' ? await portalVersion(blob) : blob, downloadName(image, size));
+          saveBlob(await downloadBlob(current ?? image, size, version), downloadName(image, size));
         });
       } catch (error) {
         fail(error);
@@ -91,7 +105,7 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
         setBusy(null);
       }
     },
-    [fail, withFreshUrls],
+    [fail, version, withFreshUrls],
   );
 
   /** `label` names the archive (the project, or 'Images non classées'). */
@@ -104,7 +118,7 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
       setBusy('archive');
       try {
         await withFreshUrls(images, async (current) =>
-          saveBlob(await buildZip(archiveEntries(current, size)), archiveName(label, T.fallbackFileName)),
+          saveBlob(await buildZip(archiveEntries(current, size, version)), archiveName(label, T.fallbackFileName)),
         );
       } catch (error) {
         fail(error);
@@ -112,7 +126,7 @@ export function useImageDownloads(refresh: () => Promise<readonly Image[] | unde
         setBusy(null);
       }
     },
-    [downloadImage, fail, withFreshUrls],
+    [downloadImage, fail, version, withFreshUrls],
   );
 
   return { busy, downloadImage, downloadImages };

@@ -1,0 +1,1 @@
+export { DisclosureMarkTab } from './components/disclosure-mark-tab';
