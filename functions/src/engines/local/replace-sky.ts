@@ -11,6 +11,7 @@ import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, encodePng, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
+import { fillSkyIslands } from './sky-islands';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
@@ -77,9 +78,29 @@ async function paintSky(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const [rgb, alpha] = await bands;
-  const mask = withMask ? new Uint8Array(width * height) : null;
-  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges, mask);
+  const decided = decideSky(full.data, width, rows, alpha, edges);
+  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, rows, horizon }, photo.light, edges);
+  if (!withMask) return { result: full, mask: null };
+  const mask = new Uint8Array(width * height);
+  mask.set(decided);
   return { result: full, mask };
+}
+
+/**
+ * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
+ * of old sky), then the old sky left floating inside the new sky replaced (decision 110).
+ */
+function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, edges: SkyEdges): Uint8Array {
+  const decided = new Uint8Array(width * rows);
+  for (let y = 0, p = 0; y < rows; y++) {
+    edges.row(y);
+    for (let x = 0; x < width; x++, p++) {
+      const coded = alpha[p]!;
+      if (coded > 0) decided[p] = edges.alpha(x, y, pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!, coded);
+    }
+  }
+  fillSkyIslands(decided, width, rows, SKY);
+  return decided;
 }
 
 /**
@@ -99,14 +120,7 @@ export async function skyReplacementMask(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
-  const d = full.data;
-  for (let y = 0, p = 0, rows = skyBandRows(sky, width, height); y < rows; y++) {
-    edges.row(y);
-    for (let x = 0; x < width; x++, p++) {
-      const coded = alpha[p]!;
-      if (coded > 0) mask[p] = edges.alpha(x, y, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!, coded);
-    }
-  }
+  mask.set(decideSky(full.data, width, skyBandRows(sky, width, height), alpha, edges));
   return { width, height, mask };
 }
 
@@ -147,7 +161,9 @@ async function skyAlphaBand(sky: SkyDetection, width: number, height: number): P
 interface SkyBand {
   /** The fitted sky photo, packed RGB, `rows` rows at full width. */
   rgb: Buffer;
-  /** Edge-coded alpha per pixel of the same rows. */
+  /** Edge-coded alpha per pixel of the same rows (the thumbnail's). */
+  coded: Buffer;
+  /** Decided alpha per pixel of the same rows (`decideSky`). */
   alpha: Buffer;
   rows: number;
   /** The skyline's row (full resolution, fractional): where the haze is densest. */
@@ -170,17 +186,15 @@ function blendSky(
   band: SkyBand,
   light: SkyLight,
   edges: SkyEdges,
-  mask: Uint8Array | null,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
   const [er, eg, eb] = lightCurves(light, false);
   const [hr, hg, hb] = light.haze;
   const skyHaze = skyHazeWeights(band.rows, band.horizon);
   const groundHaze = groundHazeWeights(height, band.horizon);
-  const { rgb, alpha, rows } = band;
+  const { rgb, coded, alpha, rows } = band;
   for (let y = 0, p = 0, i = 0; y < height; y++) {
     const inBand = y < rows;
-    if (inBand) edges.row(y);
     const gh = groundHaze[y]!;
     const sh = inBand ? skyHaze[y]! : 0;
     for (let x = 0; x < width; x++, p++, i += 3) {
@@ -193,10 +207,8 @@ function blendSky(
         b += (hb - b) * gh;
       }
       if (inBand) {
-        const coded = alpha[p]!;
-        if (coded > 0) {
-          const a = edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded);
-          if (mask) mask[p] = a;
+        const a = alpha[p]!;
+        if (a > 0 || coded[p]! > 0) {
           const sr = rgb[i]! + (hr - rgb[i]!) * sh;
           const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
           const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
@@ -210,6 +222,7 @@ function blendSky(
             g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
             b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
             if (a > 0) {
+              edges.oldSkyAt(x, y);
               // Its share of old sky (relit like the rest, the curves being near affine) is
               // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
               const share = a / SKY;

@@ -37,10 +37,10 @@ const LIMITS: Record<string, Limits> = {
   'blue-birds-facade': {
     iou: 0.97,
     falseReplaced: 0.012,
-    leftover: 185,
-    foreground: 77,
+    leftover: 20,
+    foreground: 160,
     neverTouch: 330,
-    block: 77,
+    block: 200,
     halo: 0.02,
   },
   'blue-mountain-trees': {
@@ -242,7 +242,7 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'sunset-lake-boats': {
-    iou: 0.88,
+    iou: 0.9,
     falseReplaced: 0.002,
     leftover: 7600,
     foreground: 200,
