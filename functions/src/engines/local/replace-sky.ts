@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { decodeRgb, decodeThumbnail, encodePng, type Raster } from './raster';
+import { decodeRgb, decodeThumbnail, encodePng, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
@@ -19,6 +19,13 @@ import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './s
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
 const SKY = SURE_SKY;
+
+/**
+ * A kept pixel this much brighter (luma) than the old sky around it is a light (a lamp's globe):
+ * the patch holding it is never taken for a scrap of old cloud (decision 110). A white cloud on a
+ * blue sky is that much brighter too, and stays as the edges decided: precision first.
+ */
+const LIGHT_ABOVE_SKY = 50;
 
 /** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
 const SKY_RENDER_WIDTH = 1024;
@@ -99,7 +106,13 @@ function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, e
       if (coded > 0) decided[p] = edges.alpha(x, y, pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!, coded);
     }
   }
-  fillSkyIslands(decided, width, rows, SKY);
+  fillSkyIslands(decided, width, rows, SKY, (p) => {
+    const x = p % width;
+    edges.oldSkyAt(x, (p - x) / width);
+    const above =
+      luma(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - luma(edges.oldR, edges.oldG, edges.oldB);
+    return above > LIGHT_ABOVE_SKY;
+  });
   return decided;
 }
 

@@ -56,3 +56,18 @@ describe('old sky floating inside the new sky', () => {
     expect(at(alpha, 45, 15)).toBe(SKY);
   });
 });
+
+describe('a light floating inside the sky', () => {
+  it('keeps a lamp globe cut loose from its post', () => {
+    const alpha = band(200, 60, (x, y) => ground(y) || (x >= 40 && x < 50 && y >= 10 && y < 20));
+    const globe = (p: number) => p % 200 < 45 && Math.floor(p / 200) < 15;
+    expect(fillSkyIslands(alpha, 200, 60, SKY, globe)).toBe(0);
+    expect(at(alpha, 45, 15)).toBe(0);
+  });
+
+  it('replaces a scrap of cloud with a few lit pixels on its rim', () => {
+    const alpha = band(200, 60, (x, y) => ground(y) || (x >= 40 && x < 50 && y >= 10 && y < 20));
+    const rim = (p: number) => Math.floor(p / 200) === 10 && p % 200 < 45;
+    expect(fillSkyIslands(alpha, 200, 60, SKY, rim)).toBe(100);
+  });
+});

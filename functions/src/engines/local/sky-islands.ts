@@ -4,12 +4,18 @@
  * cut off from the foreground on every side; a thick one (it survives an erosion) is a scrap of
  * old cloud the thumbnail or the thin-structure rule kept, in hard-edged blocks, and it is
  * replaced. Thin floating things (a wire or cable broken by the decisions, a bird's wing) do not
- * survive the erosion and stay as they are.
+ * survive the erosion and stay as they are, and so does a patch made of lights (`isLight`: a lit
+ * lamp's globe cut loose from its post is no cloud).
  */
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { floor, max, min } = Math;
 
+/**
+ * A patch at least this share of whose pixels are lights is a lamp with its glow; a cloud's lit rim
+ * is a few pixels of its patch.
+ */
+const LIGHT_SHARE = 0.2;
 /** Alpha under this is kept (as the measures count it). */
 const KEPT_UNDER = 128;
 /** Erosion radius at 1024 px wide (scaled with the width) a patch must survive to be replaced. */
@@ -22,9 +28,15 @@ const MAX_SHARE = 0.01;
 
 /**
  * In place on `alpha` (width x rows, 255 sky, under 128 kept): floating thick patches of kept
- * pixels become sky. Returns how many pixels were replaced.
+ * pixels that are not mostly lights become sky. Returns how many pixels were replaced.
  */
-export function fillSkyIslands(alpha: Uint8Array, width: number, rows: number, value: number): number {
+export function fillSkyIslands(
+  alpha: Uint8Array,
+  width: number,
+  rows: number,
+  value: number,
+  isLight: (p: number) => boolean = () => false,
+): number {
   const n = width * rows;
   if (rows < 3 || width < 3) return 0;
   const kept = new Uint8Array(n);
@@ -73,10 +85,12 @@ export function fillSkyIslands(alpha: Uint8Array, width: number, rows: number, v
     seen[start] = 1;
     stack[top++] = start;
     let thick = false;
+    let lights = 0;
     while (top > 0) {
       const p = stack[--top]!;
       patch.push(p);
       if (core[p] === 1) thick = true;
+      if (isLight(p)) lights++;
       const x = p % width;
       const y = (p - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
@@ -93,7 +107,7 @@ export function fillSkyIslands(alpha: Uint8Array, width: number, rows: number, v
         }
       }
     }
-    if (!thick || patch.length > maxArea) continue;
+    if (!thick || lights >= LIGHT_SHARE * patch.length || patch.length > maxArea) continue;
     for (const p of patch) alpha[p] = value;
     filled += patch.length;
   }
