@@ -177,7 +177,7 @@ interface SkyBand {
   /** Edge-coded alpha per pixel of the same rows (the thumbnail's). */
   coded: Buffer;
   /** Decided alpha per pixel of the same rows (`decideSky`). */
-  alpha: Buffer;
+  alpha: Uint8Array;
   rows: number;
   /** The skyline's row (full resolution, fractional): where the haze is densest. */
   horizon: number;

@@ -44,6 +44,15 @@ describe('old sky floating inside the new sky', () => {
     expect(at(alpha, 60, 21)).toBe(0);
   });
 
+  it('replaces a scrap torn into speckles by the edge decisions, and keeps a diagonal wire', () => {
+    const speckled = (x: number, y: number) => x >= 20 && x < 38 && y >= 5 && y < 23 && (x + y) % 3 !== 0;
+    const wire = (x: number, y: number) => x >= 60 && x < 140 && Math.abs(y - 5 - (x - 60) / 2) < 1.5;
+    const alpha = band(400, 60, (x, y) => ground(y) || speckled(x, y) || wire(x, y));
+    expect(fillSkyIslands(alpha, 400, 60, SKY)).toBeGreaterThan(200);
+    expect(alpha[6 * 400 + 21]).toBe(SKY);
+    expect(alpha[25 * 400 + 100]).toBe(0);
+  });
+
   it('keeps a floating patch too large to be a scrap (more than a hundredth of the band)', () => {
     const alpha = band(200, 60, (x, y) => ground(y) || (x >= 30 && x < 70 && y >= 5 && y < 40));
     expect(fillSkyIslands(alpha, 200, 60, SKY)).toBe(0);

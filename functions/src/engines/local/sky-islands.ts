@@ -1,10 +1,10 @@
 /**
  * Old sky left floating inside the new sky (decision 110): after the full-resolution edge
  * decisions, a patch of kept pixels that touches neither the frame nor the band's last row is
- * cut off from the foreground on every side; a thick one (it survives an erosion) is a scrap of
+ * cut off from the foreground on every side; a thick one (a square of kept pixels fits in it) is a scrap of
  * old cloud the thumbnail or the thin-structure rule kept, in hard-edged blocks, and it is
- * replaced. Thin floating things (a wire or cable broken by the decisions, a bird's wing) do not
- * survive the erosion and stay as they are, and so does a patch made of lights (`isLight`: a lit
+ * replaced. Thin floating things (a wire or cable broken by the decisions, a bird's wing) hold no
+ * such square and stay as they are, and so does a patch made of lights (`isLight`: a lit
  * lamp's globe cut loose from its post is no cloud).
  */
 
@@ -18,8 +18,10 @@ const { floor, max, min } = Math;
 const LIGHT_SHARE = 0.2;
 /** Alpha under this is kept (as the measures count it). */
 const KEPT_UNDER = 128;
-/** Erosion radius at 1024 px wide (scaled with the width) a patch must survive to be replaced. */
-const THICK_RADIUS = 2;
+/** Half side at 1024 px wide (scaled with the width) of the square of kept pixels a replaced patch holds. */
+const THICK_RADIUS = 3;
+/** Share of its bounding box a speckled patch covers to count as thick. */
+const SPECKLED_FILL = 0.3;
 /**
  * Largest patch replaced, as a share of the band's pixels: a larger one floating inside the sky
  * is not a scrap but something the decisions cut loose (a whole dome's top), and is left alone.
@@ -37,105 +39,139 @@ export function fillSkyIslands(
   value: number,
   isLight: (p: number) => boolean = () => false,
 ): number {
-  const n = width * rows;
   if (rows < 3 || width < 3) return 0;
-  const kept = new Uint8Array(n);
-  for (let p = 0; p < n; p++) kept[p] = alpha[p]! < KEPT_UNDER ? 1 : 0;
-  // 2: joined to the frame or the band's last row (the foreground, or old sky along its edge).
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
-  let top = 0;
-  const seed = (p: number) => {
-    if (kept[p] === 1 && seen[p] === 0) {
-      seen[p] = 2;
-      stack[top++] = p;
-    }
-  };
-  for (let x = 0; x < width; x++) {
-    seed(x);
-    seed((rows - 1) * width + x);
-  }
+  // Runs of kept pixels per row, joined (union-find) with the runs they touch in the row above
+  // (8-connected): the ground is one run a row, so this costs one pass over the band.
+  const runs = new Runs();
+  let previousFirst = 0;
   for (let y = 0; y < rows; y++) {
-    seed(y * width);
-    seed(y * width + width - 1);
-  }
-  while (top > 0) {
-    const p = stack[--top]!;
-    const x = p % width;
-    const y = (p - x) / width;
-    for (let dy = -1; dy <= 1; dy++) {
-      const yy = y + dy;
-      if (yy < 0 || yy >= rows) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx;
-        if (xx < 0 || xx >= width) continue;
-        seed(yy * width + xx);
+    const first = runs.count;
+    const o = y * width;
+    for (let x = 0; x < width;) {
+      if (alpha[o + x]! >= KEPT_UNDER) {
+        x++;
+        continue;
+      }
+      const begin = x;
+      while (x < width && alpha[o + x]! < KEPT_UNDER) x++;
+      const run = runs.add(y, begin, x, y === 0 || y === rows - 1 || begin === 0 || x === width);
+      for (let q = previousFirst; q < first; q++) {
+        if (runs.end[q]! < begin || runs.start[q]! > x) continue;
+        runs.union(run, q);
       }
     }
+    previousFirst = first;
   }
   const radius = max(THICK_RADIUS, floor((THICK_RADIUS * width) / 1024 + 0.5));
-  const core = erode(kept, width, rows, radius);
-  const maxArea = MAX_SHARE * n;
+  const maxArea = MAX_SHARE * width * rows;
+  const members = new Map<number, number[]>();
+  for (let q = 0; q < runs.count; q++) {
+    const root = runs.find(q);
+    if (runs.anchored[root] === 1 || runs.area[root]! > maxArea) continue;
+    let list = members.get(root);
+    if (!list) members.set(root, (list = []));
+    list.push(q);
+  }
   let filled = 0;
-  const patch: number[] = [];
-  for (let start = 0; start < n; start++) {
-    if (kept[start] !== 1 || seen[start] !== 0) continue;
-    // One floating patch: gather it, then replace it when thick and not too large.
-    patch.length = 0;
-    seen[start] = 1;
-    stack[top++] = start;
+  for (const [root, list] of members) {
     let thick = false;
     let lights = 0;
-    while (top > 0) {
-      const p = stack[--top]!;
-      patch.push(p);
-      if (core[p] === 1) thick = true;
-      if (isLight(p)) lights++;
-      const x = p % width;
-      const y = (p - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= rows) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (kept[q] === 1 && seen[q] === 0) {
-            seen[q] = 1;
-            stack[top++] = q;
-          }
-        }
+    let left = width;
+    let right = 0;
+    let top = rows;
+    let bottom = 0;
+    for (const q of list) {
+      left = min(left, runs.start[q]!);
+      right = max(right, runs.end[q]!);
+      top = min(top, runs.row[q]!);
+      bottom = max(bottom, runs.row[q]! + 1);
+    }
+    // A scrap of cloud torn by the edge decisions into speckles holds no full square, but fills a
+    // good share of a box at least twice the square's side both ways; a diagonal wire does not.
+    const side = 2 * radius + 1;
+    const box = (right - left) * (bottom - top);
+    if (right - left >= 2 * side && bottom - top >= 2 * side && runs.area[root]! >= SPECKLED_FILL * box) thick = true;
+    for (const q of list) {
+      const o = runs.row[q]! * width;
+      for (let x = runs.start[q]!; x < runs.end[q]!; x++) {
+        if (isLight(o + x)) lights++;
+        if (!thick && keptSquare(alpha, width, rows, x, runs.row[q]!, radius)) thick = true;
       }
     }
-    if (!thick || lights >= LIGHT_SHARE * patch.length || patch.length > maxArea) continue;
-    for (const p of patch) alpha[p] = value;
-    filled += patch.length;
+    if (!thick || lights >= LIGHT_SHARE * runs.area[root]!) continue;
+    for (const q of list) {
+      const o = runs.row[q]! * width;
+      alpha.fill(value, o + runs.start[q]!, o + runs.end[q]!);
+    }
+    filled += runs.area[root]!;
   }
   return filled;
 }
 
-/** 1 where every pixel of the (2 radius + 1) square around is 1 (out of the frame counts as 1). */
-function erode(mask: Uint8Array, width: number, rows: number, radius: number): Uint8Array {
-  // Per row, whether the window holds no zero (prefix counts of zeros); then per column.
-  const horizontal = new Uint8Array(width * rows);
-  const prefix = new Int32Array(max(width, rows) + 1);
-  for (let y = 0; y < rows; y++) {
-    const o = y * width;
-    for (let x = 0; x < width; x++) prefix[x + 1] = prefix[x]! + (mask[o + x] === 1 ? 0 : 1);
-    for (let x = 0; x < width; x++) {
-      const a = max(0, x - radius);
-      const b = min(width, x + radius + 1);
-      horizontal[o + x] = prefix[b]! - prefix[a]! === 0 ? 1 : 0;
+/** Whether every pixel of the (2 radius + 1) square around (x, y) is kept (out of the band counts as kept). */
+function keptSquare(alpha: Uint8Array, width: number, rows: number, x: number, y: number, radius: number): boolean {
+  for (let yy = max(0, y - radius); yy <= min(rows - 1, y + radius); yy++) {
+    const o = yy * width;
+    for (let xx = max(0, x - radius); xx <= min(width - 1, x + radius); xx++) {
+      if (alpha[o + xx]! >= KEPT_UNDER) return false;
     }
   }
-  const out = new Uint8Array(width * rows);
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < rows; y++) prefix[y + 1] = prefix[y]! + (horizontal[y * width + x] === 1 ? 0 : 1);
-    for (let y = 0; y < rows; y++) {
-      const a = max(0, y - radius);
-      const b = min(rows, y + radius + 1);
-      out[y * width + x] = prefix[b]! - prefix[a]! === 0 ? 1 : 0;
-    }
+  return true;
+}
+
+/** Runs of kept pixels (row, start, end exclusive) in a union-find with each set's area and anchoring. */
+class Runs {
+  count = 0;
+  row = new Int32Array(1024);
+  start = new Int32Array(1024);
+  end = new Int32Array(1024);
+  parent = new Int32Array(1024);
+  area = new Float64Array(1024);
+  anchored = new Uint8Array(1024);
+
+  add(y: number, begin: number, end: number, anchored: boolean): number {
+    if (this.count === this.row.length) this.grow();
+    const q = this.count++;
+    this.row[q] = y;
+    this.start[q] = begin;
+    this.end[q] = end;
+    this.parent[q] = q;
+    this.area[q] = end - begin;
+    this.anchored[q] = anchored ? 1 : 0;
+    return q;
   }
-  return out;
+
+  find(q: number): number {
+    let root = q;
+    while (this.parent[root] !== root) root = this.parent[root]!;
+    while (this.parent[q] !== root) {
+      const next = this.parent[q]!;
+      this.parent[q] = root;
+      q = next;
+    }
+    return root;
+  }
+
+  union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return;
+    this.parent[rb] = ra;
+    this.area[ra] = this.area[ra]! + this.area[rb]!;
+    if (this.anchored[rb] === 1) this.anchored[ra] = 1;
+  }
+
+  private grow(): void {
+    const size = this.row.length * 2;
+    const copy = <T extends Int32Array | Float64Array | Uint8Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.row = copy(this.row, new Int32Array(size));
+    this.start = copy(this.start, new Int32Array(size));
+    this.end = copy(this.end, new Int32Array(size));
+    this.parent = copy(this.parent, new Int32Array(size));
+    this.area = copy(this.area, new Float64Array(size));
+    this.anchored = copy(this.anchored, new Uint8Array(size));
+  }
 }
