@@ -19,7 +19,7 @@ const LIGHT_SHARE = 0.2;
 /** Alpha under this is kept (as the measures count it). */
 const KEPT_UNDER = 128;
 /** Half side at 1024 px wide (scaled with the width) of the square of kept pixels a replaced patch holds. */
-const THICK_RADIUS = 3;
+const THICK_RADIUS = 4;
 /** Share of its bounding box a speckled patch covers to count as thick. */
 const SPECKLED_FILL = 0.3;
 /**
@@ -46,6 +46,8 @@ export function fillSkyIslands(
   let previousFirst = 0;
   for (let y = 0; y < rows; y++) {
     const first = runs.count;
+    // The row above's runs are in column order, as this row's: one pointer walks them.
+    let scan = previousFirst;
     const o = y * width;
     for (let x = 0; x < width;) {
       if (alpha[o + x]! >= KEPT_UNDER) {
@@ -55,10 +57,8 @@ export function fillSkyIslands(
       const begin = x;
       while (x < width && alpha[o + x]! < KEPT_UNDER) x++;
       const run = runs.add(y, begin, x, y === 0 || y === rows - 1 || begin === 0 || x === width);
-      for (let q = previousFirst; q < first; q++) {
-        if (runs.end[q]! < begin || runs.start[q]! > x) continue;
-        runs.union(run, q);
-      }
+      while (scan < first && runs.end[scan]! < begin) scan++;
+      for (let q = scan; q < first && runs.start[q]! <= x; q++) runs.union(run, q);
     }
     previousFirst = first;
   }

@@ -37,7 +37,7 @@ const LIMITS: Record<string, Limits> = {
   'blue-birds-facade': {
     iou: 0.97,
     falseReplaced: 0.012,
-    leftover: 20,
+    leftover: 185,
     foreground: 160,
     neverTouch: 330,
     block: 200,
