@@ -1,9 +1,10 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, compute its alpha at a reduced resolution and
- * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with sharp, then one pass over
- * the full-resolution pixels relights the foreground under the new sky (tone curves and a haze
- * along the skyline) and blends the sky in, deciding the pixels along the skyline by their own
- * colour.
+ * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with
+ * sharp; decide the band's pixels at full resolution (along the skyline by their own colour, then
+ * the scraps of old sky left floating inside the new sky taken too); then one pass over the
+ * full-resolution pixels relights the foreground under the new sky (tone curves and a haze along
+ * the skyline) and blends the sky in.
  */
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
@@ -18,6 +19,7 @@ import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './s
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
+const lumaOf = luma;
 const SKY = SURE_SKY;
 
 /**
@@ -110,7 +112,7 @@ function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, e
     const x = p % width;
     edges.oldSkyAt(x, (p - x) / width);
     const above =
-      luma(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - luma(edges.oldR, edges.oldG, edges.oldB);
+      lumaOf(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - lumaOf(edges.oldR, edges.oldG, edges.oldB);
     return above > LIGHT_ABOVE_SKY;
   });
   return decided;

@@ -1,10 +1,10 @@
 /**
  * Old sky left floating inside the new sky (decision 110): after the full-resolution edge
  * decisions, a patch of kept pixels that touches neither the frame nor the band's last row is
- * cut off from the foreground on every side; a thick one (a square of kept pixels fits in it) is a scrap of
- * old cloud the thumbnail or the thin-structure rule kept, in hard-edged blocks, and it is
- * replaced. Thin floating things (a wire or cable broken by the decisions, a bird's wing) hold no
- * such square and stay as they are, and so does a patch made of lights (`isLight`: a lit
+ * cut off from the foreground on every side; a thick one (a square of kept pixels fits in it) is
+ * a scrap of old cloud the thumbnail or the thin-structure rule kept, in hard-edged blocks, and it
+ * is replaced. Thin floating things (a wire or cable broken by the decisions, a small bird) hold
+ * no such square and stay as they are, and so does a patch made of lights (`isLight`: a lit
  * lamp's globe cut loose from its post is no cloud).
  */
 
