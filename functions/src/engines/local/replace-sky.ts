@@ -1,23 +1,33 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, compute its alpha at a reduced resolution and
- * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with sharp, then one pass over
- * the full-resolution pixels relights the foreground under the new sky (tone curves and a haze
- * along the skyline) and blends the sky in, deciding the pixels along the skyline by their own
- * colour.
+ * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with
+ * sharp; decide the band's pixels at full resolution (along the skyline by their own colour, then
+ * the scraps of old sky left floating inside the new sky taken too); then one pass over the
+ * full-resolution pixels relights the foreground under the new sky (tone curves and a haze along
+ * the skyline) and blends the sky in.
  */
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { decodeRgb, decodeThumbnail, encodePng, type Raster } from './raster';
+import { decodeRgb, decodeThumbnail, encodePng, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
+import { fillSkyIslands } from './sky-islands';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { ceil, max, min, round } = Math;
+const lumaOf = luma;
 const SKY = SURE_SKY;
+
+/**
+ * A kept pixel this much brighter (luma) than the old sky around it is a light (a lamp's globe):
+ * the patch holding it is never taken for a scrap of old cloud (decision 110). A white cloud on a
+ * blue sky is that much brighter too, and stays as the edges decided: precision first.
+ */
+const LIGHT_ABOVE_SKY = 50;
 
 /** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
 const SKY_RENDER_WIDTH = 1024;
@@ -77,9 +87,35 @@ async function paintSky(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const [rgb, alpha] = await bands;
-  const mask = withMask ? new Uint8Array(width * height) : null;
-  blendSky(full.data, width, height, { rgb, alpha, rows, horizon }, photo.light, edges, mask);
+  const decided = decideSky(full.data, width, rows, alpha, edges);
+  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, rows, horizon }, photo.light, edges);
+  if (!withMask) return { result: full, mask: null };
+  const mask = new Uint8Array(width * height);
+  mask.set(decided);
   return { result: full, mask };
+}
+
+/**
+ * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
+ * of old sky), then the old sky left floating inside the new sky replaced (decision 110).
+ */
+function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, edges: SkyEdges): Uint8Array {
+  const decided = new Uint8Array(width * rows);
+  for (let y = 0, p = 0; y < rows; y++) {
+    edges.row(y);
+    for (let x = 0; x < width; x++, p++) {
+      const coded = alpha[p]!;
+      if (coded > 0) decided[p] = edges.alpha(x, y, pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!, coded);
+    }
+  }
+  fillSkyIslands(decided, width, rows, SKY, (p) => {
+    const x = p % width;
+    edges.oldSkyAt(x, (p - x) / width);
+    const above =
+      lumaOf(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - lumaOf(edges.oldR, edges.oldG, edges.oldB);
+    return above > LIGHT_ABOVE_SKY;
+  });
+  return decided;
 }
 
 /**
@@ -99,14 +135,7 @@ export async function skyReplacementMask(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
-  const d = full.data;
-  for (let y = 0, p = 0, rows = skyBandRows(sky, width, height); y < rows; y++) {
-    edges.row(y);
-    for (let x = 0; x < width; x++, p++) {
-      const coded = alpha[p]!;
-      if (coded > 0) mask[p] = edges.alpha(x, y, d[p * 3]!, d[p * 3 + 1]!, d[p * 3 + 2]!, coded);
-    }
-  }
+  mask.set(decideSky(full.data, width, skyBandRows(sky, width, height), alpha, edges));
   return { width, height, mask };
 }
 
@@ -147,8 +176,10 @@ async function skyAlphaBand(sky: SkyDetection, width: number, height: number): P
 interface SkyBand {
   /** The fitted sky photo, packed RGB, `rows` rows at full width. */
   rgb: Buffer;
-  /** Edge-coded alpha per pixel of the same rows. */
-  alpha: Buffer;
+  /** Edge-coded alpha per pixel of the same rows (the thumbnail's). */
+  coded: Buffer;
+  /** Decided alpha per pixel of the same rows (`decideSky`). */
+  alpha: Uint8Array;
   rows: number;
   /** The skyline's row (full resolution, fractional): where the haze is densest. */
   horizon: number;
@@ -170,17 +201,15 @@ function blendSky(
   band: SkyBand,
   light: SkyLight,
   edges: SkyEdges,
-  mask: Uint8Array | null,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
   const [er, eg, eb] = lightCurves(light, false);
   const [hr, hg, hb] = light.haze;
   const skyHaze = skyHazeWeights(band.rows, band.horizon);
   const groundHaze = groundHazeWeights(height, band.horizon);
-  const { rgb, alpha, rows } = band;
+  const { rgb, coded, alpha, rows } = band;
   for (let y = 0, p = 0, i = 0; y < height; y++) {
     const inBand = y < rows;
-    if (inBand) edges.row(y);
     const gh = groundHaze[y]!;
     const sh = inBand ? skyHaze[y]! : 0;
     for (let x = 0; x < width; x++, p++, i += 3) {
@@ -193,10 +222,8 @@ function blendSky(
         b += (hb - b) * gh;
       }
       if (inBand) {
-        const coded = alpha[p]!;
-        if (coded > 0) {
-          const a = edges.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, coded);
-          if (mask) mask[p] = a;
+        const a = alpha[p]!;
+        if (a > 0 || coded[p]! > 0) {
           const sr = rgb[i]! + (hr - rgb[i]!) * sh;
           const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
           const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
@@ -210,6 +237,7 @@ function blendSky(
             g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
             b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
             if (a > 0) {
+              edges.oldSkyAt(x, y);
               // Its share of old sky (relit like the rest, the curves being near affine) is
               // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
               const share = a / SKY;

@@ -341,6 +341,16 @@ export class SkyEdges {
     return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
   }
 
+  /** Sets oldR/oldG/oldB to the local old sky behind pixel (x, y), as `softAlpha` does. */
+  oldSkyAt(x: number, y: number): void {
+    const model = this.model;
+    const ty = min(model.height - 1, floor((y * model.height) / this.height));
+    const i = (ty * model.width + this.nearestColumn[x]!) * 3;
+    this.oldR = model.sky[i]!;
+    this.oldG = model.sky[i + 1]!;
+    this.oldB = model.sky[i + 2]!;
+  }
+
   /** Whether the photo's own pixel (x, y), not yet blended, has the sky side's colour (true off the image). */
   private skyAt(x: number, y: number): boolean {
     const source = this.source;

@@ -46,9 +46,9 @@ const LIMITS: Record<string, Limits> = {
     iou: 0.97,
     falseReplaced: 0.012,
     leftover: 185,
-    foreground: 77,
+    foreground: 160,
     neverTouch: 330,
-    block: 77,
+    block: 200,
     halo: 0.02,
   },
   'blue-mountain-trees': {
@@ -250,7 +250,7 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'sunset-lake-boats': {
-    iou: 0.88,
+    iou: 0.9,
     falseReplaced: 0.002,
     leftover: 7600,
     foreground: 200,
