@@ -96,12 +96,12 @@ describe('webhook address checks', () => {
       allowed: true,
       pinned: { address: '127.0.0.1', family: 4 },
     });
-    await expect(checkWebhookUrl('http://localhost:4010/', local, resolvingTo('127.0.0.1', '::1'))).resolves.toMatchObject(
-      { allowed: true },
-    );
+    await expect(
+      checkWebhookUrl('http://localhost:4010/', local, resolvingTo('127.0.0.1', '::1')),
+    ).resolves.toMatchObject({ allowed: true });
     await expect(checkWebhookUrl('http://10.0.0.1/', local)).resolves.toMatchObject({ reason: 'private-address' });
-    await expect(checkWebhookUrl('http://hooks.agence.fr/', local, resolvingTo('93.184.216.34'))).resolves.toMatchObject(
-      { reason: 'not-https' },
-    );
+    await expect(
+      checkWebhookUrl('http://hooks.agence.fr/', local, resolvingTo('93.184.216.34')),
+    ).resolves.toMatchObject({ reason: 'not-https' });
   });
 });

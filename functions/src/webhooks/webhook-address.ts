@@ -34,8 +34,7 @@ export const resolveAll: Resolve = async (hostname) =>
 export type AddressRefusal = 'invalid-url' | 'not-https' | 'credentials-in-url' | 'unresolvable' | 'private-address';
 
 export type AddressCheck =
-  | { allowed: true; url: URL; hostname: string; pinned: ResolvedAddress }
-  | { allowed: false; reason: AddressRefusal };
+  { allowed: true; url: URL; hostname: string; pinned: ResolvedAddress } | { allowed: false; reason: AddressRefusal };
 
 /**
  * Ranges no webhook may reach: IANA special-purpose blocks (RFC 6890 and its updates) that are not
