@@ -34,10 +34,11 @@ export const DOMAIN_API = {
   scope: [],
   shares: ['share-store'],
   stats: ['organization-stats'],
-  team: [],
+  team: ['organization-owner'],
   transformations: ['transformation-store', 'transformation-history', 'seed'],
   uploads: ['upload-store', 'upload-signature'],
   users: ['cognito-identity', 'emails', 'user-store'],
+  webhooks: ['webhook-events', 'webhook-store'],
   workflow: [],
 };
 

@@ -13,8 +13,7 @@ import type { WebhookDeliveryRecord } from '../lib/records';
 import type { SendMail } from '../lib/aws/ses';
 import { SQS_MAX_DELAY_SECONDS } from '../lib/aws/sqs';
 import { logger } from '../lib/logger';
-import { listMemberRecords } from '../team/member-store';
-import { teamRole } from '../team/team-access';
+import { ownerEmail } from '../team/organization-owner';
 import { webhookDisabledEmail } from '../users/emails';
 import type { AddressPolicy, Resolve } from './webhook-address';
 import { deliverWebhook, type DeliveryOutcome } from './webhook-delivery';
@@ -126,9 +125,6 @@ async function updateHealth(
   const disabled = await saveEndpointHealth(deps, endpoint, health, disabledNow);
   if (!disabled) return;
   logger.warn('Webhook endpoint disabled after failing for a day', { endpointId: endpoint.id });
-  const owner = (await listMemberRecords(deps, endpoint.organizationId)).find(
-    (member) => teamRole(member.roles) === 'owner',
-  );
-  if (!owner) return;
-  await deps.sendMail({ to: owner.email, ...webhookDisabledEmail(endpoint.url, deps.appUrl()) });
+  const to = await ownerEmail(deps, endpoint.organizationId);
+  if (to) await deps.sendMail({ to, ...webhookDisabledEmail(endpoint.url, deps.appUrl()) });
 }
