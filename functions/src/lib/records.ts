@@ -189,6 +189,8 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   message?: string;
   /** Set once a failure is being recorded (refund first): from then on it can no longer succeed. */
   failingSince?: string;
+  /** The webhook endpoint a public API start named (decision 114): told of its end whatever it subscribed to. */
+  webhookEndpointId?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -11,6 +11,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { ENV } from '../lib/env';
 
 export interface AddressPolicy {
   /** Local stack only: http:// and loopback addresses accepted (for the local receiver). */
@@ -148,4 +149,9 @@ export async function checkWebhookUrl(
     return { allowed: false, reason: 'not-https' };
   }
   return { allowed: true, url, hostname, pinned: addresses[0]! };
+}
+
+/** This container's policy: loopback http only where the local stack set WEBHOOK_ALLOW_LOOPBACK. */
+export function containerAddressPolicy(): AddressPolicy {
+  return { allowLoopbackHttp: process.env[ENV.webhookAllowLoopback] === 'true' };
 }

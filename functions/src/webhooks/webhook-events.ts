@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { WebhookEventBody, WebhookEventType } from '@vitrine/shared';
 import type { SendQueueMessage } from '../lib/aws/sqs';
+import type { TransformationRecord } from '../lib/records';
 import { logger } from '../lib/logger';
 import { getDelivery, listEndpoints, putDelivery, type WebhookStoreDeps } from './webhook-store';
 
@@ -82,4 +83,25 @@ export function queueDelivery(
   delaySeconds?: number,
 ): Promise<string> {
   return deps.sendToQueue({ body: JSON.stringify(message), ...(delaySeconds ? { delaySeconds } : {}) });
+}
+
+/** transformation.succeeded or .failed, once the record says how it ended; the start's endpoint is told too. */
+export function emitTransformationEnded(deps: WebhookEmitterDeps, record: TransformationRecord): Promise<number> {
+  const succeeded = record.status === 'succeeded';
+  return emitWebhookEvent(deps, {
+    orgId: record.orgId,
+    type: succeeded ? 'transformation.succeeded' : 'transformation.failed',
+    subjectId: record.id,
+    ...(record.webhookEndpointId ? { endpointId: record.webhookEndpointId } : {}),
+    // Ids only: the results' signed URLs expire; GET /api/v1/transformations/{id} signs fresh ones.
+    data: {
+      transformationId: record.id,
+      type: record.type,
+      status: record.status,
+      groupId: record.groupId ?? record.id,
+      variant: record.variant ?? 1,
+      variantCount: record.variantCount ?? 1,
+      ...(succeeded ? {} : { code: record.code, message: record.message }),
+    },
+  });
 }
