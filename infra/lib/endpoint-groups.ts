@@ -54,6 +54,8 @@ export interface GroupNeeds {
   appUrl?: boolean;
   /** Sends e-mail through SES from the stage's sender (MAIL_FROM; `ses:SendEmail` on that identity, that From only). */
   mail?: boolean;
+  /** Sends webhook delivery messages to the webhook queue (WEBHOOK_QUEUE_URL; decision 114). */
+  webhookQueue?: 'send';
   /** The deployed version as APP_VERSION (GET /api/health answers it). */
   appVersion?: boolean;
   /** @default 512 */
@@ -133,6 +135,9 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
     table: 'readWrite',
     buckets: SAVED_IMAGE_OBJECTS,
   },
+  // Webhook endpoints and their deliveries (decision 114): deleting an endpoint deletes its item; a
+  // resend queues a delivery message.
+  webhooks: { table: 'readWriteDelete', webhookQueue: 'send' },
   // The generated OpenAPI document: no backend at all.
   'api-v1-docs': { appVersion: true },
 };
