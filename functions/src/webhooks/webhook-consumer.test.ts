@@ -7,7 +7,7 @@ import type { QueueMessage } from '../lib/aws/sqs';
 import { startLocalTable, type LocalTable } from '../testing/local-aws';
 import { putUserRecord } from '../testing/user-records';
 import { parseDeliveryMessage, processDeliveryMessage, type WebhookConsumerDeps } from './webhook-consumer';
-import { emitWebhookEvent, eventIdOf } from './webhook-events';
+import { emitCreditsLowIfBelow, emitWebhookEvent, eventIdOf } from './webhook-events';
 import { WEBHOOK_RETRY } from './webhook-retry';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE } from './webhook-signature';
 import { createEndpoint, getDelivery, getEndpoint, listRecentDeliveries, saveEndpointHealth } from './webhook-store';
@@ -109,6 +109,22 @@ describe('webhook events and their deliveries', () => {
     await expect(
       emitWebhookEvent(deps(), { ...event, type: 'transformation.failed', subjectId: 'tx-2' }),
     ).resolves.toBe(0);
+  });
+
+  it('emits credits.low below the threshold, once per billing period', async () => {
+    const { orgId } = await organizationWithEndpoint(['credits.low']);
+    const period = { orgId, creditPeriodStart: '2030-03-01T00:00:00.000Z' };
+    await expect(emitCreditsLowIfBelow(deps(), { ...period, creditBalance: 10 })).resolves.toBe(0);
+    await expect(emitCreditsLowIfBelow(deps(), { ...period, creditBalance: 9 })).resolves.toBe(1);
+    await emitCreditsLowIfBelow(deps(), { ...period, creditBalance: 8 });
+    expect(await listRecentDeliveries(table, orgId)).toHaveLength(1);
+    await emitCreditsLowIfBelow(deps(), { ...period, creditPeriodStart: '2030-04-01T00:00:00.000Z', creditBalance: 4 });
+    const deliveries = await listRecentDeliveries(table, orgId);
+    expect(deliveries).toHaveLength(2);
+    expect(JSON.parse(deliveries[0]!.rawBody)).toMatchObject({
+      type: 'credits.low',
+      data: { creditBalance: 4, threshold: 10 },
+    });
   });
 
   it('delivers the signed event, which the documented check accepts, and records the attempt', async () => {

@@ -6,7 +6,7 @@
  * they have not been attempted: receivers deduplicate on the event id.
  */
 import { createHash } from 'node:crypto';
-import type { WebhookEventBody, WebhookEventType } from '@vitrine/shared';
+import { WEBHOOK_LIMITS, type WebhookEventBody, type WebhookEventType } from '@vitrine/shared';
 import type { SendQueueMessage } from '../lib/aws/sqs';
 import type { TransformationRecord } from '../lib/records';
 import { logger } from '../lib/logger';
@@ -103,5 +103,23 @@ export function emitTransformationEnded(deps: WebhookEmitterDeps, record: Transf
       variantCount: record.variantCount ?? 1,
       ...(succeeded ? {} : { code: record.code, message: record.message }),
     },
+  });
+}
+
+/**
+ * credits.low, once per billing period: when a transformation's end finds the balance below
+ * WEBHOOK_LIMITS.creditsLowThreshold. The period's start is the event's subject, so the event id
+ * is the same for every later end of the period and its deliveries are recorded only once.
+ */
+export async function emitCreditsLowIfBelow(
+  deps: WebhookEmitterDeps,
+  organization: { orgId: string; creditBalance: number; creditPeriodStart?: string | undefined },
+): Promise<number> {
+  if (organization.creditBalance >= WEBHOOK_LIMITS.creditsLowThreshold) return 0;
+  return emitWebhookEvent(deps, {
+    orgId: organization.orgId,
+    type: 'credits.low',
+    subjectId: `period:${organization.creditPeriodStart ?? 'none'}`,
+    data: { creditBalance: organization.creditBalance, threshold: WEBHOOK_LIMITS.creditsLowThreshold },
   });
 }

@@ -12,7 +12,8 @@ import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
 import type { SendQueueMessage } from '../lib/aws/sqs';
 import { logger } from '../lib/logger';
-import { emitTransformationEnded } from '../webhooks/webhook-events';
+import { readOrganizationFields } from '../organizations/organization-record';
+import { emitCreditsLowIfBelow, emitTransformationEnded } from '../webhooks/webhook-events';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
   claimFailure,
@@ -168,6 +169,10 @@ async function tellWebhooks(deps: RecordStepDeps, ref: TransformationRef): Promi
   try {
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     if (record) await emitTransformationEnded({ ...deps, sendToQueue }, record);
+    if (record?.status === 'succeeded') {
+      const organization = await readOrganizationFields(deps, ref.orgId, ['creditBalance', 'creditPeriodStart']);
+      if (organization) await emitCreditsLowIfBelow({ ...deps, sendToQueue }, { orgId: ref.orgId, ...organization });
+    }
   } catch (error) {
     logger.error('Webhook event not emitted', { transformationId: ref.transformationId, error });
   }
