@@ -103,7 +103,13 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).
-  billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
+  // A changed subscription is told to the organization's webhook endpoints (decision 114).
+  billing: {
+    table: 'readWrite',
+    secrets: ['stripeApiKey', 'stripeWebhookSigningKey'],
+    appUrl: true,
+    webhookQueue: 'send',
+  },
   // Creates an organization and its Stripe customer; deletes the item again when a concurrent creation won.
   organizations: { table: 'readWriteDelete', secrets: ['stripeApiKey'] },
   // Members and invitations: the table (a replaced invitation is deleted), the invitation e-mail (SES,

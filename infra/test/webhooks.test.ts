@@ -49,12 +49,13 @@ describe('webhook deliveries in AWS (decision 114)', () => {
         logicalId(stack.webhooks.consumer),
         logicalId(stack.workflow.recordSteps),
         logicalId(stack.api.functions.get('webhooks')!),
+        logicalId(stack.api.functions.get('billing')!),
       ].sort(),
     );
     const senders = Object.values(resources)
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')
       .filter((resource) => JSON.stringify(resource.Properties.PolicyDocument).includes('sqs:SendMessage'));
-    expect(senders).toHaveLength(3);
+    expect(senders).toHaveLength(4);
   });
 
   it('alarms at the first dead letter', () => {
