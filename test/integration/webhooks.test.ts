@@ -176,7 +176,7 @@ describe('webhooks', () => {
     expect(again[0]?.headers[WEBHOOK_SIGNATURE.eventIdHeader]).toBe(first.eventId);
   });
 
-  it('refuses unsafe URLs, unregistered webhooks at the start, members, and foreign ids', async () => {
+  it('refuses unsafe URLs, unregistered webhooks at the start, and foreign ids (roles: the authorization matrix)', async () => {
     const owner = await orgUser(stack, ddb, 2);
     const other = await orgUser(stack, ddb, 2);
     for (const [url, message] of [
