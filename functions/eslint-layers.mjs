@@ -35,10 +35,11 @@ export const DOMAIN_API = {
   scope: [],
   shares: ['share-store', 'original-link'],
   stats: ['organization-stats'],
-  team: [],
+  team: ['organization-owner'],
   transformations: ['transformation-store', 'transformation-history', 'seed'],
   uploads: ['upload-store', 'upload-signature'],
   users: ['cognito-identity', 'emails', 'user-store'],
+  webhooks: ['webhook-events', 'webhook-store'],
   workflow: [],
 };
 

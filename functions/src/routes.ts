@@ -22,7 +22,9 @@ export type EndpointGroup =
   | 'api-v1-uploads'
   | 'api-v1-transformations'
   | 'api-v1-library'
-  | 'api-v1-docs';
+  | 'api-v1-docs'
+  // Webhooks of the public API (decision 114): endpoints and deliveries, managed in the app.
+  | 'webhooks';
 
 export interface Route {
   method: HttpMethod;
@@ -121,6 +123,12 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/v1/images', group: 'api-v1-library', auth: 'apiKey' },
   { method: 'POST', path: '/api/v1/images', group: 'api-v1-library', auth: 'apiKey' },
   { method: 'GET', path: '/api/v1/credits', group: 'api-v1-library', auth: 'apiKey' },
+  // Webhook endpoints and their deliveries (decision 114), Paramètres > API (owner, admin).
+  { method: 'GET', path: '/api/webhooks', group: 'webhooks', auth: 'jwt' },
+  { method: 'POST', path: '/api/webhooks', group: 'webhooks', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/webhooks/{id}', group: 'webhooks', auth: 'jwt' },
+  { method: 'POST', path: '/api/webhooks/{id}/enable', group: 'webhooks', auth: 'jwt' },
+  { method: 'POST', path: '/api/webhooks/deliveries/{id}/resend', group: 'webhooks', auth: 'jwt' },
   // The OpenAPI document, generated from the shared schemas and this table (decision 104).
   { method: 'GET', path: '/api/v1/openapi.json', group: 'api-v1-docs', auth: 'none' },
 ];

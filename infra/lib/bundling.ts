@@ -18,6 +18,9 @@ export const RECONCILER_ENTRY = 'workflow-reconciler';
 /** Lambdas invoked by EventBridge Scheduler: the deep health check (decision 48). */
 export const SCHEDULED_ENTRIES = ['health-check'] as const;
 
+/** The webhook queue's consumer (decision 114), triggered by SQS. */
+export const WEBHOOK_CONSUMER_ENTRY = 'webhook-deliveries';
+
 /** Every Lambda the stack deploys, by handler file name: the budget applies to each. */
 export const LAMBDA_NAMES: readonly string[] = [
   ...ENDPOINT_GROUPS,
@@ -25,6 +28,7 @@ export const LAMBDA_NAMES: readonly string[] = [
   ...WORKFLOW_ENTRIES,
   RECONCILER_ENTRY,
   ...SCHEDULED_ENTRIES,
+  WEBHOOK_CONSUMER_ENTRY,
 ];
 
 /**

@@ -54,6 +54,8 @@ export interface GroupNeeds {
   appUrl?: boolean;
   /** Sends e-mail through SES from the stage's sender (MAIL_FROM; `ses:SendEmail` on that identity, that From only). */
   mail?: boolean;
+  /** Sends webhook delivery messages to the webhook queue (WEBHOOK_QUEUE_URL; decision 114). */
+  webhookQueue?: 'send';
   /** The deployed version as APP_VERSION (GET /api/health answers it). */
   appVersion?: boolean;
   /** sharp from the layer (sharp-layer.ts), on the architecture of its installed binaries (x86_64). */
@@ -103,7 +105,13 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   },
   // Prices, Checkout, portal, plan change (Stripe API key, return URLs to the app) and the webhook
   // (its signing secret; it writes subscription state and credits).
-  billing: { table: 'readWrite', secrets: ['stripeApiKey', 'stripeWebhookSigningKey'], appUrl: true },
+  // A changed subscription is told to the organization's webhook endpoints (decision 114).
+  billing: {
+    table: 'readWrite',
+    secrets: ['stripeApiKey', 'stripeWebhookSigningKey'],
+    appUrl: true,
+    webhookQueue: 'send',
+  },
   // Creates an organization and its Stripe customer; deletes the item again when a concurrent creation won.
   organizations: { table: 'readWriteDelete', secrets: ['stripeApiKey'] },
   // Members and invitations: the table (a replaced invitation is deleted), the invitation e-mail (SES,
@@ -152,6 +160,9 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
     table: 'readWrite',
     buckets: SAVED_IMAGE_OBJECTS,
   },
+  // Webhook endpoints and their deliveries (decision 114): deleting an endpoint deletes its item; a
+  // resend queues a delivery message.
+  webhooks: { table: 'readWriteDelete', webhookQueue: 'send' },
   // The generated OpenAPI document: no backend at all.
   'api-v1-docs': { appVersion: true },
 };

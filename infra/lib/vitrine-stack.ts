@@ -19,6 +19,7 @@ import { Monitoring, type MonitoredFunction } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
 import type { VitrineFunction } from './constructs/vitrine-function';
 import { Web } from './constructs/web';
+import { WebhookQueue } from './constructs/webhook-queue';
 import { Workflow } from './workflow';
 import { ENV } from '../../functions/src/lib/env';
 
@@ -38,6 +39,7 @@ export class VitrineStack extends Stack {
   readonly web: Web;
   readonly workflow: Workflow;
   readonly monitoring: Monitoring;
+  readonly webhooks: WebhookQueue;
   readonly healthCheck: HealthCheck;
   readonly originVerify: OriginVerify;
   readonly edge: EdgeStack;
@@ -65,6 +67,9 @@ export class VitrineStack extends Stack {
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
     });
+    this.webhooks = new WebhookQueue(this, 'Webhooks', { config, table: this.data.table, appUrl: appOrigin });
+    // The record steps tell the endpoints of a transformation's end (decision 114).
+    this.webhooks.grantSend(this.workflow.recordSteps);
     this.originVerify = new OriginVerify(this, 'OriginVerify', { config });
     this.api = new Api(this, 'Api', {
       config,
@@ -74,6 +79,7 @@ export class VitrineStack extends Stack {
       uploadsBucket: this.storage.uploads,
       resultsBucket: this.storage.results,
       workflow: this.workflow,
+      webhookQueue: this.webhooks,
       appUrl: appOrigin,
       originVerify: this.originVerify,
     });
@@ -105,6 +111,7 @@ export class VitrineStack extends Stack {
       httpApi: this.api.httpApi,
       stateMachine: this.workflow.stateMachine,
       functions,
+      webhookDeadLetters: this.webhooks.deadLetterQueue,
     });
     // The daily model canary's alarm, when the stage runs it (decision 088), on the alarm topic.
     this.workflow.modelCanary?.alarm.addAlarmAction(new SnsAction(this.monitoring.topic));
@@ -130,5 +137,7 @@ function monitoredFunctions(stack: VitrineStack): (MonitoredFunction & { fn: Vit
     { label: 'cognito-triggers', fn: stack.auth.triggers },
     // Fails on purpose when a dependency does not answer: its errors alarm is the deep health check's.
     { label: 'health-check', fn: stack.healthCheck.fn },
+    // A failed delivery attempt is recorded, not thrown: an error is the table or SES failing.
+    { label: 'webhook-deliveries', fn: stack.webhooks.consumer },
   ];
 }

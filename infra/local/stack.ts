@@ -34,6 +34,8 @@ import { passOn } from './pass-on';
 import { closeServer, listen, LOCAL_HOST, portToUse } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { startSes } from './ses';
+import { type QueueConsumer, startLocalQueue } from './sqs';
+import { createWebhookReceiver, type ReceivedWebhook } from './webhook-receiver';
 import Stripe from 'stripe';
 import { syncPlans } from '../../functions/src/billing/price-sync';
 import { stripeConfig } from '../../functions/src/lib/stripe-sdk';
@@ -86,6 +88,8 @@ export interface LocalStack {
     stripe: string;
     /** The SES v2 stand-in (SendEmail into the outbox). */
     ses: string;
+    /** The webhook queue (SendMessage), whose consumer is the webhook-deliveries Lambda. */
+    sqs: string;
     userPoolId: string;
     userPoolClientId: string;
     /** The access tokens' issuer (cognito endpoint + pool id). */
@@ -93,6 +97,10 @@ export interface LocalStack {
     jwksUri: string;
   };
   outboxDir: string;
+  /** What the local receiver (/_local/webhooks) received, newest first. */
+  webhooksReceived: ReceivedWebhook[];
+  /** Resolves once the webhook queue has nothing in flight. */
+  webhookQueueIdle(): Promise<void>;
   /** The local Stripe: its key, webhook secret and test controls (clocks, webhook queue). */
   stripe: StripeStandIn;
   /** This stack's Lambdas, to invoke one directly (the reconciler, as its schedule does). */
@@ -104,7 +112,15 @@ export interface LocalStack {
 interface SavedState {
   userPoolId?: string;
   userPoolClientId?: string;
-  ports?: { dynamodb?: number; s3?: number; cognito?: number; stepFunctions?: number; stripe?: number; ses?: number };
+  ports?: {
+    dynamodb?: number;
+    s3?: number;
+    cognito?: number;
+    stepFunctions?: number;
+    stripe?: number;
+    ses?: number;
+    sqs?: number;
+  };
 }
 
 /**
@@ -184,6 +200,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     closers.push(cognito.close);
     const ses = await startSes({ port: await portToUse(saved.ports?.ses), outbox });
     closers.push(ses.close);
+    // The webhook queue: the consumer Lambda invoked as SQS's event source mapping does (decision 114).
+    const queue = await startLocalQueue({
+      port: await portToUse(saved.ports?.sqs),
+      region: LOCAL_REGION,
+      queueName: 'vitrine-local-webhook-deliveries',
+      consumer: () => lambdas.load<QueueConsumer>('webhook-deliveries'),
+      log,
+    });
+    closers.push(queue.close);
     const sfn = await startStepFunctionsEndpoint({
       host: LOCAL_HOST,
       port: await portToUse(saved.ports?.stepFunctions),
@@ -217,6 +242,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             stepFunctions: sfn.port,
             stripe: stripe.port,
             ses: ses.port,
+            sqs: queue.port,
           },
         } satisfies SavedState,
         null,
@@ -267,6 +293,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_SFN: sfn.endpoint,
       [ENV.sesEndpointUrl]: ses.endpoint,
+      [ENV.sqsEndpointUrl]: queue.endpoint,
+      [ENV.webhookQueueUrl]: queue.queueUrl,
+      // The local stack only: webhooks may go to its receiver on loopback over http (never set in AWS).
+      [ENV.webhookAllowLoopback]: 'true',
       [ENV.mailFrom]: LOCAL_MAIL_FROM,
       [ENV.s3ForcePathStyle]: 'true',
       [ENV.table]: TABLE_NAME,
@@ -337,6 +367,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const web = await createWebApp(options.web, server);
     if (web) closers.push(() => web.close());
 
+    const webhookReceiver = createWebhookReceiver();
     const headers = localSecurityHeaders(options.web, { cognito: userPoolEndpoint, s3: url });
     route = (request, response) => {
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
@@ -357,6 +388,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         response.end(JSON.stringify(config));
       } else if (pathname === READINESS_PATH) {
         readiness(response).catch(fail);
+      } else if (pathname.startsWith('/_local/webhooks')) {
+        webhookReceiver
+          .handle(request, response)
+          .then((handled) => {
+            if (!handled) response.writeHead(404).end();
+          })
+          .catch(fail);
       } else if (pathname.startsWith('/_local/outbox')) {
         outbox
           .handle(request, response)
@@ -382,12 +420,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stepFunctions: sfn.endpoint,
         stripe: stripe.url,
         ses: ses.endpoint,
+        sqs: queue.endpoint,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         issuer,
         jwksUri,
       },
       outboxDir,
+      webhooksReceived: webhookReceiver.received,
+      webhookQueueIdle: () => queue.idle(),
       stripe,
       lambdas,
       stop,

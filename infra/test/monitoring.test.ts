@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { STAGES } from '../config/stages';
 import { Monitoring } from '../lib/constructs/monitoring';
 import { synthStage } from './synth';
@@ -174,6 +175,7 @@ describe('Monitoring construct', () => {
         definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'Pass')),
       }),
       functions: [{ label: 'uploads', fn }],
+      webhookDeadLetters: new sqs.Queue(stack, 'DeadLetters'),
     });
     return { monitoring, template: Template.fromStack(stack) };
   }
@@ -183,6 +185,17 @@ describe('Monitoring construct', () => {
     template.resourceCountIs('AWS::SNS::Subscription', 2);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
     expect(build([]).template.findResources('AWS::SNS::Subscription')).toEqual({});
+  });
+
+  it('alarms on the first message in the webhook dead-letter queue', () => {
+    const { template } = build([]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'vitrine-dev-webhook-dead-letters',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   it('refuses a business metric under dimensions it is not emitted with', () => {

@@ -1,5 +1,6 @@
 export * from './api-errors';
 export * from './api-keys-schemas';
+export * from './webhook-schemas';
 export * from './billing-schemas';
 export * from './team-schemas';
 export * from './share-schemas';

@@ -28,6 +28,11 @@ export const publicStartSchema = z.object({
   uploadId: z.optional(id),
   sourceTransformationId: z.optional(id),
   variants: z.optional(z.int().check(z.gte(VARIANT_LIMITS.min), z.lte(VARIANT_LIMITS.max))),
+  /**
+   * One of the organization's registered webhook endpoints (Paramètres > API), by its URL: told of
+   * each variant's end (transformation.succeeded or transformation.failed), signed as every delivery.
+   */
+  webhookUrl: z.optional(z.string()),
   ...TRANSFORMATION_OPTION_SCHEMAS['virtual-staging'].shape,
   ...TRANSFORMATION_OPTION_SCHEMAS['sky-replacement'].shape,
 });

@@ -16,7 +16,7 @@
  * parameters and body from the target organization's fixtures (`fresh.*` for what the call uses up).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   API_TEXTS,
   DEFAULT_DISCLOSURE_MARK,
@@ -28,8 +28,13 @@ import {
 } from '@vitrine/shared';
 import { originalLinkToken } from '../../functions/src/shares/original-link';
 import { getImage } from '../../functions/src/images/image-store';
-import { gsi1Keys, keys } from '../../functions/src/lib/keys';
-import type { InvitationRecord, TransformationRecord, UserRecord } from '../../functions/src/lib/records';
+import { gsi1Keys, keys, SK_PREFIX } from '../../functions/src/lib/keys';
+import type {
+  InvitationRecord,
+  TransformationRecord,
+  UserRecord,
+  WebhookDeliveryRecord,
+} from '../../functions/src/lib/records';
 import { ROUTES, routeKey, type Route } from '../../functions/src/routes';
 import { newInvitationToken } from '../../functions/src/team/invitation-token';
 import { startTestStack, type TestStack } from './helpers/stack';
@@ -381,12 +386,90 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/v1/credits': { expect: row(401, 401, 401, 401, 401, 401), request: none },
   'GET /api/v1/openapi.json': { expect: row(200, 200, 200, 200, 200, 200), request: none },
+  // Webhooks (decision 114): owners and admins only, as API keys; every request leaves no endpoint behind.
+  'GET /api/webhooks': { expect: row(401, 403, 200, 403, 200, 200), request: none },
+  'POST /api/webhooks': {
+    expect: row(401, 403, 201, 403, 201, 201),
+    request: () => ({ body: { url: matrixReceiver(), events: ['credits.low'] }, cleanup: clearWebhooks }),
+  },
+  'DELETE /api/webhooks/{id}': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    foreign: { member: 403, admin: 404, owner: 404 },
+    request: async (t) => ({ params: { id: await webhookEndpoint(t) }, cleanup: clearWebhooks }),
+  },
+  'POST /api/webhooks/{id}/enable': {
+    expect: row(401, 403, 404, 403, 204, 204),
+    foreign: { member: 403, admin: 404, owner: 404 },
+    request: async (t) => ({ params: { id: await webhookEndpoint(t) }, cleanup: clearWebhooks }),
+  },
+  'POST /api/webhooks/deliveries/{id}/resend': {
+    expect: row(401, 403, 404, 403, 202, 202),
+    foreign: { member: 403, admin: 404, owner: 404 },
+    request: async (t) => ({ params: { id: await webhookDelivery(t) }, cleanup: clearWebhooks }),
+  },
 };
 
 /** The public original link of the target's image (an export with a QR code makes it). */
 async function originalToken(t: Target): Promise<string> {
   const deps = { ddb, tableName: stack.env.TABLE_NAME! };
   return originalLinkToken(deps, (await getImage(deps, t.orgId, t.imageId))!);
+}
+
+/** The local stack's receiver: loopback over http is allowed there only. */
+const matrixReceiver = () => `${stack.url.replace('localhost', '127.0.0.1')}/_local/webhooks/receive/matrix`;
+
+/** An endpoint registered by the target's owner. */
+async function webhookEndpoint(t: Target): Promise<string> {
+  const created = await ok(
+    api<{ id: string }>(stack, '/api/webhooks', {
+      method: 'POST',
+      token: t.owner.token,
+      body: { url: matrixReceiver(), events: ['credits.low'] },
+    }),
+    201,
+    'webhook endpoint',
+  );
+  return created.id;
+}
+
+/** A failed delivery to a new endpoint of the target's, as the consumer leaves one. */
+async function webhookDelivery(t: Target): Promise<string> {
+  const endpointId = await webhookEndpoint(t);
+  const id = `whd_${randomUUID().replace(/-/g, '')}`;
+  const now = new Date().toISOString();
+  await put({
+    ...keys.webhookDelivery(t.orgId, id),
+    ...gsi1Keys.webhookDelivery(t.orgId, now, id),
+    id,
+    organizationId: t.orgId,
+    endpointId,
+    url: matrixReceiver(),
+    eventId: 'evt_matrix',
+    eventType: 'credits.low',
+    rawBody: '{"id":"evt_matrix"}',
+    status: 'failed',
+    attempts: 1,
+    createdAt: now,
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+  } satisfies WebhookDeliveryRecord);
+  return id;
+}
+
+/** Deletes every endpoint of both organizations (at most 10 each). */
+async function clearWebhooks(): Promise<void> {
+  // The other organization's caller is its owner: theirs.
+  for (const orgId of [ours.orgId, theirs.orgId]) {
+    const { Items } = await ddb.send(
+      new QueryCommand({
+        TableName: stack.env.TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.organizationPartition(orgId), ':prefix': SK_PREFIX.webhookEndpoint },
+      }),
+    );
+    for (const item of Items ?? []) {
+      await ddb.send(new DeleteCommand({ TableName: stack.env.TABLE_NAME, Key: { pk: item.pk, sk: item.sk } }));
+    }
+  }
 }
 
 /** A link to the target's image, made by its owner. */

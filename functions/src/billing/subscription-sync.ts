@@ -9,6 +9,8 @@ import type { OrganizationRecord, SubscriptionRecord } from '../lib/records';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { logger } from '../lib/logger';
 import { findOrganizationByCustomer, writeSubscription } from '../organizations/organization-record';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import type { SendQueueMessage } from '../lib/aws/sqs';
 import type { Catalog } from './catalog';
 import type { StripeGateway, StripeSubscription } from './stripe-gateway';
 
@@ -16,6 +18,8 @@ export interface BillingDeps extends TableDeps {
   stripe: StripeGateway;
   catalog: Catalog;
   now?: () => Date;
+  /** The webhook queue (decision 114): a changed subscription is told to the organization's endpoints. */
+  sendToQueue?: SendQueueMessage;
 }
 
 /** A subscription in one of these still exists for Stripe: a second checkout would start a second one. */
@@ -94,7 +98,41 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
   const written = await writeSubscription(deps, organization.id, record);
   const current = written ?? organization;
   if (written) await grantUpgradeIfAny(deps, written, subscription, plan);
+  if (written) await tellSubscriptionChanged(deps, organization, record);
   return { organization: current, subscription, plan };
+}
+
+/**
+ * subscription.changed when the status, the plan or the scheduled cancellation differ from what
+ * the organization held. The new state is the event's subject: a repeated sync of the same state
+ * (Stripe sends several events per change) derives the same event id and records nothing twice.
+ * Best effort, as every emission: the subscription is written either way.
+ */
+async function tellSubscriptionChanged(
+  deps: BillingDeps,
+  before: OrganizationRecord,
+  after: SubscriptionRecord,
+): Promise<void> {
+  const { sendToQueue } = deps;
+  const previous = before.subscription;
+  if (!sendToQueue) return;
+  if (previous?.status === after.status && previous.planId === after.planId && previous.cancelAt === after.cancelAt) {
+    return;
+  }
+  const state = { status: after.status, planId: after.planId, cancelAt: after.cancelAt ?? null };
+  try {
+    await emitWebhookEvent(
+      { ...deps, sendToQueue },
+      {
+        orgId: before.id,
+        type: 'subscription.changed',
+        subjectId: `${after.id}:${state.status}:${state.planId}:${state.cancelAt ?? ''}`,
+        data: { ...state, currentPeriodEnd: after.currentPeriodEnd ?? null },
+      },
+    );
+  } catch (error) {
+    logger.error('Webhook event not emitted', { type: 'subscription.changed', error });
+  }
 }
 
 /**

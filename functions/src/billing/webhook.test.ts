@@ -8,6 +8,7 @@ import { createCatalog } from './catalog';
 import type { BillingDeps } from './subscription-sync';
 import { FakeStripe, PRICE_IDS } from '../testing/fake-stripe';
 import { processStripeEvent } from './webhook';
+import { createEndpoint, listRecentDeliveries } from '../webhooks/webhook-store';
 
 let table: LocalTable;
 beforeAll(async () => {
@@ -330,5 +331,36 @@ describe('plan changes', () => {
     const org = await organization(orgId);
     expect(org.subscription).toMatchObject({ id: second.subscription.id, status: 'active', planId: 'mandataire' });
     expect(org.creditBalance).toBe(30);
+  });
+});
+
+describe('subscription.changed webhooks (decision 114)', () => {
+  it('tells the endpoints once per new subscription state, however many Stripe events carry it', async () => {
+    const queued: string[] = [];
+    deps = {
+      ...deps,
+      sendToQueue: (message) => {
+        queued.push(message.body);
+        return Promise.resolve('m');
+      },
+    };
+    const { orgId, customerId } = await newOrganization();
+    const endpoint = await createEndpoint(
+      { ddb: table.ddb, tableName: table.tableName },
+      { orgId, userId: 'owner' },
+      { url: 'https://hooks.agence.example/vitrine', events: ['subscription.changed'] },
+    );
+    if ('tooMany' in endpoint) throw new Error('too many');
+    const { events } = await subscribe(customerId, PRICE_IDS.agence);
+    // Every event delivered twice: one state, one event.
+    await deliver(...events, ...events);
+    const deliveries = await listRecentDeliveries(table, orgId);
+    expect(deliveries).toHaveLength(1);
+    expect(JSON.parse(deliveries[0]!.rawBody)).toMatchObject({
+      type: 'subscription.changed',
+      organizationId: orgId,
+      data: { status: 'active', planId: 'agence', cancelAt: null },
+    });
+    expect(queued).toHaveLength(1);
   });
 });

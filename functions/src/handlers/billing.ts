@@ -10,6 +10,7 @@ import { createCatalog } from '../billing/catalog';
 import { changePlan, openPortal, startCheckout } from '../billing/checkout';
 import { httpStripeGateway } from '../billing/stripe-gateway';
 import type { BillingDeps } from '../billing/subscription-sync';
+import { containerWebhookQueue } from '../lib/aws/sqs';
 import { isProcessableEvent, processStripeEvent } from '../billing/webhook';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { envGetter } from '../lib/config';
@@ -22,7 +23,8 @@ const m = BILLING_API_TEXTS;
 const appUrl = envGetter(ENV.appUrl);
 const stripe = httpStripeGateway(stripeRequest);
 const catalog = createCatalog(stripe);
-const deps = (): BillingDeps => ({ ...tableDeps(), stripe, catalog });
+const sendToQueue = containerWebhookQueue();
+const deps = (): BillingDeps => ({ ...tableDeps(), stripe, catalog, sendToQueue });
 
 /** Stripe not answering is a 503 with the spec's message for the action; anything else stays a 500. */
 async function stripeAction<T>(failureMessage: string, action: () => Promise<T>): Promise<T> {

@@ -7,6 +7,8 @@ import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket } from '../lib/aws/buckets';
 import { s3 } from '../lib/aws/s3-client';
+import { containerWebhookQueue } from '../lib/aws/sqs';
+import { ENV } from '../lib/env';
 import { withLogContext } from '../lib/logger';
 import type { StepPayload } from '../workflow/step-payload';
 import { runRecordStep, type RecordStepDeps } from '../workflow/steps';
@@ -15,7 +17,13 @@ let deps: RecordStepDeps | undefined;
 
 /** Built on the first invocation, so configuration set after import (local stack, tests) applies. */
 function recordStepDeps(): RecordStepDeps {
-  deps ??= { ...tableDeps(), s3, resultsBucket: resultsBucket() };
+  // The webhook queue where the stack has one (WEBHOOK_QUEUE_URL): AWS and the local stack both do.
+  deps ??= {
+    ...tableDeps(),
+    s3,
+    resultsBucket: resultsBucket(),
+    ...(process.env[ENV.webhookQueueUrl] ? { sendToQueue: containerWebhookQueue() } : {}),
+  };
   return deps;
 }
 

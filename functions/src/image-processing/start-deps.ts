@@ -44,6 +44,7 @@ export const startDeps: StartTransformationDeps = {
       groupId: t.groupId,
       variant: t.variant,
       variantCount: t.variantCount,
+      ...(t.webhookEndpointId ? { webhookEndpointId: t.webhookEndpointId } : {}),
     });
   },
   reserveCredit: async (t) => {

@@ -84,6 +84,8 @@ export interface QueuedTransformation {
   groupId: string;
   variant: number;
   variantCount: number;
+  /** The registered webhook endpoint a public API start named (decision 114). */
+  webhookEndpointId?: string;
 }
 
 /** What one read of the organization item tells before anything is written. */
@@ -132,6 +134,8 @@ export interface StartRequest {
   correlationId: string;
   /** The `Idempotency-Key` header, when sent. */
   idempotencyKey?: string;
+  /** A registered webhook endpoint of the caller's organization, checked by the caller (public API). */
+  webhookEndpointId?: string;
 }
 
 export interface StartedTransformation {
@@ -195,6 +199,7 @@ export async function startTransformation(
       options: parsed.options,
       source,
       correlationId: request.correlationId,
+      ...(request.webhookEndpointId ? { webhookEndpointId: request.webhookEndpointId } : {}),
     });
   } catch (error) {
     // Nothing started: a retry with the same key must be evaluated afresh, not replay a failure.
@@ -220,6 +225,7 @@ interface Checked {
   options: TransformationOptions;
   source: StartSource;
   correlationId: string;
+  webhookEndpointId?: string;
 }
 
 /** The object to validate: the caller's upload, or the validated original of the caller's earlier transformation. */
@@ -276,6 +282,7 @@ async function begin(
     groupId,
     variant: index + 1,
     variantCount: count,
+    ...(request.webhookEndpointId ? { webhookEndpointId: request.webhookEndpointId } : {}),
   }));
   // The records first: a crash after a reservation leaves a queued record that the reconciler finds.
   await Promise.all(variants.map((variant) => deps.createQueued(variant)));

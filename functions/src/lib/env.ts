@@ -58,6 +58,15 @@ export const ENV = {
    * standard name, read by our signed fetch since the team Lambda has no SES client (lib/aws/ses.ts).
    */
   sesEndpointUrl: 'AWS_ENDPOINT_URL_SESV2',
+  /** The SQS queue of webhook deliveries (decision 114): the emitters send to it, its consumer re-sends retries. */
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  /** SQS endpoint override, the SDK's standard name: the local stack's queue (infra/local/sqs.ts). */
+  sqsEndpointUrl: 'AWS_ENDPOINT_URL_SQS',
+  /**
+   * 'true' on the local stack only: webhooks may be delivered over http to loopback (its receiver at
+   * /_local/webhooks). The AWS deployment never sets it (infra/test checks it).
+   */
+  webhookAllowLoopback: 'WEBHOOK_ALLOW_LOOPBACK',
   /** The deployment stage, the `stage` dimension of the business metrics; `local` when unset (lib/metrics.ts). */
   stage: 'STAGE',
   /** Log threshold debug|info|warn|error|silent; else Lambda's AWS_LAMBDA_LOG_LEVEL, else info (lib/logger.ts). */

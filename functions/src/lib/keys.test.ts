@@ -19,6 +19,8 @@ describe('table keys', () => {
     expect(keys.apiKey('ab12')).toEqual({ pk: 'APIKEY#ab12', sk: 'APIKEY' });
     expect(keys.disclosureMark('o1')).toEqual({ pk: 'ORG#o1', sk: 'DISCLOSURE_MARK' });
     expect(keys.originalLink('o1', 'tx-1')).toEqual({ pk: 'ORG#o1', sk: 'ORIGINAL_LINK#tx-1' });
+    expect(keys.webhookEndpoint('o1', 'w1')).toEqual({ pk: 'ORG#o1', sk: 'WEBHOOK#w1' });
+    expect(keys.webhookDelivery('o1', 'd1')).toEqual({ pk: 'ORG#o1', sk: 'WHDELIVERY#d1' });
   });
 
   it('keeps every organization-owned item in its organization partition, under its prefix', () => {
@@ -30,6 +32,8 @@ describe('table keys', () => {
       [keys.image('o1', 'i'), SK_PREFIX.image],
       [keys.invitation('o1', 'inv'), SK_PREFIX.invitation],
       [keys.shareLink('o1', 's'), SK_PREFIX.shareLink],
+      [keys.webhookEndpoint('o1', 'w'), SK_PREFIX.webhookEndpoint],
+      [keys.webhookDelivery('o1', 'd'), SK_PREFIX.webhookDelivery],
     ] as const;
     for (const [key, prefix] of owned) {
       expect(key.pk).toBe(keys.organizationPartition('o1'));
@@ -51,6 +55,10 @@ describe('table keys', () => {
     expect(gsi1Keys.apiKey('o1', '2026-01-01T00:00:00.000Z', 'k-1')).toEqual({
       gsi1pk: 'ORG#o1#APIKEYS',
       gsi1sk: '2026-01-01T00:00:00.000Z#k-1',
+    });
+    expect(gsi1Keys.webhookDelivery('o1', '2026-01-01T00:00:00.000Z', 'd-1')).toEqual({
+      gsi1pk: 'ORG#o1#WHDELIVERIES',
+      gsi1sk: '2026-01-01T00:00:00.000Z#d-1',
     });
     expect(gsi1Keys.openTransformation('2026-01-01T00:00:00.000Z', 'o1', 'tx-1')).toEqual({
       gsi1pk: 'TX_OPEN',

@@ -23,6 +23,8 @@ export const SK_PREFIX = {
   image: 'IMAGE#',
   invitation: 'INVITATION#',
   shareLink: 'SHARE#',
+  webhookEndpoint: 'WEBHOOK#',
+  webhookDelivery: 'WHDELIVERY#',
 } as const;
 
 /** Primary keys (pk, sk) of each item kind. */
@@ -64,6 +66,12 @@ export const keys = {
    * consistent GetItem or UpdateItem that authenticates a request finds it, so a revoked key fails at once.
    */
   apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }) as const,
+  /** A webhook endpoint the organization registered (decision 114). */
+  webhookEndpoint: (orgId: string, endpointId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.webhookEndpoint}${endpointId}` }) as const,
+  /** One event's delivery to one endpoint, with its attempts (decision 114; expires with the table's TTL). */
+  webhookDelivery: (orgId: string, deliveryId: string) =>
+    ({ pk: orgPartition(orgId), sk: `${SK_PREFIX.webhookDelivery}${deliveryId}` }) as const,
   /** The partition of an organization's items (Query on pk with an SK_PREFIX). */
   organizationPartition: orgPartition,
 } as const;
@@ -95,6 +103,9 @@ export const gsi1Keys = {
   /** An organization's API keys, oldest first (Paramètres > API). */
   apiKey: (orgId: string, createdAt: string, keyId: string) =>
     ({ gsi1pk: `${orgPartition(orgId)}#APIKEYS`, gsi1sk: `${createdAt}#${keyId}` }) as const,
+  /** An organization's webhook deliveries by creation time (Paramètres > API lists the newest). */
+  webhookDelivery: (orgId: string, createdAt: string, deliveryId: string) =>
+    ({ gsi1pk: `${orgPartition(orgId)}#WHDELIVERIES`, gsi1sk: `${createdAt}#${deliveryId}` }) as const,
   /** An organization found by its Stripe customer (webhooks). */
   stripeCustomer: (customerId: string) => ({ gsi1pk: `STRIPE#${customerId}`, gsi1sk: 'ORG' }) as const,
   /** An image in its place, newest last by creation time (Query gsi1pk = `imagePlace`). */

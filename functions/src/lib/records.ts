@@ -16,6 +16,8 @@ import type {
   TransformationStatus,
   TransformationType,
   UploadContentType,
+  WebhookDeliveryStatus,
+  WebhookEventType,
 } from '@vitrine/shared';
 import type { gsi1Keys, ItemKey } from './keys';
 
@@ -188,6 +190,8 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   message?: string;
   /** Set once a failure is being recorded (refund first): from then on it can no longer succeed. */
   failingSince?: string;
+  /** The webhook endpoint a public API start named (decision 114): told of its end whatever it subscribed to. */
+  webhookEndpointId?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -338,6 +342,44 @@ export interface ShareLinkRecord extends ItemKey<'shareLink'> {
   revokedBy?: string;
   viewCount?: number;
   lastViewedAt?: string;
+}
+
+/** A webhook endpoint (decision 114): its secret is kept to sign, shown only in the creation answer. */
+export interface WebhookEndpointRecord extends ItemKey<'webhookEndpoint'> {
+  id: string;
+  organizationId: string;
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  createdBy: string;
+  createdAt: string;
+  /** Attempts failed since the last success, and the first of them (webhooks/webhook-retry.ts). */
+  consecutiveFailures: number;
+  failingSinceMs?: number;
+  disabledAt?: string;
+}
+
+/** One event's delivery to one endpoint: the exact bytes sent, and its attempts so far. */
+export interface WebhookDeliveryRecord extends ItemKey<'webhookDelivery'> {
+  gsi1pk: string;
+  gsi1sk: string;
+  id: string;
+  organizationId: string;
+  endpointId: string;
+  url: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  /** The body sent and signed, byte for byte the same on every attempt. */
+  rawBody: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  firstAttemptAtMs?: number;
+  lastAttemptAt?: string;
+  lastStatus?: number;
+  lastError?: string;
+  createdAt: string;
+  /** Epoch seconds: the table's TTL removes it after 30 days. */
+  expiresAt: number;
 }
 
 /** A Stripe event already processed: a replay or a duplicate delivery changes nothing. */

@@ -4,7 +4,7 @@
  * is Cognito's placeholder {####}, substituted by Cognito after the trigger), and the invitation,
  * which the team Lambda sends itself. Every interpolated value is escaped.
  */
-import { EMAIL_TEXTS, encodeResetToken, formatDate } from '@vitrine/shared';
+import { EMAIL_TEXTS, encodeResetToken, formatDate, WEBHOOKS_TEXTS } from '@vitrine/shared';
 
 export interface Email {
   subject: string;
@@ -70,5 +70,18 @@ export function invitationEmail(input: InvitationEmailInput): Email {
     subject: text.subject(input.organizationName),
     html: layout(text.title, paragraphs.map(escapeHtml), { href: input.acceptUrl, label: text.link }),
     text: [text.title, '', ...paragraphs, '', text.linkText(input.acceptUrl), '', EMAIL_TEXTS.signature].join('\n'),
+  };
+}
+
+/** To the owner, when a webhook endpoint that kept failing is disabled (decision 114). */
+export function webhookDisabledEmail(url: string, appUrl: string): Email {
+  const text = WEBHOOKS_TEXTS.disabledMail;
+  return {
+    subject: text.subject,
+    html: layout(text.subject, [escapeHtml(text.body(url))], {
+      href: `${appUrl}/dashboard/settings?tab=api`,
+      label: text.link,
+    }),
+    text: `${text.body(url)}\n\n${appUrl}/dashboard/settings?tab=api`,
   };
 }

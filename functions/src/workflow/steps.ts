@@ -11,7 +11,10 @@ import { resultContentTypeOfKey, type TransformationOptions, type Transformation
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
+import type { SendQueueMessage } from '../lib/aws/sqs';
 import { logger } from '../lib/logger';
+import { readOrganizationFields } from '../organizations/organization-record';
+import { emitCreditsLowIfBelow, emitTransformationEnded } from '../webhooks/webhook-events';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
   claimFailure,
@@ -38,6 +41,8 @@ export interface RecordStepDeps {
   s3: S3Client;
   resultsBucket: string;
   now?: () => Date;
+  /** The webhook queue (decision 114): a transformation's end is told to the organization's endpoints. */
+  sendToQueue?: SendQueueMessage;
 }
 
 /**
@@ -152,6 +157,27 @@ export async function complete(deps: RecordStepDeps, ref: TransformationRef): Pr
     transformationMetrics.succeeded(before.type, durationMs);
   }
   await closeSucceeded(deps, ref);
+  await tellWebhooks(deps, ref);
+}
+
+/**
+ * Emits the transformation's end to the webhooks. Emitting is idempotent (the event id is derived
+ * from the transformation), so a retried step emits nothing twice; an emission that fails is logged
+ * and does not fail the step: the job is done and charged or refunded either way.
+ */
+async function tellWebhooks(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
+  const { sendToQueue } = deps;
+  if (!sendToQueue) return;
+  try {
+    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
+    if (record) await emitTransformationEnded({ ...deps, sendToQueue }, record);
+    if (record?.status === 'succeeded') {
+      const organization = await readOrganizationFields(deps, ref.orgId, ['creditBalance', 'creditPeriodStart']);
+      if (organization) await emitCreditsLowIfBelow({ ...deps, sendToQueue }, { orgId: ref.orgId, ...organization });
+    }
+  } catch (error) {
+    logger.error('Webhook event not emitted', { transformationId: ref.transformationId, error });
+  }
 }
 
 /**
@@ -200,6 +226,7 @@ export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: 
   // came before any reservation (StartProcessing, Validate, no credit): the organization is left alone.
   if (before.failingSince !== undefined) await closeFailed(deps, ref);
   else await closeTransformation(deps, ref.orgId, ref.transformationId);
+  await tellWebhooks(deps, ref);
   return { message: failure.message };
 }
 

@@ -31,6 +31,11 @@ const SHARP_ARCHITECTURE = lambda.Architecture.X86_64;
  */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
+/** What Api needs of the webhook queue (see ./webhook-queue.ts). */
+export interface WebhookQueueGrants {
+  grantSend(fn: VitrineFunction): void;
+}
+
 /** What Api needs of the transformation workflow (see ../workflow.ts). */
 export interface WorkflowGrants {
   grantStart(fn: VitrineFunction, access: 'start' | 'startAndDescribe'): void;
@@ -45,6 +50,8 @@ export interface ApiProps {
   resultsBucket: IBucket;
   /** Required once a group declares `workflow` in GROUP_NEEDS. */
   workflow?: WorkflowGrants;
+  /** Required when a group declares `webhookQueue`. */
+  webhookQueue?: WebhookQueueGrants;
   /** The app's origin (https://...), for groups declaring `appUrl`. */
   appUrl?: string;
   /** The CloudFront origin secret every API function checks first (decision 49). */
@@ -160,6 +167,10 @@ function applyGroupNeeds(fn: VitrineFunction, needs: GroupNeeds, props: ApiProps
   }
   if (needs.mail) fn.bindMailSender(props.config.mail);
   if (needs.appVersion) fn.addEnvironment(ENV.appVersion, appVersion());
+  if (needs.webhookQueue) {
+    if (!props.webhookQueue) throw new Error(`${fn.node.path} needs the webhook queue: pass it to the Api construct`);
+    props.webhookQueue.grantSend(fn);
+  }
   if (needs.workflow) {
     if (!props.workflow) throw new Error(`${fn.node.path} needs the workflow: pass it to the Api construct`);
     props.workflow.grantStart(fn, needs.workflow);

@@ -12,6 +12,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -43,6 +44,8 @@ export interface MonitoringProps {
   httpApi: apigw.IHttpApi;
   stateMachine: sfn.IStateMachine;
   functions: readonly MonitoredFunction[];
+  /** The webhook queue's dead-letter queue (decision 114): one message there alarms. */
+  webhookDeadLetters: sqs.IQueue;
 }
 
 /** Reasons that point at us (code, provider, capacity) rather than at the user's input or balance. */
@@ -98,6 +101,15 @@ export class Monitoring extends Construct {
     // The workflow. A failed execution is most often a user's problem (invalid image, no credit:
     // the ASL ends those in a Fail state after refunding), so failures alarm through the business
     // metrics below; a timed-out execution skipped the Catch chain, so a reserved credit may be lost.
+    this.alarm('WebhookDeadLetters', {
+      metric: props.webhookDeadLetters.metricApproximateNumberOfMessagesVisible({
+        period: FIVE_MINUTES,
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      description:
+        'A webhook delivery message kept failing to be processed (the table or SES unreachable) and is in the dead-letter queue.',
+    });
     this.alarm('WorkflowTimedOut', {
       metric: stateMachine.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum' }),
       threshold: 1,

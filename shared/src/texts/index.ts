@@ -5,6 +5,7 @@
  */
 export * from './api';
 export * from './api-keys';
+export * from './webhooks';
 export * from './auth';
 export * from './billing';
 export * from './billing-api';

@@ -1,0 +1,80 @@
+import type { SQSEvent } from 'aws-lambda';
+import { sqsSendMessage } from '../../functions/src/lib/aws/sqs';
+import { startLocalQueue, type LocalQueue, type QueueConsumer } from './sqs';
+
+const credentials = async () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+let queue: LocalQueue;
+let received: { body: string; receiveCount: string; at: number }[];
+let failUntil: number;
+
+beforeEach(async () => {
+  received = [];
+  failUntil = 0;
+  const consumer: QueueConsumer = async (event: SQSEvent) => {
+    const [record] = event.Records;
+    received.push({ body: record!.body, receiveCount: record!.attributes.ApproximateReceiveCount, at: Date.now() });
+    return {
+      batchItemFailures: received.length <= failUntil ? [{ itemIdentifier: record!.messageId }] : [],
+    };
+  };
+  queue = await startLocalQueue({
+    port: 0,
+    region: 'eu-west-3',
+    queueName: 'test-queue',
+    consumer: async () => consumer,
+    log: () => undefined,
+    visibilityTimeoutSeconds: 0.05,
+  });
+});
+afterEach(() => queue.close());
+
+const send = () =>
+  sqsSendMessage({ region: 'eu-west-3', endpoint: queue.endpoint, queueUrl: () => queue.queueUrl, credentials });
+
+const until = async (condition: () => boolean) => {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe('the local webhook queue', () => {
+  it('answers the signed SendMessage and invokes the consumer after the delay', async () => {
+    const sentAt = Date.now();
+    await expect(send()({ body: '{"a":1}', delaySeconds: 1 })).resolves.toMatch(/^[0-9a-f-]{36}$/);
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ body: '{"a":1}', receiveCount: '1' });
+    expect(received[0]!.at - sentAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('receives a failed message again, then keeps it as a dead letter after 5 receives', async () => {
+    failUntil = 100;
+    await send()({ body: 'x' });
+    await until(() => queue.deadLetters.length === 1);
+    expect(received.map((item) => item.receiveCount)).toEqual(['1', '2', '3', '4', '5']);
+    expect(queue.deadLetters[0]?.body).toBe('x');
+  });
+
+  it('refuses an unsigned call and another queue, as SQS does; the sender caps the delay at 15 minutes', async () => {
+    const unsigned = await fetch(queue.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' },
+      body: JSON.stringify({ QueueUrl: queue.queueUrl, MessageBody: 'x' }),
+    });
+    expect(unsigned.status).toBe(403);
+    await expect(
+      sqsSendMessage({
+        region: 'eu-west-3',
+        endpoint: queue.endpoint,
+        queueUrl: () => `${queue.queueUrl}-other`,
+        credentials,
+      })({
+        body: 'x',
+      }),
+    ).rejects.toMatchObject({ name: 'QueueDoesNotExist' });
+    // Accepted with the delay capped at 900 s: still waiting when the test ends.
+    await expect(send()({ body: 'late', delaySeconds: 5000 })).resolves.toBeTruthy();
+    expect(received).toHaveLength(0);
+  });
+});
