@@ -88,6 +88,14 @@ describe('parseIdempotencyKey', () => {
         .digest('hex'),
     );
   });
+
+  it('tells apart a start with another webhook or none (decision 114)', () => {
+    const none = requestHash('enhance', upload('up-1'), {});
+    const withHook = requestHash('enhance', upload('up-1'), {}, 1, 'wh-1');
+    expect(withHook).not.toBe(none);
+    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 1, 'wh-2'));
+    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 2, 'wh-1'));
+  });
 });
 
 describe('claimIdempotencyKey', () => {

@@ -63,20 +63,22 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 export type StartSource = { uploadId: string } | { sourceTransformationId: string };
 
 /**
- * What a key stands for: the same key with another type, photo, options or number of variants is
- * refused. A start of one variant from an upload hashes as before variants existed, so a key
- * claimed across the deploy still replays.
+ * What a key stands for: the same key with another type, photo, options, number of variants or
+ * webhook is refused. A start of one variant from an upload without a webhook hashes as before
+ * variants and webhooks existed, so a key claimed across the deploy still replays.
  */
 export function requestHash(
   type: TransformationType,
   source: StartSource,
   options: TransformationOptions,
   variants = 1,
+  webhookEndpointId?: string,
 ): string {
   const sortedOptions = Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
   const photo = 'uploadId' in source ? source.uploadId : `transformation:${source.sourceTransformationId}`;
   const parts: unknown[] = [type, photo, sortedOptions];
-  if (variants !== 1) parts.push(variants);
+  if (variants !== 1 || webhookEndpointId) parts.push(variants);
+  if (webhookEndpointId) parts.push({ webhook: webhookEndpointId });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

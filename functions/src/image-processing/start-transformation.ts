@@ -179,7 +179,7 @@ export async function startTransformation(
       transformationId: firstId,
       transformationIds: ids,
       groupId: firstId,
-      requestHash: requestHash(type, source, parsed.options, variants),
+      requestHash: requestHash(type, source, parsed.options, variants, request.webhookEndpointId),
       userId: caller.userId,
     });
     if (claim.outcome === 'replay') {
