@@ -17,9 +17,8 @@ module.exports = {
       displayName: 'functions',
       testEnvironment: 'node',
       roots: ['<rootDir>/functions'],
-      // The engines' tests decode and segment real photos: seconds each on a loaded 2-core machine,
-      // where jest's 5 s default failed them (no figure is timed: the bench measures speed).
-      testTimeout: 30_000,
+      // 30 s per test (testTimeout is global-only in jest's config): see the file.
+      setupFilesAfterEnv: ['<rootDir>/functions/jest.setup.ts'],
     },
     { ...base, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
     {

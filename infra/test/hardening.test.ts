@@ -215,7 +215,7 @@ describe('DynamoDB grants', () => {
       .filter(({ id }) => actionsOf(id).includes('dynamodb:DeleteItem'))
       .map(({ handler }) => handler)
       .sort();
-    expect(deleting).toEqual(['images', 'organizations', 'projects', 'team']);
+    expect(deleting).toEqual(['images', 'organizations', 'projects', 'team', 'webhooks']);
   }, 120_000);
 });
 

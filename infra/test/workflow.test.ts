@@ -206,6 +206,8 @@ describe('transformation workflow', () => {
       logicalId(stack.data.table),
       logicalId(stack.storage.uploads),
       logicalId(stack.storage.results),
+      // The record steps queue webhook deliveries (decision 114).
+      logicalId(stack.webhooks.queue),
       'secret:vitrine/dev/image-editing-api-key',
       'foundation-model/',
       // Cross-Region inference profiles of the generative models (config/engines.ts).

@@ -72,9 +72,13 @@ export class WebhookQueue extends Construct {
     );
   }
 
-  /** SendMessage on the delivery queue, and its URL as WEBHOOK_QUEUE_URL. */
+  /**
+   * SendMessage on the delivery queue, and its URL as WEBHOOK_QUEUE_URL. Only that action:
+   * senders sign one SendMessage to the URL they are given (grantSendMessages would add
+   * GetQueueUrl and GetQueueAttributes, which nothing calls).
+   */
   grantSend(fn: VitrineFunction): void {
-    this.queue.grantSendMessages(fn);
+    this.queue.grant(fn, 'sqs:SendMessage');
     fn.addEnvironment(ENV.webhookQueueUrl, this.queue.queueUrl);
   }
 }

@@ -16,7 +16,6 @@ export const WEBHOOKS_TEXTS = withFrenchTypography({
   deliveryNotFound: 'Envoi introuvable.',
   startWebhookNotRegistered:
     'Ce webhook n’est pas enregistré pour votre organisation, ou il est désactivé. Enregistrez-le dans Paramètres > API.',
-  startProjectNotFound: 'Projet introuvable.',
   events: {
     'transformation.succeeded': 'Transformation réussie',
     'transformation.failed': 'Transformation échouée',

@@ -54,6 +54,16 @@ function serve(routes: Record<string, Handler | unknown>, fallback?: Handler) {
   });
 }
 
+/**
+ * The export route's answer for an altered image (decision 117): galleries download the marked
+ * version unless the user chooses 'Sans mention'.
+ */
+function markedExport(path: string, signature = '') {
+  const id = /^\/exports\/images\/([^?]+)\?version=marked$/.exec(path)?.[1];
+  if (!id) throw new Error(`unexpected GET ${path}`);
+  return { url: `https://storage.test/exports/${id}.jpg${signature}`, marked: true, contentType: 'image/jpeg' };
+}
+
 function renderPage() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -261,10 +271,13 @@ describe('Mes images', () => {
     const user = userEvent.setup();
     const blob = new Blob(['png']);
     fetchBlobMock.mockResolvedValue(blob);
-    serve({
-      'GET /projects?limit=40': projectPage([]),
-      [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'salon' })]),
-    });
+    serve(
+      {
+        'GET /projects?limit=40': projectPage([]),
+        [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'salon' })]),
+      },
+      markedExport,
+    );
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Aperçu salon.jpg' }));
     const dialog = screen.getByRole('dialog', { name: 'salon.jpg' });
@@ -285,7 +298,8 @@ describe('Mes images', () => {
     expect(within(dialog).getByText('Ciel · Ciel bleu')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Télécharger' }));
-    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/salon.jpg');
+    // A sky replacement is an alteration: its marked export (decision 117).
+    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/exports/salon.jpg');
     // The base name, the type and option, the result's real extension (decisions 091, 092).
     expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon_ciel-ciel-bleu.jpg');
 
@@ -302,14 +316,17 @@ describe('Mes images', () => {
       return archive;
     });
     fetchBlobMock.mockImplementation(async (url) => new Blob([url]));
-    serve({
-      'GET /projects?limit=40': projectPage([]),
-      [`GET ${UNCLASSIFIED}`]: page([
-        makeImage({ id: 'a', name: 'salon.jpg' }),
-        makeImage({ id: 'b', name: 'salon.jpg' }),
-        makeImage({ id: 'c', name: 'cuisine' }),
-      ]),
-    });
+    serve(
+      {
+        'GET /projects?limit=40': projectPage([]),
+        [`GET ${UNCLASSIFIED}`]: page([
+          makeImage({ id: 'a', name: 'salon.jpg' }),
+          makeImage({ id: 'b', name: 'salon.jpg' }),
+          makeImage({ id: 'c', name: 'cuisine' }),
+        ]),
+      },
+      markedExport,
+    );
     renderPage();
     await screen.findByRole('article', { name: 'cuisine' });
     await user.click(screen.getByRole('button', { name: 'Tout sélectionner' }));
@@ -322,10 +339,10 @@ describe('Mes images', () => {
       'cuisine_ciel-ciel-bleu.jpg',
     ]);
     expect(entries[0]?.lastModified).toEqual(new Date('2026-03-04T10:00:00.000Z'));
-    // Each entry is the full-size result, fetched when the archive reaches it.
+    // Each entry is the full-size marked export, fetched when the archive reaches it.
     expect(fetchBlobMock).not.toHaveBeenCalled();
     await entries[1]?.load();
-    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/results/b.jpg');
+    expect(fetchBlobMock).toHaveBeenCalledWith('https://storage.test/exports/b.jpg');
   });
 
   it('names ZIP entries after their type and option, so versions of one photo say what they are', async () => {
@@ -383,24 +400,25 @@ describe('Mes images', () => {
       if (url.includes('expired')) throw new ApiError(403, '');
       return blob;
     });
-    let signature = 'expired';
-    serve({
-      'GET /projects?limit=40': projectPage([]),
-      [`GET ${UNCLASSIFIED}`]: () => {
-        const image = makeImage({
-          id: 'salon',
-          transformedSignedUrl: `https://storage.test/results/salon.jpg?${signature}`,
-        });
-        signature = 'fresh';
-        return page([image]);
+    // Signed by the export route when the download starts, then again for the retry.
+    let signature = '?expired';
+    serve(
+      {
+        'GET /projects?limit=40': projectPage([]),
+        [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'salon' })]),
       },
-    });
+      (path) => {
+        const answer = markedExport(path, signature);
+        signature = '?fresh';
+        return answer;
+      },
+    );
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Télécharger salon.jpg' }));
     await waitFor(() => expect(saveBlobMock).toHaveBeenCalledWith(blob, 'salon_ciel-ciel-bleu.jpg'));
     expect(fetchBlobMock.mock.calls.map(([url]) => url)).toEqual([
-      'https://storage.test/results/salon.jpg?expired',
-      'https://storage.test/results/salon.jpg?fresh',
+      'https://storage.test/exports/salon.jpg?expired',
+      'https://storage.test/exports/salon.jpg?fresh',
     ]);
     expect(screen.queryByText('Échec du téléchargement')).not.toBeInTheDocument();
   });
