@@ -90,6 +90,7 @@ test.describe('Paramètres > API, Webhooks (issue 25 §2)', () => {
       .filter({ hasText: T.statuses.delivered });
     await expect(delivery).toHaveCount(1);
     await expect(delivery).toContainText(T.events['transformation.succeeded']);
+    await expectAccessible(page, 'main');
     await delivery.getByRole('button', { name: T.resend }).click();
     await expect(page.getByText(T.resendDone)).toBeVisible();
     await expect.poll(async () => (await receivedBy(request, name)).length, { timeout: 60_000 }).toBe(2);
