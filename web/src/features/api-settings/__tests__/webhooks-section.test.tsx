@@ -1,6 +1,7 @@
 import {
   type CreatedWebhookEndpoint,
   formatDate,
+  formatDateTime,
   type WebhookDeliverySummary,
   type WebhookEndpointSummary,
   type WebhooksOverview,
@@ -184,7 +185,7 @@ describe('Paramètres > API, Webhooks', () => {
     expect(failedRow).toHaveTextContent(T.events['subscription.changed']);
     expect(failedRow).toHaveTextContent(erp.url);
     expect(failedRow).toHaveTextContent('12');
-    expect(failedRow).toHaveTextContent(formatDate(failed.lastAttemptAt!));
+    expect(failedRow).toHaveTextContent(formatDateTime(failed.lastAttemptAt!));
     await userEvent.click(within(failedRow).getByRole('button', { name: T.resend }));
     expect(await screen.findByText(asRendered(T.resendDone))).toBeInTheDocument();
     expect(mockApi).toHaveBeenCalledWith(`/webhooks/deliveries/${failed.id}/resend`, { method: 'POST' });

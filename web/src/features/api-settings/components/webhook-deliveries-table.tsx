@@ -1,4 +1,4 @@
-import { formatDate, type WebhookDeliverySummary, WEBHOOKS_TEXTS } from '@vitrine/shared';
+import { formatDateTime, type WebhookDeliverySummary, WEBHOOKS_TEXTS } from '@vitrine/shared';
 import { Button } from '../../../components/ui/button';
 import { ActionsCell, DataCell, DataTable } from '../../../components/ui/data-table';
 
@@ -40,7 +40,7 @@ export function WebhookDeliveriesTable({
           <DataCell className="break-all font-mono text-xs">{delivery.url}</DataCell>
           <DataCell className={STATUS_CLASS[delivery.status]}>{T.statuses[delivery.status]}</DataCell>
           <DataCell>{delivery.attempts}</DataCell>
-          <DataCell>{delivery.lastAttemptAt ? formatDate(delivery.lastAttemptAt) : T.notAttempted}</DataCell>
+          <DataCell>{delivery.lastAttemptAt ? formatDateTime(delivery.lastAttemptAt) : T.notAttempted}</DataCell>
           <ActionsCell>
             <Button
               size="sm"
