@@ -60,6 +60,17 @@ export const WEBHOOKS_TEXTS = withFrenchTypography({
   },
   statuses: { delivered: 'Remis', pending: 'En attente', failed: 'Échec' },
   notAttempted: 'Aucune',
+  /** Why the last attempt of an undelivered one failed (lastStatus, or lastError's code). */
+  lastHttpStatus: (status: number) => `Réponse HTTP ${status}`,
+  attemptErrors: {
+    timeout: 'Pas de réponse à temps',
+    'connection-failed': 'Connexion impossible',
+    'invalid-url': 'Adresse refusée',
+    'not-https': 'Adresse refusée',
+    'credentials-in-url': 'Adresse refusée',
+    unresolvable: 'Nom de domaine introuvable',
+    'private-address': 'Adresse refusée',
+  } as Record<string, string>,
   resend: 'Renvoyer',
   resendDone: 'Envoi relancé',
   disabledMail: {

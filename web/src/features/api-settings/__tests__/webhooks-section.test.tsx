@@ -158,8 +158,24 @@ describe('Paramètres > API, Webhooks', () => {
   });
 
   it('lists endpoints and deliveries, re-enables a disabled endpoint and deletes one after confirmation', async () => {
-    serve({ endpoints: [crm, erp], deliveries: [failed] });
+    const timedOut: WebhookDeliverySummary = {
+      ...failed,
+      id: 'whd_9',
+      endpointId: crm.id,
+      url: crm.url,
+      eventType: 'credits.low',
+      status: 'pending',
+      attempts: 2,
+      lastStatus: null,
+      lastError: 'timeout',
+    };
+    serve({ endpoints: [crm, erp], deliveries: [failed, timedOut] });
     renderTab();
+    const pendingRow = within(await screen.findByRole('table', { name: T.deliveriesTitle })).getByRole('row', {
+      name: new RegExp(T.statuses.pending),
+    });
+    expect(pendingRow).toHaveTextContent(T.events['credits.low']);
+    expect(pendingRow).toHaveTextContent(T.attemptErrors.timeout!);
     const erpRow = within(await screen.findByRole('table', { name: T.title })).getByRole('row', {
       name: new RegExp(erp.url),
     });
@@ -185,6 +201,7 @@ describe('Paramètres > API, Webhooks', () => {
     expect(failedRow).toHaveTextContent(T.events['subscription.changed']);
     expect(failedRow).toHaveTextContent(erp.url);
     expect(failedRow).toHaveTextContent('12');
+    expect(failedRow).toHaveTextContent(T.lastHttpStatus(500));
     expect(failedRow).toHaveTextContent(formatDateTime(failed.lastAttemptAt!));
     await userEvent.click(within(failedRow).getByRole('button', { name: T.resend }));
     expect(await screen.findByText(asRendered(T.resendDone))).toBeInTheDocument();

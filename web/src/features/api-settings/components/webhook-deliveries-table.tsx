@@ -18,6 +18,13 @@ const STATUS_CLASS: Record<WebhookDeliverySummary['status'], string | undefined>
   failed: 'text-danger-700',
 };
 
+/** Why an undelivered one's last attempt failed, when it was tried: the receiver's status, or the cause. */
+function lastFailure(delivery: WebhookDeliverySummary): string | null {
+  if (delivery.status === 'delivered') return null;
+  if (delivery.lastStatus !== null) return T.lastHttpStatus(delivery.lastStatus);
+  return delivery.lastError ? (T.attemptErrors[delivery.lastError] ?? null) : null;
+}
+
 /** The recent deliveries, newest first (as the API lists them); each can be sent again. */
 export function WebhookDeliveriesTable({
   deliveries,
@@ -38,7 +45,10 @@ export function WebhookDeliveriesTable({
         <tr key={delivery.id}>
           <DataCell className="text-ink-900">{T.events[delivery.eventType]}</DataCell>
           <DataCell className="break-all font-mono text-xs">{delivery.url}</DataCell>
-          <DataCell className={STATUS_CLASS[delivery.status]}>{T.statuses[delivery.status]}</DataCell>
+          <DataCell className={STATUS_CLASS[delivery.status]}>
+            {T.statuses[delivery.status]}
+            {lastFailure(delivery) && <span className="block text-xs text-ink-600">{lastFailure(delivery)}</span>}
+          </DataCell>
           <DataCell>{delivery.attempts}</DataCell>
           <DataCell>{delivery.lastAttemptAt ? formatDateTime(delivery.lastAttemptAt) : T.notAttempted}</DataCell>
           <ActionsCell>
