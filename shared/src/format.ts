@@ -18,6 +18,19 @@ export function formatDate(iso: string | Date): string {
   return dateFormatter.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A date with its time, e.g. '6 mars 2026 à 09:00', for events minutes apart (webhook attempts). */
+export function formatDateTime(iso: string | Date): string {
+  return dateTimeFormatter.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
 export function formatInterval(interval: 'month' | 'year'): string {
   return interval === 'month' ? 'mois' : 'an';
 }

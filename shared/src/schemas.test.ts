@@ -9,7 +9,7 @@ import {
 } from './schemas';
 import { safeText } from './safe-text';
 import { uploadRequestSchema } from './upload-schema';
-import { formatPrice } from './format';
+import { formatDate, formatDateTime, formatPrice } from './format';
 import { PLANS } from './plans';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -144,6 +144,14 @@ describe('validation schemas', () => {
       uploadRequestSchema.safeParse({ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 * 1024 * 1024 + 1 })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('fr-FR dates', () => {
+  it('gives the time after the date when asked for it', () => {
+    const at = new Date(2026, 2, 6, 9, 5);
+    expect(formatDate(at)).toBe('6 mars 2026');
+    expect(formatDateTime(at)).toMatch(/^6 mars 2026( à |, | )09:05$/);
   });
 });
 

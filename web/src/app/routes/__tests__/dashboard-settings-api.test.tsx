@@ -1,4 +1,4 @@
-import { API_KEYS_TEXTS, type Role, SETTINGS_TEXTS } from '@vitrine/shared';
+import { API_KEYS_TEXTS, type Role, SETTINGS_TEXTS, WEBHOOKS_TEXTS } from '@vitrine/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -20,6 +20,7 @@ function renderAs(roles: Role[]) {
     if ((options?.method ?? 'GET') !== 'GET') throw new Error(`unexpected ${options?.method} ${path}`);
     if (path === '/users/me') return user;
     if (path === '/api-keys') return [];
+    if (path === '/webhooks') return { endpoints: [], deliveries: [] };
     if (path === '/billing/prices') return [];
     throw new Error(`unexpected GET ${path}`);
   });
@@ -37,17 +38,24 @@ function renderAs(roles: Role[]) {
 beforeEach(() => mockApi.mockReset());
 
 describe('Settings > API (issue 25)', () => {
-  it.each([['org_owner'], ['org_admin']] as const)('is offered to an %s, and lists the keys', async (role) => {
-    renderAs([role]);
-    await userEvent.click(await screen.findByRole('tab', { name: API_KEYS_TEXTS.tab }));
-    expect(await screen.findByText(API_KEYS_TEXTS.empty)).toBeInTheDocument();
-    expect(mockApi).toHaveBeenCalledWith('/api-keys');
-  });
+  it.each([['org_owner'], ['org_admin']] as const)(
+    'is offered to an %s, and lists the keys and webhooks',
+    async (role) => {
+      renderAs([role]);
+      await userEvent.click(await screen.findByRole('tab', { name: API_KEYS_TEXTS.tab }));
+      expect(await screen.findByText(API_KEYS_TEXTS.empty)).toBeInTheDocument();
+      expect(await screen.findByText(WEBHOOKS_TEXTS.empty)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: WEBHOOKS_TEXTS.title })).toBeInTheDocument();
+      expect(mockApi).toHaveBeenCalledWith('/api-keys');
+      expect(mockApi).toHaveBeenCalledWith('/webhooks');
+    },
+  );
 
-  it('is hidden from a plain member, who never asks for the keys', async () => {
+  it('is hidden from a plain member, who never asks for the keys or the webhooks', async () => {
     renderAs(['org_member']);
     expect(await screen.findByRole('tab', { name: SETTINGS_TEXTS.profileTab })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: API_KEYS_TEXTS.tab })).not.toBeInTheDocument();
     expect(mockApi).not.toHaveBeenCalledWith('/api-keys');
+    expect(mockApi).not.toHaveBeenCalledWith('/webhooks');
   });
 });

@@ -31,6 +31,7 @@ function serve(keys: ApiKeySummary[], create?: (body: unknown) => Promise<Create
   mockApi.mockImplementation(async (path, options) => {
     const method = options?.method ?? 'GET';
     if (method === 'GET' && path === '/api-keys') return keys;
+    if (method === 'GET' && path === '/webhooks') return { endpoints: [], deliveries: [] };
     if (method === 'POST' && path === '/api-keys') return create?.(options?.body);
     if (method === 'DELETE' && path === `/api-keys/${crm.id}`) {
       keys.splice(0, keys.length, { ...crm, revokedAt: '2026-03-03T09:00:00.000Z' });

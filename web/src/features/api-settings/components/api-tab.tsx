@@ -10,11 +10,13 @@ import { errorMessage } from '../../../lib/api-error';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateKeyForm } from './create-key-form';
-import { CreatedKeyDialog } from './created-key-dialog';
+import { SecretShownOnceDialog } from './secret-shown-once-dialog';
+import { WebhooksSection } from './webhooks-section';
 
 const T = API_KEYS_TEXTS;
 
-/** Paramètres > API (issue 25), for owners and admins: create, list and revoke the organization's keys. */
+/** Paramètres > API (issue 25), for owners and admins: create, list and revoke the organization's keys, and
+ * its webhooks (decision 114). */
 export function ApiTab() {
   const headingId = useId();
   const { data: apiKeys, error } = useApiKeys();
@@ -57,7 +59,11 @@ export function ApiTab() {
       ) : (
         <Spinner />
       )}
-      <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
+      <SecretShownOnceDialog
+        shown={created && { name: created.name, secret: created.key }}
+        texts={T}
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={T.revokeTitle}
@@ -68,6 +74,7 @@ export function ApiTab() {
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setRevoking(null)}
       />
+      <WebhooksSection />
     </div>
   );
 }
