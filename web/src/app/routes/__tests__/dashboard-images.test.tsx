@@ -58,11 +58,12 @@ function serve(routes: Record<string, Handler | unknown>, fallback?: Handler) {
  * The export route's answer for an altered image (decision 117): galleries download the marked
  * version unless the user chooses 'Sans mention'.
  */
-function markedExport(path: string, signature = '') {
+function signedExport(path: string, signature: string) {
   const id = /^\/exports\/images\/([^?]+)\?version=marked$/.exec(path)?.[1];
   if (!id) throw new Error(`unexpected GET ${path}`);
   return { url: `https://storage.test/exports/${id}.jpg${signature}`, marked: true, contentType: 'image/jpeg' };
 }
+const markedExport = (path: string) => signedExport(path, '');
 
 function renderPage() {
   return render(
@@ -408,7 +409,7 @@ describe('Mes images', () => {
         [`GET ${UNCLASSIFIED}`]: page([makeImage({ id: 'salon' })]),
       },
       (path) => {
-        const answer = markedExport(path, signature);
+        const answer = signedExport(path, signature);
         signature = '?fresh';
         return answer;
       },
