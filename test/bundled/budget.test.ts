@@ -17,9 +17,9 @@ describe('Lambda bundles', () => {
     assert.deepEqual(over, []);
   });
 
-  it('give the image steps no SDK client but S3: the record steps hold the table, the engines sign their own calls', async () => {
+  it('give the image steps no SDK client: the record steps hold the table, S3 and the engines are signed requests (decision 121)', async () => {
     const imageSteps = (await bundleFacts()).find((bundle) => bundle.name === 'workflow-image-steps')!;
-    assert.deepEqual(imageSteps.sdkClients, ['@aws-sdk/client-s3']);
+    assert.deepEqual(imageSteps.sdkClients, []);
   });
 
   it('give the images group DynamoDB only: it signs its URLs and tags its objects by hand', async () => {
