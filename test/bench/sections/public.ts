@@ -51,7 +51,20 @@ interface NetworkItem {
 /** Pages that must not be indexed: their 'is-crawlable' audit fails on purpose (decision 98). */
 const isNoIndexPage = (url: string) => new URL(url).pathname.startsWith('/partage/');
 
+/** Lighthouse could not record the page (NO_NAVSTART and the like): its advice is to run it again. */
+class LighthouseRunError extends Error {}
+
+/** One audit, run again once when Lighthouse could not record it (a loaded machine's hiccup). */
 async function auditPage(url: string, port: number) {
+  try {
+    return await auditPageOnce(url, port);
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError)) throw error;
+    return auditPageOnce(url, port);
+  }
+}
+
+async function auditPageOnce(url: string, port: number) {
   const { default: lighthouse } = await import('lighthouse');
   // Default config = mobile preset (Moto G Power emulation, simulated slow 4G, 4x CPU slowdown).
   const result = await lighthouse(url, {
@@ -63,7 +76,7 @@ async function auditPage(url: string, port: number) {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
