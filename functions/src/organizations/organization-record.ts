@@ -14,10 +14,9 @@
  * - `readOrganizationFields`, strongly consistent, named fields only: why a credits condition failed.
  * - `findOrganizationByCustomer`: the gsi1 index (eventually consistent by nature), then `readOrganization`.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
-import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { firstOnGsi1, isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { CheckoutSessionRecord, OrganizationRecord, SubscriptionRecord } from '../lib/records';
 
@@ -62,17 +61,7 @@ export async function findOrganizationByCustomer(
   deps: TableDeps,
   customerId: string,
 ): Promise<OrganizationRecord | undefined> {
-  const { gsi1pk } = gsi1Keys.stripeCustomer(customerId);
-  const { Items } = await deps.ddb.send(
-    new QueryCommand({
-      TableName: deps.tableName,
-      IndexName: TABLE_KEYS.gsi1.indexName,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
-      Limit: 1,
-    }),
-  );
-  const found = Items?.[0] as OrganizationRecord | undefined;
+  const found = await firstOnGsi1<OrganizationRecord>(deps, gsi1Keys.stripeCustomer(customerId).gsi1pk);
   // The index is eventually consistent: read the item itself for the current state.
   return found ? readOrganization(deps, found.id) : undefined;
 }

@@ -5,9 +5,8 @@
  * export of the image prints the same code. Opening it redirects to a short-lived signed URL of the
  * original while the image exists; a deleted image's link answers the share page's 'gone'.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
-import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { firstOnGsi1, isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys } from '../lib/keys';
 import type { ImageRecord, OriginalLinkRecord } from '../lib/records';
 import { ShareGone, resolveSharedImage } from './public-share';
@@ -53,16 +52,7 @@ export async function originalLinkToken(deps: TableDeps, image: ImageRecord, now
 export async function imageOfOriginalLink(deps: TableDeps, token: string): Promise<ImageRecord> {
   if (!isShareTokenShape(token)) throw new ShareGone();
   const tokenHash = hashShareToken(token);
-  const { Items } = await deps.ddb.send(
-    new QueryCommand({
-      TableName: deps.tableName,
-      IndexName: TABLE_KEYS.gsi1.indexName,
-      KeyConditionExpression: 'gsi1pk = :token',
-      ExpressionAttributeValues: { ':token': gsi1Keys.originalToken(tokenHash).gsi1pk },
-      Limit: 1,
-    }),
-  );
-  const found = Items?.[0] as OriginalLinkRecord | undefined;
+  const found = await firstOnGsi1<OriginalLinkRecord>(deps, gsi1Keys.originalToken(tokenHash).gsi1pk);
   const link = found && (await getOriginalLink(deps, found.organizationId, found.transformationId));
   if (!link || link.tokenHash !== tokenHash) throw new ShareGone();
   const image = await resolveSharedImage(deps, link.organizationId, link.imageId, link.transformationId);

@@ -5,8 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShareLink, ShareStatus } from '@vitrine/shared';
-import { isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
-import { TABLE_KEYS } from '../lib/aws/table-schema';
+import { firstOnGsi1, isConditionalCheckFailed, type TableDeps } from '../lib/aws/dynamodb';
 import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import type { ShareLinkRecord } from '../lib/records';
 
@@ -67,16 +66,7 @@ export async function listShareLinks({ ddb, tableName }: TableDeps, orgId: strin
 
 /** The link a token opens, read consistently after the index lookup; undefined for any miss. */
 export async function findShareLinkByToken(deps: TableDeps, tokenHash: string) {
-  const { Items } = await deps.ddb.send(
-    new QueryCommand({
-      TableName: deps.tableName,
-      IndexName: TABLE_KEYS.gsi1.indexName,
-      KeyConditionExpression: 'gsi1pk = :token',
-      ExpressionAttributeValues: { ':token': gsi1Keys.shareToken(tokenHash).gsi1pk },
-      Limit: 1,
-    }),
-  );
-  const found = Items?.[0] as ShareLinkRecord | undefined;
+  const found = await firstOnGsi1<ShareLinkRecord>(deps, gsi1Keys.shareToken(tokenHash).gsi1pk);
   if (!found) return undefined;
   const record = await getShareLink(deps, found.organizationId, found.id);
   return record?.tokenHash === tokenHash ? record : undefined;
