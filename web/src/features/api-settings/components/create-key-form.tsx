@@ -5,14 +5,12 @@ import {
   type ApiKeyCreateInput,
   type CreatedApiKey,
 } from '@vitrine/shared';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
-import { errorMessage } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/form';
 import { useCreateApiKey } from '../api/api-keys';
+import { useCreateForm } from '../hooks/use-create-form';
 
 const T = API_KEYS_TEXTS;
 const EMPTY: ApiKeyCreateInput = { name: '', scope: 'transform' };
@@ -20,31 +18,19 @@ const SCOPE_OPTIONS = API_KEY_SCOPES.map((scope) => ({ value: scope, label: T.sc
 
 /** Names a new key and chooses its scope; the created key goes to `onCreated`, which shows it once. */
 export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const create = useCreateApiKey();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useZodForm(apiKeyCreateSchema, EMPTY);
-
-  async function submit(input: ApiKeyCreateInput) {
-    try {
-      onCreated(await create(input));
-      reset(EMPTY);
-    } catch (error) {
-      setServerError(errorMessage(error, T.actionFailed));
-    }
-  }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    serverError,
+    onSubmit,
+  } = useCreateForm(apiKeyCreateSchema, EMPTY, useCreateApiKey(), onCreated, T.actionFailed);
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        setServerError(null);
-        void handleSubmit(submit)(event);
-      }}
+      onSubmit={onSubmit}
       className="flex flex-col gap-4 rounded-card bg-white p-4 shadow-card sm:flex-row sm:items-end"
     >
       {serverError && <ErrorAlert description={serverError} />}

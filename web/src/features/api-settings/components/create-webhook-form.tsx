@@ -6,13 +6,12 @@ import {
   type WebhookEndpointCreateInput,
   WEBHOOKS_TEXTS,
 } from '@vitrine/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/form';
 import { useCreateWebhook } from '../api/webhooks';
+import { useCreateForm } from '../hooks/use-create-form';
 
 const T = WEBHOOKS_TEXTS;
 const EMPTY: WebhookEndpointCreateInput = { url: '', events: [] };
@@ -23,35 +22,19 @@ const EMPTY: WebhookEndpointCreateInput = { url: '', events: [] };
  * shows its secret once.
  */
 export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedWebhookEndpoint) => void }) {
-  const create = useCreateWebhook();
   const eventsErrorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useZodForm(webhookEndpointCreateSchema, EMPTY);
-
-  async function submit(input: WebhookEndpointCreateInput) {
-    try {
-      onCreated(await create(input));
-      reset(EMPTY);
-    } catch (error) {
-      setServerError(errorMessage(error, API_KEYS_TEXTS.actionFailed));
-    }
-  }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    serverError,
+    onSubmit,
+  } = useCreateForm(webhookEndpointCreateSchema, EMPTY, useCreateWebhook(), onCreated, API_KEYS_TEXTS.actionFailed);
 
   const eventsError = errors.events?.message ?? errors.events?.root?.message;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        setServerError(null);
-        void handleSubmit(submit)(event);
-      }}
-      className="flex flex-col gap-4 rounded-card bg-white p-4 shadow-card"
-    >
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-card bg-white p-4 shadow-card">
       {serverError && <ErrorAlert description={serverError} />}
       <Input
         label={T.url}
