@@ -33,6 +33,13 @@ export const publicStartSchema = z.object({
    * each variant's end (transformation.succeeded or transformation.failed), signed as every delivery.
    */
   webhookUrl: z.optional(z.string()),
+  /**
+   * One of the organization's projects: each variant that succeeds is saved into it, as
+   * POST /api/v1/projects/{id}/images saves it (listed there, no separate call needed). A project
+   * deleted before the end leaves its results among the images without a project, as deleting a
+   * project does to its images.
+   */
+  projectId: z.optional(id),
   ...TRANSFORMATION_OPTION_SCHEMAS['virtual-staging'].shape,
   ...TRANSFORMATION_OPTION_SCHEMAS['sky-replacement'].shape,
 });

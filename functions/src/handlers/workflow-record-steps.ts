@@ -1,12 +1,14 @@
 /**
  * The record-steps Lambda of transformation.asl.json (StartProcessing, ReserveCredit, StoreResult,
- * Complete, RefundCredit, MarkFailed): DynamoDB and one HeadObject, no sharp, so it runs on ARM64 without
- * the sharp layer. It dispatches on the payload's `step`.
+ * Complete, RefundCredit, MarkFailed): DynamoDB, one object check and, for a start that named a
+ * project, the save's re-tagging (signed requests, no S3 client: decision 122), no sharp, so it
+ * runs on ARM64 without the sharp layer. It dispatches on the payload's `step`.
  */
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { resultsBucket } from '../lib/aws/buckets';
-import { s3 } from '../lib/aws/s3-client';
+import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
+import { containerS3Objects } from '../lib/aws/s3-objects';
+import { putObjectTags } from '../lib/aws/s3-tagging';
 import { containerWebhookQueue } from '../lib/aws/sqs';
 import { ENV } from '../lib/env';
 import { withLogContext } from '../lib/logger';
@@ -20,8 +22,10 @@ function recordStepDeps(): RecordStepDeps {
   // The webhook queue where the stack has one (WEBHOOK_QUEUE_URL): AWS and the local stack both do.
   deps ??= {
     ...tableDeps(),
-    s3,
+    objects: containerS3Objects(),
+    uploadsBucket: uploadsBucket(),
     resultsBucket: resultsBucket(),
+    putTags: putObjectTags,
     ...(process.env[ENV.webhookQueueUrl] ? { sendToQueue: containerWebhookQueue() } : {}),
   };
   return deps;

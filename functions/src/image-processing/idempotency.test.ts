@@ -91,10 +91,18 @@ describe('parseIdempotencyKey', () => {
 
   it('tells apart a start with another webhook or none (decision 114)', () => {
     const none = requestHash('enhance', upload('up-1'), {});
-    const withHook = requestHash('enhance', upload('up-1'), {}, 1, 'wh-1');
+    const withHook = requestHash('enhance', upload('up-1'), {}, 1, { webhookEndpointId: 'wh-1' });
     expect(withHook).not.toBe(none);
-    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 1, 'wh-2'));
-    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 2, 'wh-1'));
+    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 1, { webhookEndpointId: 'wh-2' }));
+    expect(withHook).not.toBe(requestHash('enhance', upload('up-1'), {}, 2, { webhookEndpointId: 'wh-1' }));
+  });
+
+  it('tells apart a start filed into another project or none (decision 122)', () => {
+    const none = requestHash('enhance', upload('up-1'), {}, 2);
+    const intoMas = requestHash('enhance', upload('up-1'), {}, 2, { projectId: 'p-mas' });
+    expect(intoMas).not.toBe(none);
+    expect(intoMas).not.toBe(requestHash('enhance', upload('up-1'), {}, 2, { projectId: 'p-villa' }));
+    expect(requestHash('enhance', upload('up-1'), {}, 2, { projectId: 'p-mas' })).toBe(intoMas);
   });
 });
 

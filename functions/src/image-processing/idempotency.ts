@@ -63,8 +63,8 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 export type StartSource = { uploadId: string } | { sourceTransformationId: string };
 
 /**
- * What a key stands for: the same key with another type, photo, options, number of variants or
- * webhook is refused. A start of one variant from an upload without a webhook hashes as before
+ * What a key stands for: the same key with another type, photo, options, number of variants,
+ * webhook (decision 114) or project (decision 122) is refused. A start of one variant from an upload without a webhook hashes as before
  * variants and webhooks existed, so a key claimed across the deploy still replays.
  */
 export function requestHash(
@@ -72,13 +72,14 @@ export function requestHash(
   source: StartSource,
   options: TransformationOptions,
   variants = 1,
-  webhookEndpointId?: string,
+  { webhookEndpointId, projectId }: { webhookEndpointId?: string | undefined; projectId?: string | undefined } = {},
 ): string {
   const sortedOptions = Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
   const photo = 'uploadId' in source ? source.uploadId : `transformation:${source.sourceTransformationId}`;
   const parts: unknown[] = [type, photo, sortedOptions];
   if (variants !== 1 || webhookEndpointId) parts.push(variants);
   if (webhookEndpointId) parts.push({ webhook: webhookEndpointId });
+  if (projectId) parts.push({ project: projectId });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

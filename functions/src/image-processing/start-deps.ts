@@ -14,6 +14,7 @@ import { refundCredit, reserveCredit } from '../credits/credits';
 import { claimIdempotencyKey, markKeyStarted, releaseIdempotencyKey } from './idempotency';
 import type { StartTransformationDeps } from './start-transformation';
 import { readOrganizationView } from '../organizations/organization-record';
+import { projectAcceptsImages } from '../projects/project-store';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 import { readUploadSignature } from '../uploads/upload-signature';
@@ -24,6 +25,7 @@ export const startDeps: StartTransformationDeps = {
   findUpload: (orgId, uploadId) => getUpload(tableDeps(), orgId, uploadId),
   readUploadSignature: (upload) => readUploadSignature(upload),
   findTransformation: (orgId, id) => getTransformation(tableDeps(), orgId, id),
+  projectAcceptsImages: (orgId, projectId) => projectAcceptsImages(tableDeps(), orgId, projectId),
   organizationState: async (orgId) => {
     const organization = await readOrganizationView(tableDeps(), orgId);
     return {
@@ -45,6 +47,7 @@ export const startDeps: StartTransformationDeps = {
       variant: t.variant,
       variantCount: t.variantCount,
       ...(t.webhookEndpointId ? { webhookEndpointId: t.webhookEndpointId } : {}),
+      ...(t.projectId ? { projectId: t.projectId } : {}),
     });
   },
   reserveCredit: async (t) => {

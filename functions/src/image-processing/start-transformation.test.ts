@@ -1,10 +1,16 @@
-import { BILLING_API_TEXTS, TRANSFORMATION_LIMITS, type ApiErrorBody, TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import {
+  BILLING_API_TEXTS,
+  PROJECTS_TEXTS,
+  TRANSFORMATION_LIMITS,
+  type ApiErrorBody,
+  TRANSFORMATION_MESSAGES,
+} from '@vitrine/shared';
 import { InsufficientCreditsError, TooManyInFlightError } from '../credits/credits';
 import { SubscriptionRequired } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import type { TransformationRecord, UploadRecord } from '../lib/records';
-import type { ClaimOutcome, KeyClaim } from './idempotency';
+import { requestHash, type ClaimOutcome, type KeyClaim } from './idempotency';
 import {
   startTransformation,
   type OrganizationState,
@@ -68,6 +74,7 @@ function deps(state: Partial<OrganizationState> = {}, overrides: Partial<StartTr
     findUpload: async (orgId, uploadId) => (orgId === 'org-1' && uploadId === 'up-1' ? upload : undefined),
     readUploadSignature: async () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
     findTransformation: async (orgId, id) => (orgId === 'org-1' ? earlier.get(id) : undefined),
+    projectAcceptsImages: async (orgId, projectId) => orgId === 'org-1' && projectId === 'p-mas',
     organizationState: async () => ({ subscriptionActive: true, creditBalance: 5, openReservations: 0, ...state }),
     createQueued: async (t) => {
       steps.push('create');
@@ -510,4 +517,47 @@ describe('startTransformation with an Idempotency-Key', () => {
       expect(steps).toEqual([]);
     },
   );
+});
+
+describe('startTransformation into a project (decision 122)', () => {
+  it('keeps the project with every variant, so Complete saves each result into it', async () => {
+    const { d, queued, steps, claims } = deps();
+    await startTransformation(
+      d,
+      caller,
+      request('enhance', { uploadId: 'up-1', variants: 2, projectId: 'p-mas' }, 'into-project-0001'),
+    );
+    expect(queued.map((variant) => variant.projectId)).toEqual(['p-mas', 'p-mas']);
+    expect(steps.filter((step) => step === 'start')).toHaveLength(2);
+    // The key stands for the project too: the same key naming another project is another request.
+    expect(claims[0]!.requestHash).toBe(
+      requestHash('enhance', { uploadId: 'up-1' }, {}, 2, { projectId: 'p-mas' }),
+    );
+  });
+
+  it('refuses a malformed project id (400) before any lookup, and a project it cannot see (404), charging nothing', async () => {
+    const lookedUp: string[] = [];
+    const malformed = deps({}, { projectAcceptsImages: async (_orgId, id) => Boolean(lookedUp.push(id)) });
+    for (const projectId of ['a'.repeat(200), 'p/1', '', 7, null]) {
+      await expect(
+        startTransformation(malformed.d, caller, request('enhance', { uploadId: 'up-1', projectId })),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION', message: PROJECTS_TEXTS.notFoundOrDenied });
+    }
+    expect(lookedUp).toEqual([]);
+
+    // Another organization's project, an unknown one or one being deleted: the same 404 as a path id.
+    const { d, steps } = deps();
+    for (const projectId of ['p-foreign', 'p-deleting']) {
+      await expect(
+        startTransformation(d, caller, request('enhance', { uploadId: 'up-1', projectId }, `key-${projectId}`)),
+      ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: PROJECTS_TEXTS.notFoundOrDenied });
+    }
+    // The keys were released: a retry is evaluated afresh.
+    expect(steps).toEqual([
+      'key:claim:key-p-foreign',
+      'key:released:key-p-foreign:tx-1',
+      'key:claim:key-p-deleting',
+      'key:released:key-p-deleting:tx-2',
+    ]);
+  });
 });

@@ -13,13 +13,15 @@
  * its own (record, credit, seed, execution), grouped by the first one's id. Their credits are all
  * reserved before any execution starts, so a refusal starts and charges nothing. The photo is an
  * upload, or an earlier transformation of the caller's organization whose validated original a
- * rerun reuses without a new upload (decision 066).
+ * rerun reuses without a new upload (decision 066). A start may name a project of the organization:
+ * each variant's result is saved into it when it succeeds (decision 122).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
   type ApiErrorBody,
   isTransformationType,
+  PROJECTS_TEXTS,
   parseTransformationOptions,
   sniffImageType,
   TRANSFORMATION_LIMITS,
@@ -58,6 +60,7 @@ const startBodySchema = z.object({
   uploadId: z.optional(resourceIdSchema(TRANSFORMATION_MESSAGES.uploadNotFound)),
   sourceTransformationId: z.optional(resourceIdSchema(TRANSFORMATION_MESSAGES.uploadNotFound)),
   variants: z._default(variantsSchema, VARIANT_LIMITS.default),
+  projectId: z.optional(resourceIdSchema(PROJECTS_TEXTS.notFoundOrDenied)),
 });
 
 /** The object Validate reads for a transformation, and where it comes from. */
@@ -86,6 +89,8 @@ export interface QueuedTransformation {
   variantCount: number;
   /** The registered webhook endpoint a public API start named (decision 114). */
   webhookEndpointId?: string;
+  /** The organization's project its result is saved into when it succeeds (decision 122). */
+  projectId?: string;
 }
 
 /** What one read of the organization item tells before anything is written. */
@@ -111,6 +116,8 @@ export interface StartTransformationDeps {
   readUploadSignature: (upload: UploadRecord) => Promise<Uint8Array | undefined>;
   /** A transformation of this organization (a foreign id only misses). */
   findTransformation: (orgId: string, id: string) => Promise<TransformationRecord | undefined>;
+  /** A project of this organization that accepts images (the save's own check; a foreign id only misses). */
+  projectAcceptsImages: (orgId: string, projectId: string) => Promise<boolean>;
   organizationState: (orgId: string) => Promise<OrganizationState>;
   createQueued: (transformation: QueuedTransformation) => Promise<void>;
   /**
@@ -159,7 +166,7 @@ export async function startTransformation(
   const { type, body } = request;
   // One parameterized route: an unknown type is a 400 with a French message, not a bare 404.
   if (!isTransformationType(type)) throw new BadRequest(TRANSFORMATION_MESSAGES.unknownType);
-  const { uploadId, sourceTransformationId, variants } = parseBody(startBodySchema, body);
+  const { uploadId, sourceTransformationId, variants, projectId } = parseBody(startBodySchema, body);
   if (uploadId && sourceTransformationId) throw new BadRequest(TRANSFORMATION_MESSAGES.twoSources);
   const source: StartSource | undefined = uploadId
     ? { uploadId }
@@ -179,7 +186,10 @@ export async function startTransformation(
       transformationId: firstId,
       transformationIds: ids,
       groupId: firstId,
-      requestHash: requestHash(type, source, parsed.options, variants, request.webhookEndpointId),
+      requestHash: requestHash(type, source, parsed.options, variants, {
+        webhookEndpointId: request.webhookEndpointId,
+        projectId,
+      }),
       userId: caller.userId,
     });
     if (claim.outcome === 'replay') {
@@ -200,6 +210,7 @@ export async function startTransformation(
       source,
       correlationId: request.correlationId,
       ...(request.webhookEndpointId ? { webhookEndpointId: request.webhookEndpointId } : {}),
+      ...(projectId ? { projectId } : {}),
     });
   } catch (error) {
     // Nothing started: a retry with the same key must be evaluated afresh, not replay a failure.
@@ -226,6 +237,7 @@ interface Checked {
   source: StartSource;
   correlationId: string;
   webhookEndpointId?: string;
+  projectId?: string;
 }
 
 /** The object to validate: the caller's upload, or the validated original of the caller's earlier transformation. */
@@ -260,6 +272,9 @@ async function begin(
   request: Checked,
 ): Promise<QueuedTransformation[]> {
   const source = await photoSource(deps, caller.orgId, request.source);
+  if (request.projectId && !(await deps.projectAcceptsImages(caller.orgId, request.projectId))) {
+    throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
+  }
   const count = request.ids.length;
   // Fast refusals from one read, before any write; the conditional reservations below are the authority.
   const organization = await deps.organizationState(caller.orgId);
@@ -283,6 +298,7 @@ async function begin(
     variant: index + 1,
     variantCount: count,
     ...(request.webhookEndpointId ? { webhookEndpointId: request.webhookEndpointId } : {}),
+    ...(request.projectId ? { projectId: request.projectId } : {}),
   }));
   // The records first: a crash after a reservation leaves a queued record that the reconciler finds.
   await Promise.all(variants.map((variant) => deps.createQueued(variant)));

@@ -1,34 +1,33 @@
 /**
  * The dependencies of saving a transformation's result as an image, bound to the table and the
  * buckets: one definition for the app's POST /api/images/... and the public API's POST /api/v1/...
- * routes (issue 25).
+ * routes (issue 25), and for the workflow's Complete step, which files the result of a start that
+ * named a project (decision 122).
  */
-import { tableDeps } from '../lib/aws/dynamodb';
+import { tableDeps, type TableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
-import { putObjectTags } from '../lib/aws/s3-tagging';
-import { transformationState } from '../image-processing/stored-objects';
-import { getProjectRecord } from '../projects/project-store';
+import { putObjectTags, type PutObjectTags } from '../lib/aws/s3-tagging';
+import { type Buckets, transformationState } from '../image-processing/stored-objects';
+import { projectAcceptsImages } from '../projects/project-store';
 import { markTransformationSaved } from '../transformations/transformation-history';
 import { getTransformation } from '../transformations/transformation-store';
 import { getUpload } from '../uploads/upload-store';
 import { keepObjects } from './keep-objects';
 import type { SaveImageDeps } from './save-image';
 
-const table = tableDeps;
+/** Where saving reads and writes: the table, the two buckets, and how objects are re-tagged. */
+export interface SaveStores extends TableDeps {
+  buckets: Buckets;
+  putTags: PutObjectTags;
+}
 
-/** A project of the organization that accepts images (not being deleted). */
-const openProject = async (orgId: string, projectId: string) => {
-  const project = await getProjectRecord(table(), orgId, projectId);
-  return project !== undefined && !project.deletingAt;
-};
-
-export const saveDeps = (): SaveImageDeps => ({
-  ...table(),
+export const saveDepsFor = ({ buckets, putTags, ...table }: SaveStores): SaveImageDeps => ({
+  ...table,
   findTransformation: async (orgId, id) => {
-    const record = await getTransformation(table(), orgId, id);
+    const record = await getTransformation(table, orgId, id);
     if (!record) return undefined;
-    const upload = record.uploadId ? await getUpload(table(), orgId, record.uploadId) : undefined;
-    const state = transformationState(record, { uploads: uploadsBucket(), results: resultsBucket() });
+    const upload = record.uploadId ? await getUpload(table, orgId, record.uploadId) : undefined;
+    const state = transformationState(record, buckets);
     return {
       ...state,
       options: record.options ?? {},
@@ -38,7 +37,15 @@ export const saveDeps = (): SaveImageDeps => ({
       originalThumbnailKey: record.originalThumbnailKey,
     };
   },
-  projectExists: openProject,
-  keepObjects: (objects) => keepObjects(putObjectTags, objects),
-  markSaved: (orgId, transformationId, at) => markTransformationSaved(table(), orgId, transformationId, at),
+  projectExists: (orgId, projectId) => projectAcceptsImages(table, orgId, projectId),
+  keepObjects: (objects) => keepObjects(putTags, objects),
+  markSaved: (orgId, transformationId, at) => markTransformationSaved(table, orgId, transformationId, at),
 });
+
+/** This Lambda's: its table, buckets and tagger, from its environment. */
+export const saveDeps = (): SaveImageDeps =>
+  saveDepsFor({
+    ...tableDeps(),
+    buckets: { uploads: uploadsBucket(), results: resultsBucket() },
+    putTags: putObjectTags,
+  });

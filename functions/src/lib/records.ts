@@ -192,6 +192,8 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   failingSince?: string;
   /** The webhook endpoint a public API start named (decision 114): told of its end whatever it subscribed to. */
   webhookEndpointId?: string;
+  /** The project a start named (decision 122): Complete saves the result into it. */
+  projectId?: string;
   createdAt: string;
   updatedAt: string;
 }

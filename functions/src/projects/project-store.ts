@@ -76,6 +76,12 @@ export async function getProjectRecord(
   return Item as ProjectRecord | undefined;
 }
 
+/** A project of the organization that accepts images: it exists and is not being deleted (delete-project.ts). */
+export async function projectAcceptsImages(deps: TableDeps, orgId: string, projectId: string): Promise<boolean> {
+  const project = await getProjectRecord(deps, orgId, projectId);
+  return project !== undefined && !project.deletingAt;
+}
+
 /** The key of a project list's cursor: this organization's partition, a project's sort key. */
 const projectCursor = (orgId: string): CursorShape => ({
   pk: keys.organizationPartition(orgId),

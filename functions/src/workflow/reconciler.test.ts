@@ -35,6 +35,8 @@ beforeEach(() => {
 });
 
 const at = (now: Date) => ({ ddb: table.ddb, tableName: table.tableName, now: () => now });
+/** Complete without a project to save into touches no object. */
+const noObjects = { objects: undefined as never, putTags: undefined as never, uploadsBucket: 'u', resultsBucket: 'r' };
 const reconcilerDeps = (now = LATER): ReconcilerDeps => ({
   ...at(now),
   describeExecution: async (id) => executions[id],
@@ -168,7 +170,7 @@ describe('reconciler', () => {
 
   it('never refunds a success: a late Complete first keeps it charged, after the reconciler it is refused', async () => {
     const completedFirst = await reservedTransformation();
-    await complete({ ...at(LATER), s3: undefined as never, resultsBucket: 'results' }, completedFirst);
+    await complete({ ...at(LATER), ...noObjects }, completedFirst);
     const reconciledFirst = await reservedTransformation();
     await reconcile();
 
@@ -176,7 +178,7 @@ describe('reconciler', () => {
     expect(await credits(completedFirst.orgId)).toMatchObject({ balance: 2, ledger: ['reserve:-1'] });
 
     await expect(
-      complete({ ...at(LATER), s3: undefined as never, resultsBucket: 'results' }, reconciledFirst),
+      complete({ ...at(LATER), ...noObjects }, reconciledFirst),
     ).rejects.toBeInstanceOf(TransformationStateError);
     expect(await record(reconciledFirst)).toMatchObject({ status: 'failed' });
     expect(await credits(reconciledFirst.orgId)).toMatchObject({ balance: 3 });

@@ -11,15 +11,16 @@ function failingDeps(error: Error): WorkflowDeps {
   return {
     ddb: { send: () => Promise.reject(error) } as never,
     tableName: 'table',
-    s3: { send: () => Promise.reject(error) } as never,
     objects: {
       get: () => Promise.reject(error),
       exists: () => Promise.reject(error),
+      head: () => Promise.reject(error),
       put: () => Promise.reject(error),
       list: () => Promise.reject(error),
     },
     uploadsBucket: 'uploads',
     resultsBucket: 'results',
+    putTags: () => Promise.reject(error),
     engineFor: () => {
       throw new Error('unused');
     },

@@ -4,8 +4,8 @@
  * sharp-using steps are in image-steps.ts: this module must never load sharp, so that the
  * record-steps Lambda (handlers/workflow-record-steps.ts) runs without the sharp layer.
  */
-import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Objects } from '../lib/aws/s3-objects';
+import type { PutObjectTags } from '../lib/aws/s3-tagging';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { resultContentTypeOfKey, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
@@ -15,6 +15,7 @@ import type { SendQueueMessage } from '../lib/aws/sqs';
 import { logger } from '../lib/logger';
 import { readOrganizationFields } from '../organizations/organization-record';
 import { emitCreditsLowIfBelow, emitTransformationEnded } from '../webhooks/webhook-events';
+import { saveDepsFor } from '../images/save-deps';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
   claimFailure,
@@ -30,16 +31,23 @@ import {
 import { failureOf, type CaughtError } from './failure-message';
 import { failureReason } from './failure-reason';
 import { refOf, required, stepDispatcher } from './step-payload';
+import { fileResult } from './result-filing';
 import { closeFailed, closeSucceeded, type TransformationRef } from './transformation-closing';
 
 export type { TransformationRef } from './transformation-closing';
 
-/** What the record steps use: the table, and the results bucket (StoreResult checks the object). */
+/**
+ * What the record steps use: the table, the results bucket (StoreResult checks the object, without
+ * the S3 client: decision 122), and what saving a result into a project needs (the uploads bucket,
+ * the objects' re-tagging).
+ */
 export interface RecordStepDeps {
   ddb: DynamoDBDocumentClient;
   tableName: string;
-  s3: S3Client;
+  objects: Pick<S3Objects, 'head'>;
+  uploadsBucket: string;
   resultsBucket: string;
+  putTags: PutObjectTags;
   now?: () => Date;
   /** The webhook queue (decision 114): a transformation's end is told to the organization's endpoints. */
   sendToQueue?: SendQueueMessage;
@@ -125,9 +133,9 @@ export async function storeResult(
   ref: TransformationRef,
   result: TransformResult,
 ): Promise<void> {
-  const head = await deps.s3.send(new HeadObjectCommand({ Bucket: deps.resultsBucket, Key: result.resultKey }));
+  const head = await deps.objects.head(deps.resultsBucket, result.resultKey);
   // The key's extension says the format the Transform step encoded (decision 091).
-  if (head.ContentType !== resultContentTypeOfKey(result.resultKey) || !head.ContentLength) {
+  if (head?.contentType !== resultContentTypeOfKey(result.resultKey) || !head.contentLength) {
     throw new Error(`Result ${result.resultKey} is not a stored ${resultContentTypeOfKey(result.resultKey)}`);
   }
   const { resultKey, simulated, thumbnailKey, engine } = result;
@@ -141,11 +149,23 @@ export async function storeResult(
   });
 }
 
+/** The app's save (images/save-deps.ts), on this step's table and buckets. */
+const saveDepsOf = (deps: RecordStepDeps) =>
+  saveDepsFor({
+    ddb: deps.ddb,
+    tableName: deps.tableName,
+    buckets: { uploads: deps.uploadsBucket, results: deps.resultsBucket },
+    putTags: deps.putTags,
+  });
+
 /**
  * Succeeded first: until then a failure is refunded by the Catch (and a failure being recorded
  * refuses the success). Once the record says succeeded the charge stands, so settling (dropping the
  * reservation id; the balance was debited at reservation) must not fail the step: a leftover id is
  * bookkeeping, left with the record open for the reconciler; a refund would be a free result.
+ * The result goes into the project the start named before anyone is told of the end, so a webhook
+ * receiver finds it listed there (decision 122); a failure to save it fails the step, which Step
+ * Functions retries (saving is idempotent), and MarkFailed tries once more when the retries ran out.
  */
 export async function complete(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
   // With the organization's success count (the dashboard's total), in one transaction.
@@ -156,6 +176,7 @@ export async function complete(deps: RecordStepDeps, ref: TransformationRef): Pr
     logger.info('Transformation succeeded', { type: before.type, durationMs });
     transformationMetrics.succeeded(before.type, durationMs);
   }
+  await fileResult(saveDepsOf(deps), before);
   await closeSucceeded(deps, ref);
   await tellWebhooks(deps, ref);
 }
@@ -212,7 +233,12 @@ export async function fail(deps: RecordStepDeps, ref: TransformationRef, error: 
     const record = await getTransformation(deps, ref.orgId, ref.transformationId);
     if (record?.status !== 'succeeded') throw stateError;
     logger.warn('Transformation already succeeded: its charge stands', { caught: error });
+    // Complete failed after recording the success: what it had left to do is done here, best effort.
+    await fileResult(saveDepsOf(deps), record).catch((fileError: unknown) => {
+      logger.error('Result not saved into the project named at the start', { error: fileError });
+    });
     await closeSucceeded(deps, ref);
+    await tellWebhooks(deps, ref);
     return {};
   }
   if (before.status !== 'failed') {

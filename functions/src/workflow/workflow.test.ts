@@ -2,8 +2,13 @@
  * The real transformation.asl.json run by aws-local-stepfunctions, each Task served by the real
  * step implementations against dynalite and s3rver: the happy path, each Catch and each Retry.
  */
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import {
@@ -23,7 +28,11 @@ import { startImageSimulator } from '../engines/simulator/image-simulator';
 import { TransientEngineError, type ImageEngine } from '../engines/types';
 import { getUrlSigner } from '../lib/aws/presign-get';
 import { s3Objects, type PutObjectOptions } from '../lib/aws/s3-objects';
-import { gsi1Keys, keys } from '../lib/keys';
+import { s3ObjectTagger } from '../lib/aws/s3-tagging';
+import { getImage, imageIdFor } from '../images/image-store';
+import { deleteProject } from '../projects/delete-project';
+import { createProject, getProjectRecord } from '../projects/project-store';
+import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import { reserveCredit } from '../credits/credits';
 import { createTransformation, getTransformation, markFailed } from '../transformations/transformation-store';
@@ -48,7 +57,7 @@ beforeAll(async () => {
   deps = {
     ddb: table.ddb,
     tableName: table.tableName,
-    s3: buckets.s3,
+    putTags: s3ObjectTagger(buckets.access),
     objects: s3Objects({ ...buckets.access, sign: getUrlSigner(buckets.access) }),
     uploadsBucket: buckets.uploadsBucket,
     resultsBucket: buckets.resultsBucket,
@@ -568,5 +577,92 @@ describe('transformation workflow', () => {
       message,
     });
     expect(await credits(ref.orgId)).toEqual({ balance: 3, reservations: [], ledger: ['refund:1', 'reserve:-1'] });
+  });
+});
+
+describe('a transformation started with a project (decision 122)', () => {
+  /** What the start stores when its body names a project (image-processing/start-deps.ts). */
+  async function startedInto(name: string) {
+    const ref = await queue(await encodeJpeg(renderInterior(320, 240), 320, 240), 'enhance');
+    const project = await createProject(deps, { orgId: ref.orgId, userId: 'user-1' }, { name });
+    await table.ddb.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.transformation(ref.orgId, ref.transformationId),
+        UpdateExpression: 'SET projectId = :projectId',
+        ExpressionAttributeValues: { ':projectId': project.id },
+      }),
+    );
+    return { ref, projectId: project.id };
+  }
+
+  const imagesOf = async (orgId: string) => {
+    const { Items } = await table.ddb.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :image)',
+        ExpressionAttributeValues: { ':pk': keys.organization(orgId).pk, ':image': SK_PREFIX.image },
+        ConsistentRead: true,
+      }),
+    );
+    return Items ?? [];
+  };
+
+  const retention = async (key: string) => {
+    const { TagSet } = await buckets.s3.send(
+      new GetObjectTaggingCommand({ Bucket: buckets.resultsBucket, Key: key }),
+    );
+    return TagSet?.find((tag) => tag.Key === 'retention')?.Value;
+  };
+
+  it('saves the result into the project as the save does, once however often Complete runs', async () => {
+    const { ref, projectId } = await startedInto('Mas');
+    expect(await run(ref)).toMatchObject({ status: 'SUCCEEDED' });
+
+    const record = (await getTransformation(deps, ref.orgId, ref.transformationId))!;
+    expect(await getImage(deps, ref.orgId, imageIdFor(ref.transformationId, projectId))).toMatchObject({
+      projectId,
+      transformationId: ref.transformationId,
+      status: 'staged',
+      userId: 'user-1',
+      transformedFilePath: record.resultKey,
+    });
+    // Out of 'Non sauvegardées', and its objects kept past the unsaved expiry (decision 52).
+    expect(record.savedAt).toEqual(expect.any(String));
+    expect(await retention(record.resultKey!)).toBe('saved');
+    expect(await getProjectRecord(deps, ref.orgId, projectId)).toMatchObject({ imageCount: 1 });
+
+    // Complete retried by Step Functions: the same image, the project's count unchanged.
+    await runStep(deps, { step: 'complete', ...ref });
+    expect(await imagesOf(ref.orgId)).toHaveLength(1);
+    expect(await getProjectRecord(deps, ref.orgId, projectId)).toMatchObject({ imageCount: 1 });
+
+    // Retried after the project was deleted (its images moved out): still that one image.
+    expect(await deleteProject(deps, ref.orgId, projectId, { deadline: Date.now() + 5000 })).toBe(true);
+    await runStep(deps, { step: 'complete', ...ref });
+    const images = await imagesOf(ref.orgId);
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ id: imageIdFor(ref.transformationId, null), projectId: null });
+  });
+
+  it('keeps the result among the images without a project when the project went before the end, and succeeds', async () => {
+    const { ref, projectId } = await startedInto('Villa');
+    expect(await deleteProject(deps, ref.orgId, projectId, { deadline: Date.now() + 5000 })).toBe(true);
+    const logs = captureLogs();
+    const report = await run(ref);
+    logs.restore();
+
+    expect(report).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await getTransformation(deps, ref.orgId, ref.transformationId)).toMatchObject({
+      status: 'succeeded',
+      savedAt: expect.any(String),
+    });
+    expect(await imagesOf(ref.orgId)).toEqual([
+      expect.objectContaining({ id: imageIdFor(ref.transformationId, null), projectId: null }),
+    ]);
+    expect(await credits(ref.orgId)).toMatchObject({ balance: 2 });
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: 'WARN', projectId, step: 'complete' }),
+    );
   });
 });

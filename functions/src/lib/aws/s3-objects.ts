@@ -47,6 +47,12 @@ export interface StoredObject {
   metadata: Record<string, string>;
 }
 
+export interface ObjectHead {
+  contentType: string | undefined;
+  /** The whole object's size in bytes. */
+  contentLength: number;
+}
+
 export interface PutObjectOptions {
   contentType?: string;
   /** `key=value&...`, as S3's `x-amz-tagging` header takes it. */
@@ -68,6 +74,8 @@ export interface S3Objects {
   get(bucket: string, key: string, options?: { maxBytes?: number }): Promise<StoredObject | undefined>;
   /** Whether it is there, read as `get` reads absence: one byte of it is fetched, not the object. */
   exists(bucket: string, key: string): Promise<boolean>;
+  /** Its type and size (what HeadObject tells), or undefined when absent; one byte is fetched. */
+  head(bucket: string, key: string): Promise<ObjectHead | undefined>;
   put(bucket: string, key: string, body: Uint8Array, options: PutObjectOptions): Promise<void>;
   /** Every key under `prefix` (ListObjectsV2, all pages). */
   list(bucket: string, prefix: string): Promise<string[]>;
@@ -90,6 +98,25 @@ function listPage(xml: string): { keys: string[]; next?: string } {
 export function s3Objects(config: S3Target & { sign: SignGetUrl }): S3Objects {
   const bucketCaller = s3BucketCaller(config);
   const fetchFn = config.fetch ?? fetch;
+
+  async function head(bucket: string, key: string): Promise<ObjectHead | undefined> {
+    // A presigned URL is signed for GET only (no HEAD); a Range header may be added unsigned.
+    const response = await fetchFn(await config.sign(bucket, key, { expiresIn: 60 }), {
+      headers: { range: 'bytes=0-0' },
+    });
+    await response.body?.cancel();
+    if (response.status === 404 || response.status === 403) return undefined;
+    const contentType = response.headers.get('content-type') ?? undefined;
+    // The range starts past the end of an empty object.
+    if (response.status === 416) return { contentType, contentLength: 0 };
+    if (!response.ok) {
+      throw new AwsServiceError(`HTTP${response.status}`, `S3 GetObject ${key}: ${response.status}`, response.status);
+    }
+    // 206: `Content-Range: bytes 0-0/<size>`; 200 (a server ignoring the range): the whole length.
+    const size = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1];
+    return { contentType, contentLength: Number(size ?? response.headers.get('content-length') ?? 0) };
+  }
+
   return {
     async get(bucket, key, { maxBytes } = {}) {
       const response = await fetchFn(await config.sign(bucket, key, { expiresIn: 60 }));
@@ -113,15 +140,9 @@ export function s3Objects(config: S3Target & { sign: SignGetUrl }): S3Objects {
       return { body: Buffer.from(await response.arrayBuffer()), metadata };
     },
     async exists(bucket, key) {
-      // A presigned URL is signed for GET only (no HEAD); a Range header may be added unsigned.
-      const response = await fetchFn(await config.sign(bucket, key, { expiresIn: 60 }), {
-        headers: { range: 'bytes=0-0' },
-      });
-      await response.body?.cancel();
-      if (response.ok) return true;
-      if (response.status === 404 || response.status === 403) return false;
-      throw new AwsServiceError(`HTTP${response.status}`, `S3 GetObject ${key}: ${response.status}`, response.status);
+      return (await head(bucket, key)) !== undefined;
     },
+    head,
     async put(bucket, key, body, { contentType, tagging, metadata = {} }) {
       const headers: Record<string, string> = {};
       if (contentType) headers['content-type'] = contentType;
