@@ -119,8 +119,12 @@ export class Workflow extends Construct {
     });
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      // StoreResult checks the stored result (HeadObject, authorized by s3:GetObject); no uploads access.
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [OBJECT_PREFIXES.result]);
+      // StoreResult checks the stored result (its first byte, s3:GetObject).
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [result])
+      // Complete saves the result of a start that named a project (decision 122) as the app's save
+      // does: it re-tags the validated original, the result and the thumbnails kept (decision 52).
+      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'tag', [result, thumbnail])
+      .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'tag', [normalised]);
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

@@ -282,7 +282,11 @@ describe('S3 grants', () => {
     });
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
-    expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
+    // StoreResult's check; Complete's save of a result into the project its start named (decision 122).
+    expect(grants(stack.workflow.recordSteps)).toEqual({
+      's3:GetObject': ['results:results/*'],
+      's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
+    });
     // The first bytes of the raw upload, to refuse a file that is not an image before charging it (decision 094).
     expect(grants(stack.api.functions.get('image-processing')!)).toEqual({ 's3:GetObject': ['uploads:uploads/*'] });
     // Share links: read-only signed URLs of what a page shows (decision 098).

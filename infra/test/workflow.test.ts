@@ -174,9 +174,6 @@ describe('transformation workflow', () => {
       expect.arrayContaining(['bedrock:InvokeModel', 'secretsmanager:GetSecretValue']),
     );
     expect(actions(recordSteps).filter((a) => /^(bedrock|secretsmanager):/.test(a))).toEqual([]);
-    expect(Object.keys(resources[recordSteps]!.Properties.Environment.Variables as object)).not.toContain(
-      'UPLOADS_BUCKET',
-    );
   });
 
   it('lets the image steps list the stored provider answers, and nothing else of the uploads bucket (decision 087)', () => {
@@ -229,10 +226,12 @@ describe('transformation workflow', () => {
     }
   });
 
-  it('keeps the record steps away from the uploads bucket', () => {
+  it('keeps the record steps away from the uploads, but for re-tagging a saved validated original (decision 122)', () => {
     const uploads = logicalId(stack.storage.uploads);
-    const resources = roleStatements(roleOf(recordSteps)).flatMap((s) => asList(s.Resource));
-    expect(JSON.stringify(resources)).not.toContain(uploads);
+    const touching = roleStatements(roleOf(recordSteps)).filter((s) => JSON.stringify(s.Resource).includes(uploads));
+    expect(touching.map((s) => [asList(s.Action), JSON.stringify(s.Resource)])).toEqual([
+      [['s3:PutObjectTagging'], expect.stringContaining('/normalised/*')],
+    ]);
   });
 
   it('runs the reconciler every few minutes, on ARM64 from its own bundle, with only what it needs', () => {

@@ -7,6 +7,7 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   API_KEYS_TEXTS,
+  PROJECTS_TEXTS,
   type ApiKeySummary,
   type CreatedApiKey,
   type CreditBalance,
@@ -257,6 +258,19 @@ describe('the public API with a key only', () => {
       body: { type: 'enhance', uploadId },
     });
     expect(foreignStart.status).toBe(404);
+    // Its own photo into our project: the project only misses, as in a path, and nothing is charged (decision 122).
+    const foreignUploadId = await uploadWithKey(foreign.key, 'upload-key-0002-foreign');
+    for (const [projectId, status, code] of [
+      [project.id, 404, 'NOT_FOUND'],
+      ['../projets', 400, 'VALIDATION'],
+    ] as const) {
+      const refused = await withKey(foreign.key, '/api/v1/transformations', {
+        method: 'POST',
+        body: { type: 'enhance', uploadId: foreignUploadId, projectId },
+      });
+      expect([refused.status, refused.body]).toEqual([status, { code, message: PROJECTS_TEXTS.notFoundOrDenied }]);
+    }
+    expect(await creditBalance(stack, ddb, other.orgId)).toBe(2);
     expect(
       (
         await withKey(foreign.key, '/api/v1/images', {
@@ -371,7 +385,7 @@ const KEY_MATRIX: Record<
   },
   'POST /api/v1/transformations': {
     expect: { read: 403, transform: 202, foreign: 404 },
-    request: (t) => ({ body: { type: 'enhance', uploadId: t.uploadId } }),
+    request: (t) => ({ body: { type: 'enhance', uploadId: t.uploadId, projectId: t.projectId } }),
   },
   'GET /api/v1/transformations/{id}': {
     expect: { read: 200, transform: 200, foreign: 404 },

@@ -1,9 +1,10 @@
 /**
  * Webhooks of the public API (issue 25 §2 and §4, decision 114), on the local stack: its queue
  * invokes the same consumer Lambda as SQS does in AWS, and its receiver (/_local/webhooks) plays
- * the integrator's endpoint. With a key only: upload, start two variants naming the webhook,
- * receive both signed events and verify them with the documented method, fetch the results, save
- * and list them in a project, credits charged once although the start is retried.
+ * the integrator's endpoint. With a key only: upload, start two variants naming the webhook and a
+ * project, receive both signed events and verify them with the documented method, fetch the
+ * results, find them listed in the project without saving them, credits charged once although the
+ * start is retried.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
@@ -94,7 +95,7 @@ async function uploadWithKey(key: string, idem: string): Promise<string> {
 }
 
 describe('webhooks', () => {
-  it('tells a registered endpoint of each variant, signed, with a key only; credits charged once', async () => {
+  it('tells a registered endpoint of each variant, signed, with a key only, results in the project named; credits charged once', async () => {
     const owner = await orgUser(stack, ddb, 5);
     const endpoint = expectStatus(await register(owner, receiverUrl('crm')), 201);
     expect(endpoint.secret).toMatch(/^whsec_/);
@@ -112,7 +113,7 @@ describe('webhooks', () => {
     );
 
     const uploadId = await uploadWithKey(key, 'wh-upload-0001');
-    const body = { type: 'enhance', uploadId, variants: 2, webhookUrl: receiverUrl('crm') };
+    const body = { type: 'enhance', uploadId, variants: 2, webhookUrl: receiverUrl('crm'), projectId: project.id };
     const started = expectStatus(
       await withKey<StartedTransformations>(key, '/api/v1/transformations', {
         method: 'POST',
@@ -149,17 +150,20 @@ describe('webhooks', () => {
       const result = expectStatus(await withKey<Transformation>(key, `/api/v1/transformations/${id}`), 200);
       expect(result).toMatchObject({ status: 'succeeded', groupId: started.groupId });
       expect((await fetch(result.resultUrl!)).status).toBe(200);
-      expectStatus(
-        await withKey<Image>(key, `/api/v1/projects/${project.id}/images`, {
-          method: 'POST',
-          body: { transformationId: id },
-          idem: `wh-save-${id}`,
-        }),
-        201,
-      );
     }
+    // Saved into the project before the webhook was sent (decision 122): no POST of ours.
     const listed = expectStatus(await withKey<Page<Image>>(key, `/api/v1/projects/${project.id}/images`), 200);
     expect(listed.items.map((image) => image.transformationId).sort()).toEqual([...started.transformationIds].sort());
+    expect((await fetch(listed.items[0]!.transformedSignedUrl!)).status).toBe(200);
+    // Saving one again, as an integrator of the separate call would, answers the same image.
+    const again = await withKey<Image>(key, `/api/v1/projects/${project.id}/images`, {
+      method: 'POST',
+      body: { transformationId: started.transformationId },
+      idem: 'wh-save-0001',
+    });
+    expect(expectStatus(again, 200).id).toBe(
+      listed.items.find((image) => image.transformationId === started.transformationId)!.id,
+    );
     expect(expectStatus(await withKey<CreditBalance>(key, '/api/v1/credits'), 200).creditBalance).toBe(3);
     expect(await creditBalance(stack, ddb, owner.orgId)).toBe(3);
 

@@ -79,7 +79,7 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, PublicOperation>> = {
     operationId: 'startTransformation',
     summary: 'Start a transformation',
     description:
-      "Starts a transformation of an upload (or of an earlier transformation's photo) with the type's options; `variants` (1 to 4) starts that many renders, each a transformation of its own costing one credit on success. Credits are reserved at the start and given back on failure. With the same `Idempotency-Key` within 24 hours, a retry answers the same transformations (header `idempotent-replayed: true`) and charges nothing more.",
+      "Starts a transformation of an upload (or of an earlier transformation's photo) with the type's options; `variants` (1 to 4) starts that many renders, each a transformation of its own costing one credit on success. Credits are reserved at the start and given back on failure. With `projectId`, each result that succeeds is saved into that project (as `POST /api/v1/projects/{id}/images` saves it) before its webhook is sent; a project deleted meanwhile leaves the result among the images without a project. With the same `Idempotency-Key` within 24 hours, a retry answers the same transformations (header `idempotent-replayed: true`) and charges nothing more.",
     scope: 'transform',
     body: 'StartTransformation',
     answer: { status: 202, schema: 'StartedTransformations', description: 'The started transformations.' },
