@@ -156,12 +156,12 @@ describe('webhooks', () => {
     expect(listed.items.map((image) => image.transformationId).sort()).toEqual([...started.transformationIds].sort());
     expect((await fetch(listed.items[0]!.transformedSignedUrl!)).status).toBe(200);
     // Saving one again, as an integrator of the separate call would, answers the same image.
-    const again = await withKey<Image>(key, `/api/v1/projects/${project.id}/images`, {
+    const savedAgain = await withKey<Image>(key, `/api/v1/projects/${project.id}/images`, {
       method: 'POST',
       body: { transformationId: started.transformationId },
       idem: 'wh-save-0001',
     });
-    expect(expectStatus(again, 200).id).toBe(
+    expect(expectStatus(savedAgain, 200).id).toBe(
       listed.items.find((image) => image.transformationId === started.transformationId)!.id,
     );
     expect(expectStatus(await withKey<CreditBalance>(key, '/api/v1/credits'), 200).creditBalance).toBe(3);
