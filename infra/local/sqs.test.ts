@@ -1,32 +1,51 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { SQSEvent } from 'aws-lambda';
 import { sqsSendMessage } from '../../functions/src/lib/aws/sqs';
 import { startLocalQueue, type LocalQueue, type QueueConsumer } from './sqs';
 
 const credentials = async () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 let queue: LocalQueue;
+let directory: string;
 let received: { body: string; receiveCount: string; at: number }[];
 let failUntil: number;
+
+const consumer: QueueConsumer = async (event: SQSEvent) => {
+  const [record] = event.Records;
+  received.push({ body: record!.body, receiveCount: record!.attributes.ApproximateReceiveCount, at: Date.now() });
+  return {
+    batchItemFailures: received.length <= failUntil ? [{ itemIdentifier: record!.messageId }] : [],
+  };
+};
+
+/** A queue on `directory`, as the stack starts it (the stored messages delivered once it is wired). */
+async function startQueue(visibilityTimeoutSeconds = 0.05): Promise<LocalQueue> {
+  const started = await startLocalQueue({
+    port: 0,
+    region: 'eu-west-3',
+    queueName: 'test-queue',
+    directory,
+    consumer: async () => consumer,
+    log: () => undefined,
+    visibilityTimeoutSeconds,
+  });
+  started.deliverStored();
+  return started;
+}
 
 beforeEach(async () => {
   received = [];
   failUntil = 0;
-  const consumer: QueueConsumer = async (event: SQSEvent) => {
-    const [record] = event.Records;
-    received.push({ body: record!.body, receiveCount: record!.attributes.ApproximateReceiveCount, at: Date.now() });
-    return {
-      batchItemFailures: received.length <= failUntil ? [{ itemIdentifier: record!.messageId }] : [],
-    };
-  };
-  queue = await startLocalQueue({
-    port: 0,
-    region: 'eu-west-3',
-    queueName: 'test-queue',
-    consumer: async () => consumer,
-    log: () => undefined,
-    visibilityTimeoutSeconds: 0.05,
-  });
+  directory = await mkdtemp(path.join(os.tmpdir(), 'vitrine-sqs-'));
+  queue = await startQueue();
 });
-afterEach(() => queue.close());
+afterEach(async () => {
+  await queue.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const storedFiles = async () => (await readdir(directory)).filter((name) => name.endsWith('.json'));
 
 const send = () =>
   sqsSendMessage({ region: 'eu-west-3', endpoint: queue.endpoint, queueUrl: () => queue.queueUrl, credentials });
@@ -76,5 +95,45 @@ describe('the local webhook queue', () => {
     // Accepted with the delay capped at 900 s: still waiting when the test ends.
     await expect(send()({ body: 'late', delaySeconds: 5000 })).resolves.toBeTruthy();
     expect(received).toHaveLength(0);
+  });
+
+  it('keeps an acknowledged message across a restart and delivers it when due (decision 123)', async () => {
+    await send()({ body: '{"late":1}', delaySeconds: 1 });
+    // Stopped before its delay ran out; closing writes nothing (a SIGKILL leaves the same files).
+    await queue.close();
+    expect(received).toHaveLength(0);
+    expect(await storedFiles()).toHaveLength(1);
+
+    queue = await startQueue();
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ body: '{"late":1}', receiveCount: '1' });
+    await queue.idle();
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('keeps a retry across a restart with its receive count, and a dead letter as a dead letter', async () => {
+    failUntil = 1;
+    await queue.close();
+    // A visibility timeout long enough that the retry is still waiting when the queue stops.
+    queue = await startQueue(0.5);
+    await send()({ body: 'retry' });
+    await until(() => received.length === 1);
+    await queue.idle();
+    await queue.close();
+
+    queue = await startQueue(0.5);
+    await until(() => received.length === 2);
+    expect(received.map((item) => item.receiveCount)).toEqual(['1', '2']);
+    await queue.idle();
+    expect(await storedFiles()).toEqual([]);
+
+    failUntil = 100;
+    await send()({ body: 'poison' });
+    await until(() => queue.deadLetters.length === 1);
+    await queue.close();
+    queue = await startQueue();
+    expect(queue.deadLetters).toEqual([expect.objectContaining({ body: 'poison' })]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.filter((item) => item.body === 'poison')).toHaveLength(5);
   });
 });

@@ -6,12 +6,21 @@
  * invokes the consumer Lambda with an SQS event, receives again a message reported in
  * `batchItemFailures` (or whose invocation threw) after the visibility timeout, and moves it to the
  * dead-letter list after maxReceiveCount receives. It serves SendMessage only, the one call the
- * code makes; messages live in memory (a restart loses queued retries; their deliveries stay
- * 'pending' in the table and can be resent from Paramètres > API).
+ * code makes.
+ *
+ * Messages are durable as the other emulators' data is (decision 123): each one is a JSON file under
+ * the stack's data directory (`.local/sqs`), written atomically before SendMessage answers and
+ * rewritten at each receive with its count and the time it becomes visible again, deleted once the
+ * consumer succeeded; a dead letter stays, marked. A start (after any stop, SIGKILL included)
+ * schedules every message found at its remaining delay: an acknowledged message, a delayed retry
+ * or one in flight when the process stopped is delivered, at least once, as SQS would.
  */
 import { randomUUID, createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import * as http from 'node:http';
+import * as path from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { writeFileAtomic } from './atomic-file';
 import { closeServer, listen } from './ports';
 
 /** As the CDK queue (infra/lib/constructs/webhook-queue.ts). */
@@ -25,16 +34,35 @@ export interface LocalQueue {
   port: number;
   /** Messages that exhausted their receives, as the dead-letter queue keeps them. */
   deadLetters: { messageId: string; body: string }[];
-  /** Resolves once no message is waiting or being processed (tests). */
+  /**
+   * Schedules the messages a previous run left, each at its remaining delay: called once the
+   * consumer can run (the stack has set its Lambdas' environment).
+   */
+  deliverStored(): void;
+  /** Resolves once no message is being processed (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** One message as stored: `<directory>/<messageId>.json`. */
 interface Message {
   messageId: string;
   body: string;
   receiveCount: number;
   sentAtMs: number;
+  /** When it may be received (again): after its delay, or a receive's visibility timeout. */
+  visibleAtMs: number;
+  /** It used up its receives: kept as the dead-letter queue keeps it, never received again. */
+  deadLetter?: true;
+}
+
+/** The messages a previous run left, each a file of `directory` (atomic writes: never half of one). */
+async function storedMessages(directory: string): Promise<Message[]> {
+  const names = (await readdir(directory)).filter((name) => name.endsWith('.json'));
+  const messages = await Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(path.join(directory, name), 'utf8')) as Message),
+  );
+  return messages.sort((a, b) => a.sentAtMs - b.sentAtMs);
 }
 
 function fail(response: http.ServerResponse, status: number, type: string, message: string): void {
@@ -52,6 +80,8 @@ export async function startLocalQueue(options: {
   port: number;
   region: string;
   queueName: string;
+  /** Where the messages are kept across restarts (the stack's `<dataDir>/sqs`). */
+  directory: string;
   consumer: () => Promise<QueueConsumer>;
   log: (line: string) => void;
   /** Shorter in tests. */
@@ -62,19 +92,36 @@ export async function startLocalQueue(options: {
   const deadLetters: LocalQueue['deadLetters'] = [];
   let closed = false;
   const visibility = (options.visibilityTimeoutSeconds ?? LOCAL_QUEUE_SETTINGS.visibilityTimeoutSeconds) * 1000;
+  const { directory } = options;
+  await mkdir(directory, { recursive: true });
+  const fileOf = (message: Message) => path.join(directory, `${message.messageId}.json`);
+  const store = (message: Message) => writeFileAtomic(fileOf(message), JSON.stringify(message));
 
-  const schedule = (message: Message, delayMs: number) => {
+  const schedule = (message: Message) => {
     if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const run = receive(message).finally(() => running.delete(run));
-      running.add(run);
-    }, delayMs);
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        const run = receive(message)
+          .catch((error: unknown) => {
+            // Its file could not be written or removed: it stays due, as after a stop.
+            options.log(`[sqs] message ${message.messageId}: ${String(error)}`);
+            schedule(message);
+          })
+          .finally(() => running.delete(run));
+        running.add(run);
+      },
+      Math.max(0, message.visibleAtMs - Date.now()),
+    );
     timers.add(timer);
   };
 
   async function receive(message: Message): Promise<void> {
+    // As ReceiveMessage: counted, and invisible for the visibility timeout, on disk before the
+    // consumer runs, so a stop during its run delivers it again once that timeout has passed.
     message.receiveCount += 1;
+    message.visibleAtMs = Date.now() + visibility;
+    await store(message);
     const record: SQSRecord = {
       messageId: message.messageId,
       receiptHandle: `${message.messageId}#${message.receiveCount}`,
@@ -99,14 +146,24 @@ export async function startLocalQueue(options: {
       options.log(`[sqs] consumer failed: ${String(error)}`);
       failed = true;
     }
-    if (!failed) return;
+    if (!failed) {
+      await rm(fileOf(message), { force: true });
+      return;
+    }
     if (message.receiveCount >= LOCAL_QUEUE_SETTINGS.maxReceiveCount) {
+      await store({ ...message, deadLetter: true });
       deadLetters.push({ messageId: message.messageId, body: message.body });
       options.log(`[sqs] message ${message.messageId} moved to the dead-letter queue`);
       return;
     }
-    schedule(message, visibility);
+    schedule(message);
   }
+
+  const stored = await storedMessages(directory);
+  for (const message of stored.filter((candidate) => candidate.deadLetter)) {
+    deadLetters.push({ messageId: message.messageId, body: message.body });
+  }
+  let kept = stored.filter((message) => !message.deadLetter);
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => fail(response, 500, 'InternalError', String(error)));
@@ -156,8 +213,17 @@ export async function startLocalQueue(options: {
       fail(response, 400, 'InvalidParameterValue', 'DelaySeconds must be an integer from 0 to 900');
       return;
     }
-    const message: Message = { messageId: randomUUID(), body: body.MessageBody, receiveCount: 0, sentAtMs: Date.now() };
-    schedule(message, delay * 1000);
+    const sentAtMs = Date.now();
+    const message: Message = {
+      messageId: randomUUID(),
+      body: body.MessageBody,
+      receiveCount: 0,
+      sentAtMs,
+      visibleAtMs: sentAtMs + delay * 1000,
+    };
+    // Stored before it is acknowledged: a stop after the answer never loses it.
+    await store(message);
+    schedule(message);
     response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
     response.end(
       JSON.stringify({
@@ -172,6 +238,11 @@ export async function startLocalQueue(options: {
     queueUrl,
     port,
     deadLetters,
+    deliverStored() {
+      if (kept.length > 0) options.log(`[sqs] ${kept.length} message(s) kept from the last run, delivered when due`);
+      for (const message of kept) schedule(message);
+      kept = [];
+    },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);
     },

@@ -205,6 +205,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: await portToUse(saved.ports?.sqs),
       region: LOCAL_REGION,
       queueName: 'vitrine-local-webhook-deliveries',
+      directory: path.join(dataDir, 'sqs'),
       consumer: () => lambdas.load<QueueConsumer>('webhook-deliveries'),
       log,
     });
@@ -317,6 +318,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const documentClient = DynamoDBDocumentClient.from(dynamoClient);
     for (const repair of await listUnlistedOpenTransformations(documentClient, TABLE_NAME)) log(`[recovery] ${repair}`);
     closers.push(await startReconciler(lambdas, log));
+    // The deliveries a stop left queued (decision 123), now that the consumer's environment is set.
+    queue.deliverStored();
 
     // The products and prices ops create with `npm run stripe:sync`, by the same code (idempotent).
     const stripeSdk = new Stripe(stripe.apiKey, stripeConfig(stripe.url));

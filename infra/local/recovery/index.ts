@@ -16,6 +16,8 @@ export async function recoverLocalData(dataDir: string, tableName: string): Prom
     ...(await recoverS3rverStore(path.join(dataDir, 's3'))),
     ...(await recoverJsonFiles(path.join(dataDir, 'cognito'), 'cognito', 'set-aside')),
     ...(await recoverJsonFiles(path.join(dataDir, 'outbox'), 'outbox', 'drop')),
+    // The webhook queue's messages (../sqs.ts): an unreadable one is kept aside, not lost.
+    ...(await recoverJsonFiles(path.join(dataDir, 'sqs'), 'sqs', 'set-aside')),
     // After cognito's files: it reads their clients.
     ...(await recoverStackState(dataDir)),
   ];
