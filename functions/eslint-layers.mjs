@@ -29,7 +29,8 @@ export const DOMAIN_API = {
   health: [],
   exports: [],
   'image-processing': ['stored-objects'],
-  images: ['image-store'],
+  // The save: also the workflow's, for a start that named a project (decision 122).
+  images: ['image-store', 'save-image', 'save-deps'],
   organizations: ['organization-record', 'organization-service'],
   projects: ['project-store'],
   scope: [],

@@ -23,6 +23,7 @@ import {
 } from '@vitrine/shared';
 import { encodeJpeg, renderInterior } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE } from '../../functions/src/webhooks/webhook-signature';
+import type { handler as recordStepsHandler } from '../../functions/src/handlers/workflow-record-steps';
 import type { ReceivedWebhook } from '../../infra/local/webhook-receiver';
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api, type ApiResponse } from './helpers/users';
@@ -163,6 +164,17 @@ describe('webhooks', () => {
     });
     expect(expectStatus(savedAgain, 200).id).toBe(
       listed.items.find((image) => image.transformationId === started.transformationId)!.id,
+    );
+    // The project deleted (its images stay, moved out), then a Complete retried by Step Functions:
+    // the result is found where the deletion put it, not saved twice.
+    expect((await api(stack, `/api/projects/${project.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
+      204,
+    );
+    const recordSteps = await stack.lambdas.load<typeof recordStepsHandler>('workflow-record-steps');
+    await recordSteps({ step: 'complete', orgId: owner.orgId, transformationId: started.transformationId });
+    const unclassified = expectStatus(await withKey<Page<Image>>(key, '/api/v1/images'), 200);
+    expect(unclassified.items.map((image) => image.transformationId).sort()).toEqual(
+      [...started.transformationIds].sort(),
     );
     expect(expectStatus(await withKey<CreditBalance>(key, '/api/v1/credits'), 200).creditBalance).toBe(3);
     expect(await creditBalance(stack, ddb, owner.orgId)).toBe(3);

@@ -530,9 +530,7 @@ describe('startTransformation into a project (decision 122)', () => {
     expect(queued.map((variant) => variant.projectId)).toEqual(['p-mas', 'p-mas']);
     expect(steps.filter((step) => step === 'start')).toHaveLength(2);
     // The key stands for the project too: the same key naming another project is another request.
-    expect(claims[0]!.requestHash).toBe(
-      requestHash('enhance', { uploadId: 'up-1' }, {}, 2, { projectId: 'p-mas' }),
-    );
+    expect(claims[0]!.requestHash).toBe(requestHash('enhance', { uploadId: 'up-1' }, {}, 2, { projectId: 'p-mas' }));
   });
 
   it('refuses a malformed project id (400) before any lookup, and a project it cannot see (404), charging nothing', async () => {

@@ -48,7 +48,16 @@ describe('the OpenAPI document of the public API', () => {
     const { UploadRequest, StartTransformation } = document.components.schemas;
     expect(UploadRequest!.required).toEqual(['fileName', 'contentType', 'size']);
     expect(Object.keys(StartTransformation!.properties!)).toEqual(
-      expect.arrayContaining(['type', 'uploadId', 'variants', 'projectId', 'webhookUrl', 'style', 'roomType', 'sky_type']),
+      expect.arrayContaining([
+        'type',
+        'uploadId',
+        'variants',
+        'projectId',
+        'webhookUrl',
+        'style',
+        'roomType',
+        'sky_type',
+      ]),
     );
   });
 });

@@ -24,7 +24,10 @@ export type NewTransformation = Pick<
   TransformationRecord,
   'id' | 'orgId' | 'userId' | 'type' | 'options' | 'uploadId' | 'uploadKey'
 > & { seed: number } & Partial<
-    Pick<TransformationRecord, 'sourceTransformationId' | 'groupId' | 'variant' | 'variantCount' | 'webhookEndpointId' | 'projectId'>
+    Pick<
+      TransformationRecord,
+      'sourceTransformationId' | 'groupId' | 'variant' | 'variantCount' | 'webhookEndpointId' | 'projectId'
+    >
   >;
 
 /** What StoreResult records of a result: its objects, and who rendered it with which seed (decision 065). */

@@ -177,9 +177,9 @@ describe('reconciler', () => {
     expect(await record(completedFirst)).toMatchObject({ status: 'succeeded' });
     expect(await credits(completedFirst.orgId)).toMatchObject({ balance: 2, ledger: ['reserve:-1'] });
 
-    await expect(
-      complete({ ...at(LATER), ...noObjects }, reconciledFirst),
-    ).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(complete({ ...at(LATER), ...noObjects }, reconciledFirst)).rejects.toBeInstanceOf(
+      TransformationStateError,
+    );
     expect(await record(reconciledFirst)).toMatchObject({ status: 'failed' });
     expect(await credits(reconciledFirst.orgId)).toMatchObject({ balance: 3 });
   });
