@@ -22,6 +22,11 @@ describe('Lambda bundles', () => {
     assert.deepEqual(imageSteps.sdkClients, []);
   });
 
+  it('give the record steps DynamoDB only: they check a result and re-tag what a save keeps by signed requests (decision 122)', async () => {
+    const recordSteps = (await bundleFacts()).find((bundle) => bundle.name === 'workflow-record-steps')!;
+    assert.deepEqual(recordSteps.sdkClients, ['@aws-sdk/client-dynamodb']);
+  });
+
   it('give the images group DynamoDB only: it signs its URLs and tags its objects by hand', async () => {
     const images = (await bundleFacts()).find((bundle) => bundle.name === 'images')!;
     assert.deepEqual(images.sdkClients, ['@aws-sdk/client-dynamodb']);
