@@ -239,6 +239,11 @@ export class Workflow extends Construct {
       }),
     );
     this.stateMachine.grantExecution(fn, 'states:DescribeExecution');
+    // A success whose Complete stopped before saving it into the project its start named is saved
+    // here (decision 122): the save re-tags what it keeps, nothing more.
+    const { normalised, result, thumbnail } = OBJECT_PREFIXES;
+    fn.bindBucket(props.resultsBucket, ENV.resultsBucket, 'tag', [result, thumbnail]);
+    fn.bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'tag', [normalised]);
     // grantExecution spells the executions' ARN from the state machine's ARN: `execution:<name>:*`.
     const stack = Stack.of(this);
     const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);

@@ -250,8 +250,8 @@ describe('transformation workflow', () => {
       (s) => !asList(s.Action).every((action) => action.startsWith('xray:') || action.startsWith('logs:')),
     );
     const grants = statements.map((s) => [asList(s.Action).sort(), JSON.stringify(s.Resource)] as const);
-    expect(grants).toHaveLength(3);
-    const [query, items, describe] = grants;
+    expect(grants).toHaveLength(4);
+    const [query, items, describe, tags] = grants;
     expect(query![0]).toEqual(['dynamodb:Query']);
     expect(query![1]).toContain(`${table}`);
     expect(query![1]).toContain('/index/gsi1');
@@ -260,6 +260,15 @@ describe('transformation workflow', () => {
     expect(describe![0]).toEqual(['states:DescribeExecution']);
     expect(describe![1]).toContain(':execution:');
     expect(describe![1]).toContain(machineId);
+    // The save of a success into the project its start named (decision 122): re-tagging only.
+    expect(tags![0]).toEqual(['s3:PutObjectTagging']);
+    const tagged = JSON.parse(tags![1]) as unknown[];
+    expect(tagged.map((resource) => JSON.stringify(resource).match(/"(\/[a-z-]+\/\*)"/)?.[1])).toEqual([
+      '/results/*',
+      '/thumbnails/*',
+      '/normalised/*',
+    ]);
+    expect(JSON.stringify(tagged[2])).toContain(logicalId(stack.storage.uploads));
 
     // The reconciler's schedule (the deep health check has its own).
     const schedules = Object.values(resources).filter(

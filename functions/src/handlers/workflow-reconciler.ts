@@ -1,13 +1,14 @@
 /**
  * The reconciler Lambda (workflow/reconciler.ts), run on a schedule by EventBridge Scheduler in AWS
- * and by the local stack at start and periodically: DynamoDB and DescribeExecution only, no sharp,
- * ARM64. An invocation with a record it could not reconcile fails, so the errors alarm sees it.
+ * and by the local stack at start and periodically: DynamoDB, DescribeExecution and the save's
+ * re-tagging of objects (a signed request, decision 122) only, no sharp, ARM64. An invocation with a record it could not reconcile fails, so the errors alarm sees it.
  */
 import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
 import { envGetter } from '../lib/config';
+import { saveDeps } from '../images/save-deps';
 import { ENV } from '../lib/env';
 import { withLogContext } from '../lib/logger';
 import {
@@ -26,6 +27,7 @@ let deps: ReconcilerDeps | undefined;
 function reconcilerDeps(): ReconcilerDeps {
   deps ??= {
     ...tableDeps(),
+    save: saveDeps(),
     describeExecution: async (transformationId) => {
       try {
         const execution = await sfn.send(

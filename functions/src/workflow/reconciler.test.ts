@@ -3,9 +3,12 @@
  * executions are failed and refunded once, running ones are left alone, half-finished records are
  * settled or refunded and closed, and it may race itself and a late workflow step.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { reserveCredit } from '../credits/credits';
+import { getImage, imageIdFor } from '../images/image-store';
+import { saveDepsFor } from '../images/save-deps';
+import { createProject } from '../projects/project-store';
 import { gsi1Keys, keys } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import {
@@ -25,6 +28,8 @@ let table: LocalTable;
 const T0 = new Date('2030-03-01T10:00:00.000Z');
 const LATER = new Date(T0.getTime() + 10 * 60_000);
 let executions: Record<string, ExecutionState | undefined>;
+/** The objects a save re-tagged (the buckets are not under test here). */
+let tagged: string[];
 
 beforeAll(async () => {
   table = await startLocalTable('vitrine-reconciler-test');
@@ -32,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => table.close());
 beforeEach(() => {
   executions = {};
+  tagged = [];
 });
 
 const at = (now: Date) => ({ ddb: table.ddb, tableName: table.tableName, now: () => now });
@@ -40,6 +46,11 @@ const noObjects = { objects: undefined as never, putTags: undefined as never, up
 const reconcilerDeps = (now = LATER): ReconcilerDeps => ({
   ...at(now),
   describeExecution: async (id) => executions[id],
+  save: saveDepsFor({
+    ...at(now),
+    buckets: { uploads: 'uploads', results: 'results' },
+    putTags: async (bucket, key) => void tagged.push(`${bucket}/${key}`),
+  }),
 });
 /** Only this test's organizations: the table is shared by the file's tests. */
 const reconcile = (now = LATER, everyOpen = false) => reconcileTransformations(reconcilerDeps(now), { everyOpen });
@@ -182,6 +193,35 @@ describe('reconciler', () => {
     );
     expect(await record(reconciledFirst)).toMatchObject({ status: 'failed' });
     expect(await credits(reconciledFirst.orgId)).toMatchObject({ balance: 3 });
+  });
+
+  it('saves a success whose start named a project into it before settling it, as Complete would have (decision 122)', async () => {
+    const ref = await reservedTransformation();
+    const project = await createProject(at(T0), { orgId: ref.orgId, userId: 'user-1' }, { name: 'Mas' });
+    await table.ddb.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.transformation(ref.orgId, ref.transformationId),
+        UpdateExpression: 'SET projectId = :projectId, normalisedKey = :original, resultKey = :result',
+        ExpressionAttributeValues: {
+          ':projectId': project.id,
+          ':original': `normalised/${ref.orgId}/o.jpg`,
+          ':result': `results/${ref.orgId}/r.jpg`,
+        },
+      }),
+    );
+    // Complete recorded the success, then its execution died: neither saved nor settled.
+    await markSucceededAndCount(at(T0), ref.orgId, ref.transformationId);
+
+    expect(await reconcile()).toMatchObject({ settled: 1, closed: 1, errors: 0 });
+    expect(await getImage(at(LATER), ref.orgId, imageIdFor(ref.transformationId, project.id))).toMatchObject({
+      projectId: project.id,
+      transformationId: ref.transformationId,
+      userId: 'user-1',
+    });
+    expect(tagged.sort()).toEqual([`results/results/${ref.orgId}/r.jpg`, `uploads/normalised/${ref.orgId}/o.jpg`]);
+    expect(await record(ref)).toMatchObject({ status: 'succeeded', savedAt: expect.any(String) });
+    expect(await credits(ref.orgId)).toMatchObject({ balance: 2, reservations: [] });
   });
 
   it('takes every open transformation at start, whatever its age', async () => {

@@ -3,7 +3,8 @@
  * never finish them. It walks the open transformations of gsi1 created a while ago, reads each one
  * again (the index lags), and:
  * - succeeded or failed, but still open: settles or refunds its credit and closes it (a step that
- *   stopped between its record write and its credit write);
+ *   stopped between its record write and its credit write); a success first goes into the project
+ *   its start named, as Complete would have put it (decision 122);
  * - queued or processing: asks Step Functions for its execution (named by the transformation id).
  *   Running within its timeout: left alone. Missing (never started, or the local emulator was
  *   restarted), ended, or running past its timeout: it claims the failure (no success can follow),
@@ -13,6 +14,7 @@
  */
 import { TRANSFORMATION_MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 import { refundCredit } from '../credits/credits';
+import type { SaveImageDeps } from '../images/save-image';
 import type { TableDeps } from '../lib/aws/dynamodb';
 import { logger, withLogContext } from '../lib/logger';
 import { millisecondsSince, transformationMetrics, type FailureReason } from '../lib/metrics';
@@ -26,6 +28,7 @@ import {
   TransformationStateError,
 } from '../transformations/transformation-store';
 import { EXECUTION_TIMEOUT_SECONDS } from './execution-timeout';
+import { fileResult } from './result-filing';
 import { closeFailed, closeSucceeded, type TransformationRef } from './transformation-closing';
 
 /**
@@ -56,6 +59,8 @@ export interface ExecutionState {
 export interface ReconcilerDeps extends TableDeps {
   /** The execution named by this transformation id; undefined when Step Functions has none. */
   describeExecution: (transformationId: string) => Promise<ExecutionState | undefined>;
+  /** The app's save (images/save-deps.ts): a success whose start named a project is saved into it. */
+  save: SaveImageDeps;
   now?: () => Date;
 }
 
@@ -139,7 +144,7 @@ export async function reconcileTransformations(
 async function reconcileOne(deps: ReconcilerDeps, ref: TransformationRef, now: Date): Promise<Outcome> {
   const record = await getTransformation(deps, ref.orgId, ref.transformationId);
   if (!record?.gsi1pk) return 'gone';
-  if (record.status === 'succeeded') return closeSucceededRecord(deps, ref);
+  if (record.status === 'succeeded') return closeSucceededRecord(deps, record);
   if (record.status === 'failed') {
     const { refunded } = await closeFailed(deps, ref);
     if (refunded) logger.warn('Credit of a failed transformation refunded late', { orgId: ref.orgId });
@@ -157,8 +162,10 @@ function isAlive(execution: ExecutionState, now: Date): boolean {
   return started === undefined || now.getTime() - started < (EXECUTION_TIMEOUT_SECONDS + TIMEOUT_GRACE_SECONDS) * 1000;
 }
 
-async function closeSucceededRecord(deps: ReconcilerDeps, ref: TransformationRef): Promise<Outcome> {
-  const closed = (await closeSucceeded(deps, ref)) === 'closed';
+/** Saved where its start asked (idempotent; a failure leaves it open for the next run), settled, closed. */
+async function closeSucceededRecord(deps: ReconcilerDeps, record: TransformationRecord): Promise<Outcome> {
+  await fileResult(deps.save, record);
+  const closed = (await closeSucceeded(deps, { orgId: record.orgId, transformationId: record.id })) === 'closed';
   return { closed, settled: closed };
 }
 
@@ -175,7 +182,7 @@ async function interrupt(
   } catch (error) {
     // A late Complete recorded the success first: it stays succeeded and charged.
     if (!(error instanceof TransformationStateError)) throw error;
-    return closeSucceededRecord(deps, ref);
+    return closeSucceededRecord(deps, record);
   }
   const { refunded } = await refundCredit(deps, ref.orgId, ref.transformationId);
   const timedOut = execution?.status === 'TIMED_OUT';

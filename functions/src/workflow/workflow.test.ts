@@ -366,7 +366,7 @@ describe('transformation workflow', () => {
     expect(open!.gsi1pk).toBe('TX_OPEN');
 
     const reconciled = await reconcileTransformations(
-      { ...deps, describeExecution: async () => ({ status: 'FAILED' }) },
+      { ...deps, describeExecution: async () => ({ status: 'FAILED' }), save: undefined as never },
       { everyOpen: true },
     );
     expect(reconciled).toMatchObject({ interrupted: 1, refunded: 0, closed: 1 });
