@@ -1,12 +1,15 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SQSEvent } from 'aws-lambda';
 import { sqsSendMessage } from '../../functions/src/lib/aws/sqs';
+import { TEMPORARY_SUFFIX } from './atomic-file';
+import { recoverLocalData } from './recovery';
 import { startLocalQueue, type LocalQueue, type QueueConsumer } from './sqs';
 
 const credentials = async () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 let queue: LocalQueue;
+let dataDir: string;
 let directory: string;
 let received: { body: string; receiveCount: string; at: number }[];
 let failUntil: number;
@@ -19,7 +22,7 @@ const consumer: QueueConsumer = async (event: SQSEvent) => {
   };
 };
 
-/** A queue on `directory`, as the stack starts it (the stored messages delivered once it is wired). */
+/** A queue on `directory` (`<dataDir>/sqs` in the stack), as the stack starts it: stored messages delivered once wired. */
 async function startQueue(visibilityTimeoutSeconds = 0.05): Promise<LocalQueue> {
   const started = await startLocalQueue({
     port: 0,
@@ -37,12 +40,13 @@ async function startQueue(visibilityTimeoutSeconds = 0.05): Promise<LocalQueue> 
 beforeEach(async () => {
   received = [];
   failUntil = 0;
-  directory = await mkdtemp(path.join(os.tmpdir(), 'vitrine-sqs-'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-sqs-'));
+  directory = path.join(dataDir, 'sqs');
   queue = await startQueue();
 });
 afterEach(async () => {
   await queue.close();
-  await rm(directory, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const storedFiles = async () => (await readdir(directory)).filter((name) => name.endsWith('.json'));
@@ -135,5 +139,23 @@ describe('the local webhook queue', () => {
     expect(queue.deadLetters).toEqual([expect.objectContaining({ body: 'poison' })]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.filter((item) => item.body === 'poison')).toHaveLength(5);
+  });
+
+  it('starts after a stop mid-write: the next start repairs the directory and delivers what was acknowledged', async () => {
+    await send()({ body: 'kept', delaySeconds: 1 });
+    await queue.close();
+    // What a write cut short (before decision 123's atomic writes, or a full disk) could leave.
+    await mkdir(directory, { recursive: true });
+    await writeFile(path.join(directory, `cut.json.1${TEMPORARY_SUFFIX}`), '{"messageId":');
+    await writeFile(path.join(directory, 'cut.json'), '{"messageId":"cut","bo');
+
+    const repairs = await recoverLocalData(dataDir, 'vitrine-local');
+    expect(repairs.sort()).toEqual([
+      expect.stringMatching(/^sqs: cut\.json could not be read .*set aside as cut\.json\.corrupt-/),
+      `sqs: removed an unfinished write (cut.json.1${TEMPORARY_SUFFIX})`,
+    ]);
+    queue = await startQueue();
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ body: 'kept' });
   });
 });
