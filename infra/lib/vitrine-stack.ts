@@ -68,8 +68,9 @@ export class VitrineStack extends Stack {
       resultsBucket: this.storage.results,
     });
     this.webhooks = new WebhookQueue(this, 'Webhooks', { config, table: this.data.table, appUrl: appOrigin });
-    // The record steps tell the endpoints of a transformation's end (decision 114).
+    // The record steps and the reconciler tell the endpoints of a transformation's end (decision 114).
     this.webhooks.grantSend(this.workflow.recordSteps);
+    this.webhooks.grantSend(this.workflow.reconciler);
     this.originVerify = new OriginVerify(this, 'OriginVerify', { config });
     this.api = new Api(this, 'Api', {
       config,

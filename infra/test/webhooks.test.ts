@@ -48,6 +48,7 @@ describe('webhook deliveries in AWS (decision 114)', () => {
       [
         logicalId(stack.webhooks.consumer),
         logicalId(stack.workflow.recordSteps),
+        logicalId(stack.workflow.reconciler),
         logicalId(stack.api.functions.get('webhooks')!),
         logicalId(stack.api.functions.get('billing')!),
       ].sort(),
@@ -55,7 +56,7 @@ describe('webhook deliveries in AWS (decision 114)', () => {
     const senders = Object.values(resources)
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')
       .filter((resource) => JSON.stringify(resource.Properties.PolicyDocument).includes('sqs:SendMessage'));
-    expect(senders).toHaveLength(4);
+    expect(senders).toHaveLength(5);
   });
 
   it('alarms at the first dead letter', () => {

@@ -250,8 +250,8 @@ describe('transformation workflow', () => {
       (s) => !asList(s.Action).every((action) => action.startsWith('xray:') || action.startsWith('logs:')),
     );
     const grants = statements.map((s) => [asList(s.Action).sort(), JSON.stringify(s.Resource)] as const);
-    expect(grants).toHaveLength(4);
-    const [query, items, describe, tags] = grants;
+    expect(grants).toHaveLength(5);
+    const [query, items, describe, tags, send] = grants;
     expect(query![0]).toEqual(['dynamodb:Query']);
     expect(query![1]).toContain(`${table}`);
     expect(query![1]).toContain('/index/gsi1');
@@ -269,6 +269,9 @@ describe('transformation workflow', () => {
       '/normalised/*',
     ]);
     expect(JSON.stringify(tagged[2])).toContain(logicalId(stack.storage.uploads));
+    // The ends it writes are told to the webhooks, as the workflow's are (decision 114).
+    expect(send![0]).toEqual(['sqs:SendMessage']);
+    expect(send![1]).toContain(logicalId(stack.webhooks.queue));
 
     // The reconciler's schedule (the deep health check has its own).
     const schedules = Object.values(resources).filter(

@@ -1,12 +1,14 @@
 /**
  * The reconciler Lambda (workflow/reconciler.ts), run on a schedule by EventBridge Scheduler in AWS
  * and by the local stack at start and periodically: DynamoDB, DescribeExecution and the save's
- * re-tagging of objects (a signed request, decision 122) only, no sharp, ARM64. An invocation with a record it could not reconcile fails, so the errors alarm sees it.
+ * re-tagging of objects (a signed request, decision 122) and the webhook queue's SendMessage only,
+ * no sharp, ARM64. An invocation with a record it could not reconcile fails, so the errors alarm sees it.
  */
 import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { sfn } from '../lib/aws/sfn';
+import { containerWebhookQueue } from '../lib/aws/sqs';
 import { envGetter } from '../lib/config';
 import { saveDeps } from '../images/save-deps';
 import { ENV } from '../lib/env';
@@ -28,6 +30,8 @@ function reconcilerDeps(): ReconcilerDeps {
   deps ??= {
     ...tableDeps(),
     save: saveDeps(),
+    // The webhook queue where the stack has one (WEBHOOK_QUEUE_URL): AWS and the local stack both do.
+    ...(process.env[ENV.webhookQueueUrl] ? { sendToQueue: containerWebhookQueue() } : {}),
     describeExecution: async (transformationId) => {
       try {
         const execution = await sfn.send(

@@ -3,13 +3,14 @@
  * executions are failed and refunded once, running ones are left alone, half-finished records are
  * settled or refunded and closed, and it may race itself and a late workflow step.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { reserveCredit } from '../credits/credits';
 import { getImage, imageIdFor } from '../images/image-store';
 import { saveDepsFor } from '../images/save-deps';
 import { createProject } from '../projects/project-store';
-import { gsi1Keys, keys } from '../lib/keys';
+import { createEndpoint } from '../webhooks/webhook-store';
+import { gsi1Keys, keys, SK_PREFIX } from '../lib/keys';
 import { captureLogs } from '../lib/logger';
 import {
   createTransformation,
@@ -222,6 +223,40 @@ describe('reconciler', () => {
     expect(tagged.sort()).toEqual([`results/results/${ref.orgId}/r.jpg`, `uploads/normalised/${ref.orgId}/o.jpg`]);
     expect(await record(ref)).toMatchObject({ status: 'succeeded', savedAt: expect.any(String) });
     expect(await credits(ref.orgId)).toMatchObject({ balance: 2, reservations: [] });
+  });
+
+  it('tells the webhooks of the ends it writes, a failure and a success, once (decision 114)', async () => {
+    const failed = await reservedTransformation();
+    const succeeded = await reservedTransformation();
+    await markSucceededAndCount(at(T0), succeeded.orgId, succeeded.transformationId);
+    for (const ref of [failed, succeeded]) {
+      await createEndpoint(
+        at(T0),
+        { orgId: ref.orgId, userId: 'user-1' },
+        { url: 'https://crm.example.com/hooks', events: ['transformation.succeeded', 'transformation.failed'] },
+      );
+    }
+    const queued: string[] = [];
+    const sendToQueue = async (message: { body: string }) => {
+      queued.push(JSON.parse(message.body).orgId as string);
+      return `m-${queued.length}`;
+    };
+
+    const run = () => reconcileTransformations({ ...reconcilerDeps(), sendToQueue });
+    expect(await run()).toMatchObject({ interrupted: 1, settled: 1, errors: 0 });
+    expect(queued.sort()).toEqual([failed.orgId, succeeded.orgId].sort());
+    const deliveries = await table.ddb.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': keys.organization(failed.orgId).pk, ':sk': SK_PREFIX.webhookDelivery },
+      }),
+    );
+    expect(deliveries.Items).toMatchObject([{ eventType: 'transformation.failed', status: 'pending' }]);
+
+    // Both are closed: a later run tells nothing again.
+    expect(await run()).toMatchObject({ checked: 0 });
+    expect(queued).toHaveLength(2);
   });
 
   it('takes every open transformation at start, whatever its age', async () => {

@@ -16,6 +16,7 @@ import { TRANSFORMATION_MESSAGES, type ApiErrorBody } from '@vitrine/shared';
 import { refundCredit } from '../credits/credits';
 import type { SaveImageDeps } from '../images/save-image';
 import type { TableDeps } from '../lib/aws/dynamodb';
+import type { SendQueueMessage } from '../lib/aws/sqs';
 import { logger, withLogContext } from '../lib/logger';
 import { millisecondsSince, transformationMetrics, type FailureReason } from '../lib/metrics';
 import type { TransformationRecord } from '../lib/records';
@@ -27,6 +28,7 @@ import {
   markFailed,
   TransformationStateError,
 } from '../transformations/transformation-store';
+import { tellWebhooks } from './end-webhooks';
 import { EXECUTION_TIMEOUT_SECONDS } from './execution-timeout';
 import { fileResult } from './result-filing';
 import { closeFailed, closeSucceeded, type TransformationRef } from './transformation-closing';
@@ -61,6 +63,8 @@ export interface ReconcilerDeps extends TableDeps {
   describeExecution: (transformationId: string) => Promise<ExecutionState | undefined>;
   /** The app's save (images/save-deps.ts): a success whose start named a project is saved into it. */
   save: SaveImageDeps;
+  /** The webhook queue: the ends it writes are told to the organization's endpoints, as the workflow's are. */
+  sendToQueue?: SendQueueMessage;
   now?: () => Date;
 }
 
@@ -148,6 +152,7 @@ async function reconcileOne(deps: ReconcilerDeps, ref: TransformationRef, now: D
   if (record.status === 'failed') {
     const { refunded } = await closeFailed(deps, ref);
     if (refunded) logger.warn('Credit of a failed transformation refunded late', { orgId: ref.orgId });
+    await tellWebhooks(deps, ref);
     return { closed: true, refunded };
   }
   const execution = await deps.describeExecution(ref.transformationId);
@@ -162,10 +167,15 @@ function isAlive(execution: ExecutionState, now: Date): boolean {
   return started === undefined || now.getTime() - started < (EXECUTION_TIMEOUT_SECONDS + TIMEOUT_GRACE_SECONDS) * 1000;
 }
 
-/** Saved where its start asked (idempotent; a failure leaves it open for the next run), settled, closed. */
+/**
+ * Saved where its start asked (idempotent; a failure leaves it open for the next run), settled,
+ * closed, told to the webhooks (the step that stopped may not have).
+ */
 async function closeSucceededRecord(deps: ReconcilerDeps, record: TransformationRecord): Promise<Outcome> {
+  const ref = { orgId: record.orgId, transformationId: record.id };
   await fileResult(deps.save, record);
-  const closed = (await closeSucceeded(deps, { orgId: record.orgId, transformationId: record.id })) === 'closed';
+  const closed = (await closeSucceeded(deps, ref)) === 'closed';
+  await tellWebhooks(deps, ref);
   return { closed, settled: closed };
 }
 
@@ -206,6 +216,7 @@ async function interrupt(
     transformationMetrics.failed(before.type, reason, durationMs);
   }
   await closeTransformation(deps, ref.orgId, ref.transformationId);
+  await tellWebhooks(deps, ref);
   return { closed: true, refunded, interrupted };
 }
 

@@ -13,8 +13,6 @@ import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
 import type { SendQueueMessage } from '../lib/aws/sqs';
 import { logger } from '../lib/logger';
-import { readOrganizationFields } from '../organizations/organization-record';
-import { emitCreditsLowIfBelow, emitTransformationEnded } from '../webhooks/webhook-events';
 import { saveDepsFor } from '../images/save-deps';
 import { millisecondsSince, transformationMetrics } from '../lib/metrics';
 import {
@@ -32,6 +30,7 @@ import { failureOf, type CaughtError } from './failure-message';
 import { failureReason } from './failure-reason';
 import { refOf, required, stepDispatcher } from './step-payload';
 import { fileResult } from './result-filing';
+import { tellWebhooks } from './end-webhooks';
 import { closeFailed, closeSucceeded, type TransformationRef } from './transformation-closing';
 
 export type { TransformationRef } from './transformation-closing';
@@ -179,26 +178,6 @@ export async function complete(deps: RecordStepDeps, ref: TransformationRef): Pr
   await fileResult(saveDepsOf(deps), before);
   await closeSucceeded(deps, ref);
   await tellWebhooks(deps, ref);
-}
-
-/**
- * Emits the transformation's end to the webhooks. Emitting is idempotent (the event id is derived
- * from the transformation), so a retried step emits nothing twice; an emission that fails is logged
- * and does not fail the step: the job is done and charged or refunded either way.
- */
-async function tellWebhooks(deps: RecordStepDeps, ref: TransformationRef): Promise<void> {
-  const { sendToQueue } = deps;
-  if (!sendToQueue) return;
-  try {
-    const record = await getTransformation(deps, ref.orgId, ref.transformationId);
-    if (record) await emitTransformationEnded({ ...deps, sendToQueue }, record);
-    if (record?.status === 'succeeded') {
-      const organization = await readOrganizationFields(deps, ref.orgId, ['creditBalance', 'creditPeriodStart']);
-      if (organization) await emitCreditsLowIfBelow({ ...deps, sendToQueue }, { orgId: ref.orgId, ...organization });
-    }
-  } catch (error) {
-    logger.error('Webhook event not emitted', { transformationId: ref.transformationId, error });
-  }
 }
 
 /**
