@@ -81,6 +81,20 @@ describe('automatic sky mask', () => {
     expect(await detectSky(room)).toBeNull();
   });
 
+  it('finds no sky in a dark grey with a faint cool cast (asphalt), but in as dark a blue or as dull a pale grey', async () => {
+    const scene = (top: string) =>
+      drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="${top}"/>
+      <rect y="380" width="640" height="100" fill="#5d7a45"/>
+      <rect x="200" y="150" width="240" height="230" fill="#e2d9c8"/>
+    </svg>`);
+    // Blue over red 14, luma about 127: asphalt seen from above (decision 128).
+    expect(await detectSky(await scene('#7a8088'))).toBeNull();
+    // Blue over red 97 at a lower luma: a dusk sky; blue over red 14 at luma 173: a hazy sky.
+    expect(await detectSky(await scene('#3d5f9e'))).not.toBeNull();
+    expect(await detectSky(await scene('#a8aeb6'))).not.toBeNull();
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

@@ -58,6 +58,13 @@ const BLUE_RUN = 0.08;
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
 const MIN_BLUE_SHARE = 0.5;
+/**
+ * A blue sky this dull (mean blue over red) and this dark (mean luma) is grey asphalt or stone with
+ * a faint cool cast (decision 128): a sky that grey is a bright overcast, and a dark sky (storm,
+ * dusk) is a saturated blue. The duller and darker skies of the tuning photos are a hazy temple's
+ * (blue over red 21, luma 163) and a dusk gate's (23, 138).
+ */
+const DULL_BLUE = { blueOverRed: 15, luma: 150 };
 
 /** Bottom band of the photo (share of its height) and share of columns with sky there that make it a backdrop. */
 const BACKDROP_BOTTOM_BAND = 0.1;
@@ -314,13 +321,16 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
   let skyLuma = 0;
   let restLuma = 0;
   let blue = 0;
+  let blueOverRed = 0;
   for (let p = 0; p < pixels; p++) {
     if (sky[p]) {
       skyLuma += lum[p]!;
+      blueOverRed += data[p * 3 + 2]! - data[p * 3]!;
       if (kindOf(p) === 'blue') blue++;
     } else restLuma += lum[p]!;
   }
   const neutralSky = blue < tail * MIN_BLUE_SHARE;
+  if (!neutralSky && blueOverRed / tail < DULL_BLUE.blueOverRed && skyLuma / tail < DULL_BLUE.luma) return null;
   if (neutralSky && tail < pixels && skyLuma / tail < restLuma / (pixels - tail) + 8) return null;
   // Nor may much of the ground be as bright as a neutral sky: white siding, a towel and a door
   // frame at the top of a photo are all neutral and smooth, and the rest of the wall beside them
