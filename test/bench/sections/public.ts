@@ -1,7 +1,7 @@
 /**
  * Bench section of the public site: Lighthouse (mobile preset, Debian's Chromium) scores of
- * /, /pricing and a share link's page (/partage/..., full mode only: decision 98) in its four
- * categories, and the gzipped size of the JavaScript / loads. The share page is `noindex` by design,
+ * /, /pricing (full mode only: decision 98) and, in the `share` section, a share link's page
+ * (/partage/..., full mode only) in their four categories, and the gzipped size of the JavaScript / loads. The share page is `noindex` by design,
  * so its SEO score leaves out Lighthouse's 'is-crawlable' audit.
  * Targets: every score >= 95, at most 90 KB of gzipped JavaScript for /.
  *
