@@ -14,7 +14,7 @@ import { foundation } from './sections/foundation';
 import { gallery } from './sections/gallery';
 import { photos } from './sections/photos';
 import { pipeline } from './sections/pipeline';
-import { publicSite } from './sections/public';
+import { publicSite, sharePage } from './sections/public';
 
 export interface BenchOptions {
   /** Small sizes, one repetition: proves the section runs, its figures are not comparable. */
@@ -26,7 +26,17 @@ export interface BenchSection {
   run(report: Reporter, options: BenchOptions): Promise<void>;
 }
 
-const SECTIONS: BenchSection[] = [foundation, bundles, publicSite, engines, photos, pipeline, gallery, publicApi];
+const SECTIONS: BenchSection[] = [
+  foundation,
+  bundles,
+  publicSite,
+  sharePage,
+  engines,
+  photos,
+  pipeline,
+  gallery,
+  publicApi,
+];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

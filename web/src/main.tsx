@@ -7,11 +7,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
 /**
- * / (the page most visitors land on) is rendered without the router, keeping its JavaScript
- * small; every other path loads the router app, whose chunk / never downloads.
+ * / (the page most visitors land on) and a share link's public page (decision 124) are rendered
+ * without the router, keeping their JavaScript small; every other path loads the router app,
+ * whose chunk they never download.
  */
+const { pathname } = window.location;
 const rootModule: Promise<{ Root: ComponentType }> =
-  window.location.pathname === paths.home.path ? import('./app/landing-root') : import('./app/router-root');
+  pathname === paths.home.path
+    ? import('./app/landing-root')
+    : pathname.startsWith('/partage/')
+      ? import('./app/share-root')
+      : import('./app/router-root');
 
 void rootModule.then(({ Root }) => {
   createRoot(container).render(

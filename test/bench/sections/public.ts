@@ -1,7 +1,7 @@
 /**
  * Bench section of the public site: Lighthouse (mobile preset, Debian's Chromium) scores of
- * /, /pricing and a share link's page (/partage/..., full mode only: decision 98) in its four
- * categories, and the gzipped size of the JavaScript / loads. The share page is `noindex` by design,
+ * /, /pricing (full mode only: decision 98) and, in the `share` section, a share link's page
+ * (/partage/..., full mode only) in their four categories, and the gzipped size of the JavaScript / loads. The share page is `noindex` by design,
  * so its SEO score leaves out Lighthouse's 'is-crawlable' audit.
  * Targets: every score >= 95, at most 90 KB of gzipped JavaScript for /.
  *
@@ -164,7 +164,8 @@ export const publicSite: BenchSection = {
     const stack = await startLocalStack({ port: 0, dataDir, web: 'dist', seedDemo: false, log: () => undefined });
     try {
       // Quick mode: the landing page only (one Lighthouse run is most of this section's time).
-      const result = await runPublicBench(stack.url, quick ? ['/'] : [...PAGES, await seedSharePage(stack)]);
+      // The share page has its own section, below.
+      const result = await runPublicBench(stack.url, quick ? ['/'] : PAGES);
       for (const line of result.report) report.line(line);
       report.figure({
         name: 'JavaScript loaded by / (gzip -9)',
@@ -172,6 +173,27 @@ export const publicSite: BenchSection = {
         unit: 'KB',
         target: PUBLIC_TARGETS.maxLandingJsGzipKb,
       });
+    } finally {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** A share link's public page (`npm run bench -- share`), full mode only like /pricing (decision 98). */
+export const sharePage: BenchSection = {
+  name: 'share',
+  async run(report: Reporter, { quick }) {
+    if (quick) {
+      report.line('Lighthouse /partage/<token>: full mode only (npm run bench -- share)');
+      return;
+    }
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-bench-share-'));
+    const stack = await startLocalStack({ port: 0, dataDir, web: 'dist', seedDemo: false, log: () => undefined });
+    try {
+      const result = await runPublicBench(stack.url, [await seedSharePage(stack)]);
+      for (const line of result.report.filter((line) => line.startsWith('Lighthouse') || line.startsWith('  ')))
+        report.line(line);
     } finally {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
