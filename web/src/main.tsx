@@ -15,7 +15,7 @@ const { pathname } = window.location;
 const rootModule: Promise<{ Root: ComponentType }> =
   pathname === paths.home.path
     ? import('./app/landing-root')
-    : pathname.startsWith('/partage/')
+    : pathname.startsWith(paths.share.getHref(''))
       ? import('./app/share-root')
       : import('./app/router-root');
 

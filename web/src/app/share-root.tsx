@@ -1,7 +1,9 @@
+import { paths } from '../config/paths';
 import { PublicSharePage } from '../features/shares';
 
 /** The token of /partage/{token}, the path main.tsx matched. */
-export const shareTokenOf = (pathname: string) => decodeURIComponent(pathname.split('/')[2] ?? '');
+export const shareTokenOf = (pathname: string) =>
+  decodeURIComponent(pathname.slice(paths.share.getHref('').length).split('/')[0] ?? '');
 
 /**
  * Root of /partage/{token} when it is the page first loaded (issue 24, decision 124): the public
