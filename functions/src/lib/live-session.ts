@@ -6,6 +6,8 @@
  * access token, which Cognito refuses for a deleted user or a revoked token. It is authorized by
  * the token (no IAM, no SDK client: one small JSON call, kept out of every bundle).
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GetUser.html
+ * Reads may rely on the last live answer for the same token for a few seconds; writes always ask
+ * (decision 126).
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
