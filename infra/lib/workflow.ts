@@ -2,7 +2,7 @@
  * The transformation workflow in AWS: the state machine from the same ASL file the local stack
  * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
  * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory; the
- * buckets and the engines, no table) and record steps (DynamoDB and one HeadObject; no sharp, so
+ * buckets and the engines, no table) and record steps (DynamoDB only, decision 127; no sharp, so
  * ARM64 without the layer). Plus the reconciler, on a schedule, which finishes the transformations
  * whose execution died (architecture decision 40).
  */
@@ -117,10 +117,8 @@ export class Workflow extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(8),
     });
-    this.recordSteps
-      .bindTable(props.table, 'readWrite', ENV.table)
-      // StoreResult checks the stored result (HeadObject, authorized by s3:GetObject); no uploads access.
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [OBJECT_PREFIXES.result]);
+    // No bucket: StoreResult records what Transform returned without reading the object back (decision 127).
+    this.recordSteps.bindTable(props.table, 'readWrite', ENV.table);
 
     const substitutions: TransformationSubstitutions = {
       ImageStepsFunctionArn: this.imageSteps.functionArn,

@@ -282,7 +282,8 @@ describe('S3 grants', () => {
     });
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
-    expect(grants(stack.workflow.recordSteps)).toEqual({ 's3:GetObject': ['results:results/*'] });
+    // The record steps read no object: StoreResult trusts Transform's state (decision 127).
+    expect(grants(stack.workflow.recordSteps)).toEqual({});
     // The first bytes of the raw upload, to refuse a file that is not an image before charging it (decision 094).
     expect(grants(stack.api.functions.get('image-processing')!)).toEqual({ 's3:GetObject': ['uploads:uploads/*'] });
     // Share links: read-only signed URLs of what a page shows (decision 098).

@@ -1,12 +1,10 @@
 /**
  * The record-steps Lambda of transformation.asl.json (StartProcessing, ReserveCredit, StoreResult,
- * Complete, RefundCredit, MarkFailed): DynamoDB and one HeadObject, no sharp, so it runs on ARM64 without
+ * Complete, RefundCredit, MarkFailed): DynamoDB only, no S3 client nor sharp, so it runs on ARM64 without
  * the sharp layer. It dispatches on the payload's `step`.
  */
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
-import { resultsBucket } from '../lib/aws/buckets';
-import { s3 } from '../lib/aws/s3-client';
 import { containerWebhookQueue } from '../lib/aws/sqs';
 import { ENV } from '../lib/env';
 import { withLogContext } from '../lib/logger';
@@ -20,8 +18,6 @@ function recordStepDeps(): RecordStepDeps {
   // The webhook queue where the stack has one (WEBHOOK_QUEUE_URL): AWS and the local stack both do.
   deps ??= {
     ...tableDeps(),
-    s3,
-    resultsBucket: resultsBucket(),
     ...(process.env[ENV.webhookQueueUrl] ? { sendToQueue: containerWebhookQueue() } : {}),
   };
   return deps;

@@ -168,16 +168,14 @@ describe('reconciler', () => {
 
   it('never refunds a success: a late Complete first keeps it charged, after the reconciler it is refused', async () => {
     const completedFirst = await reservedTransformation();
-    await complete({ ...at(LATER), s3: undefined as never, resultsBucket: 'results' }, completedFirst);
+    await complete(at(LATER), completedFirst);
     const reconciledFirst = await reservedTransformation();
     await reconcile();
 
     expect(await record(completedFirst)).toMatchObject({ status: 'succeeded' });
     expect(await credits(completedFirst.orgId)).toMatchObject({ balance: 2, ledger: ['reserve:-1'] });
 
-    await expect(
-      complete({ ...at(LATER), s3: undefined as never, resultsBucket: 'results' }, reconciledFirst),
-    ).rejects.toBeInstanceOf(TransformationStateError);
+    await expect(complete(at(LATER), reconciledFirst)).rejects.toBeInstanceOf(TransformationStateError);
     expect(await record(reconciledFirst)).toMatchObject({ status: 'failed' });
     expect(await credits(reconciledFirst.orgId)).toMatchObject({ balance: 3 });
   });

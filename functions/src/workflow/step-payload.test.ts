@@ -11,7 +11,6 @@ function failingDeps(error: Error): WorkflowDeps {
   return {
     ddb: { send: () => Promise.reject(error) } as never,
     tableName: 'table',
-    s3: { send: () => Promise.reject(error) } as never,
     objects: {
       get: () => Promise.reject(error),
       exists: () => Promise.reject(error),

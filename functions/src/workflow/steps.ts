@@ -4,10 +4,9 @@
  * sharp-using steps are in image-steps.ts: this module must never load sharp, so that the
  * record-steps Lambda (handlers/workflow-record-steps.ts) runs without the sharp layer.
  */
-import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Objects } from '../lib/aws/s3-objects';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { resultContentTypeOfKey, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
@@ -34,12 +33,10 @@ import { closeFailed, closeSucceeded, type TransformationRef } from './transform
 
 export type { TransformationRef } from './transformation-closing';
 
-/** What the record steps use: the table, and the results bucket (StoreResult checks the object). */
+/** What the record steps use: the table only (StoreResult trusts Transform's state, decision 127). */
 export interface RecordStepDeps {
   ddb: DynamoDBDocumentClient;
   tableName: string;
-  s3: S3Client;
-  resultsBucket: string;
   now?: () => Date;
   /** The webhook queue (decision 114): a transformation's end is told to the organization's endpoints. */
   sendToQueue?: SendQueueMessage;
@@ -119,17 +116,16 @@ export async function reserve(
   return { status };
 }
 
-/** Checks the stored object and records it on the transformation. */
+/**
+ * Records the result on the transformation. What Transform returned is the state: it wrote the
+ * object in this execution before answering, and S3 is strongly consistent after a PUT, so the
+ * object is not read back (decision 127).
+ */
 export async function storeResult(
   deps: RecordStepDeps,
   ref: TransformationRef,
   result: TransformResult,
 ): Promise<void> {
-  const head = await deps.s3.send(new HeadObjectCommand({ Bucket: deps.resultsBucket, Key: result.resultKey }));
-  // The key's extension says the format the Transform step encoded (decision 091).
-  if (head.ContentType !== resultContentTypeOfKey(result.resultKey) || !head.ContentLength) {
-    throw new Error(`Result ${result.resultKey} is not a stored ${resultContentTypeOfKey(result.resultKey)}`);
-  }
   const { resultKey, simulated, thumbnailKey, engine } = result;
   await recordResult(deps, ref.orgId, ref.transformationId, {
     resultKey,

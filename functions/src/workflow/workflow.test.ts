@@ -48,7 +48,6 @@ beforeAll(async () => {
   deps = {
     ddb: table.ddb,
     tableName: table.tableName,
-    s3: buckets.s3,
     objects: s3Objects({ ...buckets.access, sign: getUrlSigner(buckets.access) }),
     uploadsBucket: buckets.uploadsBucket,
     resultsBucket: buckets.resultsBucket,
