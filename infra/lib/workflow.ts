@@ -2,7 +2,7 @@
  * The transformation workflow in AWS: the state machine from the same ASL file the local stack
  * runs (DefinitionBody.fromFile, Lambda ARNs filled by definitionSubstitutions), and its two step
  * Lambdas, each its own entry and bundle: image steps (sharp, from a layer; large memory; the
- * buckets and the engines, no table) and record steps (DynamoDB and one HeadObject; no sharp, so
+ * buckets and the engines, no table) and record steps (DynamoDB only, decision 127; no sharp, so
  * ARM64 without the layer). Plus the reconciler, on a schedule, which finishes the transformations
  * whose execution died (architecture decision 40).
  */
@@ -119,10 +119,9 @@ export class Workflow extends Construct {
     });
     this.recordSteps
       .bindTable(props.table, 'readWrite', ENV.table)
-      // StoreResult checks the stored result (its first byte, s3:GetObject).
-      .bindBucket(props.resultsBucket, ENV.resultsBucket, 'read', [result])
-      // Complete saves the result of a start that named a project (decision 122) as the app's save
-      // does: it re-tags the validated original, the result and the thumbnails kept (decision 52).
+      // StoreResult reads no object: it records what Transform returned (decision 127). Complete
+      // saves the result of a start that named a project (decision 122) as the app's save does: it
+      // re-tags the validated original, the result and the thumbnails kept (decision 52).
       .bindBucket(props.resultsBucket, ENV.resultsBucket, 'tag', [result, thumbnail])
       .bindBucket(props.uploadsBucket, ENV.uploadsBucket, 'tag', [normalised]);
 

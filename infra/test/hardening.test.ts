@@ -282,9 +282,9 @@ describe('S3 grants', () => {
     });
     // Project cards: the thumbnail only.
     expect(grants(stack.api.functions.get('projects')!)).toEqual({ 's3:GetObject': ['results:thumbnails/*'] });
-    // StoreResult's check; Complete's save of a result into the project its start named (decision 122).
+    // No read (StoreResult trusts Transform's state, decision 127); Complete's save of a result into
+    // the project its start named (decision 122).
     expect(grants(stack.workflow.recordSteps)).toEqual({
-      's3:GetObject': ['results:results/*'],
       's3:PutObjectTagging': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
     // The first bytes of the raw upload, to refuse a file that is not an image before charging it (decision 094).

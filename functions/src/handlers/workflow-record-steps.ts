@@ -1,13 +1,12 @@
 /**
  * The record-steps Lambda of transformation.asl.json (StartProcessing, ReserveCredit, StoreResult,
- * Complete, RefundCredit, MarkFailed): DynamoDB, one object check and, for a start that named a
- * project, the save's re-tagging (signed requests, no S3 client: decision 122), no sharp, so it
- * runs on ARM64 without the sharp layer. It dispatches on the payload's `step`.
+ * Complete, RefundCredit, MarkFailed): DynamoDB and, for a start that named a project, the save's
+ * re-tagging (a signed request, no S3 client: decisions 122 and 127), no sharp, so it runs on ARM64
+ * without the sharp layer. It dispatches on the payload's `step`.
  */
 import type { Context } from 'aws-lambda';
 import { tableDeps } from '../lib/aws/dynamodb';
 import { resultsBucket, uploadsBucket } from '../lib/aws/buckets';
-import { containerS3Objects } from '../lib/aws/s3-objects';
 import { putObjectTags } from '../lib/aws/s3-tagging';
 import { containerWebhookQueue } from '../lib/aws/sqs';
 import { ENV } from '../lib/env';
@@ -22,7 +21,6 @@ function recordStepDeps(): RecordStepDeps {
   // The webhook queue where the stack has one (WEBHOOK_QUEUE_URL): AWS and the local stack both do.
   deps ??= {
     ...tableDeps(),
-    objects: containerS3Objects(),
     uploadsBucket: uploadsBucket(),
     resultsBucket: resultsBucket(),
     putTags: putObjectTags,

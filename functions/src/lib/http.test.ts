@@ -4,6 +4,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '../routes';
 import { Forbidden, NoOrganization, PaymentRequired, ServiceUnavailable } from './errors';
 import { createHttpHandler, json, noContent, parseBody } from './http';
 import { captureLogs } from './logger';
+import { sessionCache } from './live-session';
 import type { HttpEvent } from './http-types';
 
 function event(routeKey: string, body?: string): HttpEvent {
@@ -211,6 +212,75 @@ describe('a JWT route’s session (decision 079)', () => {
     expect((await handler(withToken('POST /api/organizations'), context)).statusCode).toBe(201);
     expect((await handler(withToken('GET /api/health'), context)).statusCode).toBe(200);
     expect(checks).toBe(1);
+  });
+
+  describe('the reads’ short memory of a live session (decision 126)', () => {
+    let clock = 0;
+    let cognito: 'live' | 'ended' = 'live';
+    let checks = 0;
+    const remembering = () =>
+      createHttpHandler(
+        {
+          'GET /api/users/me': async () => json(200, {}),
+          'POST /api/organizations': async () => {
+            served.push('write');
+            return json(201, {});
+          },
+        },
+        {
+          sessionCheck: () => async () => {
+            checks += 1;
+            return cognito;
+          },
+          sessionCache: sessionCache(10_000, () => clock),
+        },
+      );
+    beforeEach(() => {
+      clock = 0;
+      cognito = 'live';
+      checks = 0;
+    });
+
+    it('asks Cognito once for reads of the same token within the TTL', async () => {
+      const handler = remembering();
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(200);
+      clock = 9_999;
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(200);
+      expect(checks).toBe(1);
+    });
+
+    it('refuses a revoked session’s reads once the TTL is over', async () => {
+      const handler = remembering();
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(200);
+      cognito = 'ended';
+      clock = 10_000;
+      expect(parse(await handler(withToken('GET /api/users/me'), context))).toEqual({
+        status: 401,
+        body: { code: 'UNAUTHORIZED', message: 'Veuillez vous reconnecter.' },
+      });
+      // A refusal is not remembered as live: the next read asks again, and is refused again.
+      clock = 10_001;
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(401);
+      expect(checks).toBe(3);
+    });
+
+    it('always asks Cognito for a write: a revoked session writes nothing, even within the TTL', async () => {
+      const handler = remembering();
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(200);
+      cognito = 'ended';
+      clock = 1;
+      expect((await handler(withToken('POST /api/organizations'), context)).statusCode).toBe(401);
+      expect(served).toEqual([]);
+    });
+
+    it('does not share a token’s memory with another token', async () => {
+      const handler = remembering();
+      expect((await handler(withToken('GET /api/users/me'), context)).statusCode).toBe(200);
+      const other = withToken('GET /api/users/me');
+      other.headers.authorization = 'Bearer another-token';
+      cognito = 'ended';
+      expect((await handler(other, context)).statusCode).toBe(401);
+    });
   });
 
   it('answers 503 when Cognito cannot say, and serves nothing', async () => {

@@ -31,7 +31,7 @@ import type { HttpEvent, HttpResponse } from './http-types';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
 import { logger, withLogContext } from './logger';
 import { isResourceId } from './ids';
-import { cognitoSessionCheck, liveSessionMiddleware, type SessionCheck } from './live-session';
+import { cognitoSessionCheck, liveSessionMiddleware, type SessionCache, type SessionCheck } from './live-session';
 import { originVerifyMiddleware, verifierFromEnvironment, type OriginVerifier } from './origin-verify';
 
 export type { HttpEvent, HttpResponse } from './http-types';
@@ -131,6 +131,8 @@ export interface HttpHandlerOptions {
   originVerifier?: () => OriginVerifier | undefined;
   /** Whether a token's session is still live (default: Cognito GetUser). */
   sessionCheck?: () => SessionCheck;
+  /** The reads' memory of live sessions (default: one per handler, decision 126). */
+  sessionCache?: SessionCache;
 }
 
 export function createHttpHandler(table: RouteTable, options: HttpHandlerOptions = {}) {
@@ -147,7 +149,7 @@ export function createHttpHandler(table: RouteTable, options: HttpHandlerOptions
   const chain = middy<ParsedEvent, HttpResponse>(dispatch)
     .use(errorResponse)
     .use(originVerifyMiddleware(options.originVerifier ?? verifierOfEnvironment))
-    .use(liveSessionMiddleware(options.sessionCheck ?? (() => cognitoSessionCheck)))
+    .use(liveSessionMiddleware(options.sessionCheck ?? (() => cognitoSessionCheck), options.sessionCache))
     .use(bodyLimit)
     .use(jsonBody);
   // Every log line and metric of the request carries its ids (the whole chain runs inside the

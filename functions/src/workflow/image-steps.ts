@@ -28,6 +28,22 @@ export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') 
 export const resultKeyOf = (ref: TransformationRef, format: ResultFormat) =>
   objectKeys.result(ref.orgId, ref.transformationId, format);
 
+/**
+ * The last normalised image this container validated, kept for the Transform step that follows in
+ * the same execution (a warm container usually runs both): one GET of the image less. Another
+ * container, or another execution in between, reads it from S3 as before (decision 127).
+ */
+let lastNormalised: { bucket: string; key: string; image: Buffer } | undefined;
+
+async function readNormalised(deps: ImageStepDeps, key: string): Promise<Buffer | undefined> {
+  const kept = lastNormalised;
+  if (kept && kept.bucket === deps.uploadsBucket && kept.key === key) {
+    lastNormalised = undefined;
+    return kept.image;
+  }
+  return (await deps.objects.get(deps.uploadsBucket, key))?.body;
+}
+
 /** Reads the upload, validates it and stores the normalised image beside it (ReserveCredit records it). */
 export async function validate(
   deps: ImageStepDeps,
@@ -46,6 +62,7 @@ export async function validate(
     }),
     storeThumbnail(deps, originalThumbnailKey, normalised.image, normalised.width, normalised.height),
   ]);
+  lastNormalised = { bucket: deps.uploadsBucket, key: normalisedKey, image: normalised.image };
   return { normalisedKey, width: normalised.width, height: normalised.height, originalThumbnailKey };
 }
 
@@ -103,10 +120,9 @@ export async function transform(
   job: TransformJob,
 ): Promise<TransformResult> {
   const { image, type, options, seed } = job;
-  const stored = await deps.objects.get(deps.uploadsBucket, image.normalisedKey);
+  const original = await readNormalised(deps, image.normalisedKey);
   // Validate wrote it moments ago, in this execution: its absence is a fault, retried then failed.
-  if (!stored) throw new Error(`The validated original ${image.normalisedKey} is missing`);
-  const original = stored.body;
+  if (!original) throw new Error(`The validated original ${image.normalisedKey} is missing`);
   const engine = deps.engineFor(type);
   const started = performance.now();
   // A hosted engine keeps each paid answer here before using it: a retry reuses it (decision 087).

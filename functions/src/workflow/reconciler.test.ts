@@ -43,7 +43,7 @@ beforeEach(() => {
 
 const at = (now: Date) => ({ ddb: table.ddb, tableName: table.tableName, now: () => now });
 /** Complete without a project to save into touches no object. */
-const noObjects = { objects: undefined as never, putTags: undefined as never, uploadsBucket: 'u', resultsBucket: 'r' };
+const noObjects = { putTags: undefined as never, uploadsBucket: 'u', resultsBucket: 'r' };
 const reconcilerDeps = (now = LATER): ReconcilerDeps => ({
   ...at(now),
   describeExecution: async (id) => executions[id],

@@ -7,7 +7,7 @@
 import type { S3Objects } from '../lib/aws/s3-objects';
 import type { PutObjectTags } from '../lib/aws/s3-tagging';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { resultContentTypeOfKey, type TransformationOptions, type TransformationType } from '@vitrine/shared';
+import { type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { refundCredit, reserveCredit } from '../credits/credits';
 import { newSeed } from '../transformations/seed';
 import type { EngineIdentity, ImageEngine } from '../engines/types';
@@ -36,14 +36,12 @@ import { closeFailed, closeSucceeded, type TransformationRef } from './transform
 export type { TransformationRef } from './transformation-closing';
 
 /**
- * What the record steps use: the table, the results bucket (StoreResult checks the object, without
- * the S3 client: decision 122), and what saving a result into a project needs (the uploads bucket,
- * the objects' re-tagging).
+ * What the record steps use: the table, and what saving a result into a project needs (decision
+ * 122: the buckets, the objects' re-tagging). StoreResult trusts Transform's state (decision 127).
  */
 export interface RecordStepDeps {
   ddb: DynamoDBDocumentClient;
   tableName: string;
-  objects: Pick<S3Objects, 'head'>;
   uploadsBucket: string;
   resultsBucket: string;
   putTags: PutObjectTags;
@@ -126,17 +124,16 @@ export async function reserve(
   return { status };
 }
 
-/** Checks the stored object and records it on the transformation. */
+/**
+ * Records the result on the transformation. What Transform returned is the state: it wrote the
+ * object in this execution before answering, and S3 is strongly consistent after a PUT, so the
+ * object is not read back (decision 127).
+ */
 export async function storeResult(
   deps: RecordStepDeps,
   ref: TransformationRef,
   result: TransformResult,
 ): Promise<void> {
-  const head = await deps.objects.head(deps.resultsBucket, result.resultKey);
-  // The key's extension says the format the Transform step encoded (decision 091).
-  if (head?.contentType !== resultContentTypeOfKey(result.resultKey) || !head.contentLength) {
-    throw new Error(`Result ${result.resultKey} is not a stored ${resultContentTypeOfKey(result.resultKey)}`);
-  }
   const { resultKey, simulated, thumbnailKey, engine } = result;
   await recordResult(deps, ref.orgId, ref.transformationId, {
     resultKey,

@@ -32,7 +32,7 @@ it('writes an object with its type, tags and metadata, and reads back its bytes 
   });
   const head = await buckets.s3.send(new HeadObjectCommand({ Bucket: buckets.resultsBucket, Key: key }));
   expect(head.ContentType).toBe('image/jpeg');
-  // What HeadObject tells, without the client (the record steps' StoreResult check).
+  // What HeadObject tells, without the client (what `exists` asks).
   expect(await objects.head(buckets.resultsBucket, key)).toEqual({ contentType: 'image/jpeg', contentLength: 6 });
   expect(await objects.head(buckets.resultsBucket, 'results/org-1/none.jpg')).toBeUndefined();
 });

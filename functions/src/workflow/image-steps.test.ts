@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import type { ImageEngine } from '../engines/types';
+import { transform, validate } from './image-steps';
+import type { ImageStepDeps } from './steps';
+
+/** Objects in memory that count the reads of each key. */
+function memoryDeps() {
+  const stored = new Map<string, Buffer>();
+  const reads: string[] = [];
+  const engine: ImageEngine = {
+    name: 'identity',
+    transform: async (image) => {
+      const png = await sharp(image).png().toBuffer();
+      return { image: png, width: 64, height: 48, simulated: false, provider: 'local', model: 'identity', seed: 1 };
+    },
+  };
+  const deps: ImageStepDeps = {
+    objects: {
+      get: async (bucket, key) => {
+        reads.push(key);
+        const body = stored.get(`${bucket}/${key}`);
+        return body ? { body, metadata: {} } : undefined;
+      },
+      exists: async (bucket, key) => stored.has(`${bucket}/${key}`),
+      head: async () => undefined,
+      put: async (bucket, key, body) => void stored.set(`${bucket}/${key}`, Buffer.from(body)),
+      list: async () => [],
+    },
+    uploadsBucket: 'uploads',
+    resultsBucket: 'results',
+    engineFor: () => engine,
+  };
+  return { deps, stored, reads };
+}
+
+const photo = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+const job = (image: Awaited<ReturnType<typeof validate>>) => ({
+  image,
+  type: 'enhance' as const,
+  options: {},
+  seed: 1,
+});
+
+describe('the normalised image between Validate and Transform (decision 127)', () => {
+  it('is not read back from S3 when this container validated it', async () => {
+    const { deps, stored, reads } = memoryDeps();
+    const ref = { orgId: 'org-1', transformationId: 'tr-1' };
+    stored.set('uploads/uploads/org-1/a.jpg', await photo());
+    const image = await validate(deps, ref, 'uploads/org-1/a.jpg');
+    await transform(deps, ref, job(image));
+    expect(reads).toEqual(['uploads/org-1/a.jpg']);
+  });
+
+  it('is read from S3 by another execution’s Transform, and by a retry', async () => {
+    const { deps, stored, reads } = memoryDeps();
+    const first = { orgId: 'org-1', transformationId: 'tr-2' };
+    const second = { orgId: 'org-1', transformationId: 'tr-3' };
+    stored.set('uploads/uploads/org-1/b.jpg', await photo());
+    const firstImage = await validate(deps, first, 'uploads/org-1/b.jpg');
+    const secondImage = await validate(deps, second, 'uploads/org-1/b.jpg');
+    await transform(deps, first, job(firstImage));
+    await transform(deps, second, job(secondImage));
+    await transform(deps, second, job(secondImage));
+    expect(reads.filter((key) => key !== 'uploads/org-1/b.jpg')).toEqual([
+      firstImage.normalisedKey,
+      secondImage.normalisedKey,
+    ]);
+  });
+});
