@@ -66,6 +66,22 @@ const MIN_BLUE_SHARE = 0.5;
  */
 const DULL_BLUE = { blueOverRed: 15, luma: 150 };
 
+/**
+ * Ground the sky mask wholly encloses, the largest piece as a share of the sky: windows left
+ * floating in a white wall taken for an overcast sky (decision 129). Over the tuning photos a real
+ * sky encloses at most 0.6 % (a lamp's head); the painted wall's window is 5.5 %.
+ */
+const MAX_ENCLOSED_GROUND = 0.02;
+/**
+ * A horizon inside the sky (decision 129): the mean luma of rows that are sky across nearly the
+ * whole width (ROW_SPAN) drops by more than this over HORIZON_ROWS rows either side of a row. A sky
+ * brightens or stays even towards the horizon (at most 8 darker over the tuning photos, a band of
+ * cloud); a sea under its horizon or far hazy mountains under clouds are 26 to 28 darker.
+ */
+const HORIZON_STEP = 16;
+const HORIZON_ROWS = 3;
+const ROW_SPAN = 0.9;
+
 /** Bottom band of the photo (share of its height) and share of columns with sky there that make it a backdrop. */
 const BACKDROP_BOTTOM_BAND = 0.1;
 const BACKDROP_MAX_COLUMNS = 0.35;
@@ -100,10 +116,11 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const seeds = new Uint8Array(core.length);
   for (let p = 0; p < core.length; p++) seeds[p] = softCore[p]! >= 0.98 ? 1 : softCore[p]! <= 0.02 ? 0 : 2;
   const { sky } = segmentSky(thumb, seeds);
-  return describe(sky, width, height);
+  return describe(sky, thumb);
 }
 
-function describe(sky: Uint8Array, width: number, height: number): SkyDetection | null {
+function describe(sky: Uint8Array, thumb: Raster): SkyDetection | null {
+  const { width, height } = thumb;
   let total = 0;
   let columns = 0;
   let lowestSum = 0;
@@ -125,6 +142,8 @@ function describe(sky: Uint8Array, width: number, height: number): SkyDetection 
   const coverage = total / (width * height);
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
   if (isBackdrop(sky, width, height)) return null;
+  if (largestEnclosedGround(sky, width, height) > MAX_ENCLOSED_GROUND * total) return null;
+  if (horizonInSky(sky, thumb) > HORIZON_STEP) return null;
   return {
     width,
     height,
@@ -153,6 +172,68 @@ function isBackdrop(sky: Uint8Array, width: number, height: number): boolean {
     }
   }
   return reaching > width * BACKDROP_MAX_COLUMNS;
+}
+
+/**
+ * The largest 4-connected piece of ground (pixels) the sky surrounds on every side, not reaching
+ * the frame: in a sky only a bird, a lamp or a missed cloud; in a pale wall taken for sky, its
+ * windows.
+ */
+export function largestEnclosedGround(sky: Uint8Array, width: number, height: number): number {
+  const seen = new Uint8Array(sky.length);
+  const queue = new Int32Array(sky.length);
+  let largest = 0;
+  for (let start = 0; start < sky.length; start++) {
+    if (sky[start] || seen[start]) continue;
+    seen[start] = 1;
+    queue[0] = start;
+    let tail = 1;
+    let reachesFrame = false;
+    for (let head = 0; head < tail; head++) {
+      const p = queue[head]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) reachesFrame = true;
+      const visit = (q: number) => {
+        if (!sky[q] && !seen[q]) {
+          seen[q] = 1;
+          queue[tail++] = q;
+        }
+      };
+      if (x > 0) visit(p - 1);
+      if (x + 1 < width) visit(p + 1);
+      if (y > 0) visit(p - width);
+      if (y + 1 < height) visit(p + width);
+    }
+    if (!reachesFrame) largest = max(largest, tail);
+  }
+  return largest;
+}
+
+/**
+ * The largest drop of mean luma (0..255) from HORIZON_ROWS rows above a row to HORIZON_ROWS rows
+ * below it, over rows that are sky across ROW_SPAN of the width: a horizon the mask runs across.
+ */
+export function horizonInSky(sky: Uint8Array, thumb: Raster): number {
+  const { data, width, height } = thumb;
+  const rowLuma = new Float32Array(height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    let sum = 0;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (!sky[p]) continue;
+      count++;
+      sum += luma(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!);
+    }
+    if (count >= width * ROW_SPAN) rowLuma[y] = sum / count;
+  }
+  let drop = 0;
+  for (let y = HORIZON_ROWS; y + HORIZON_ROWS < height; y++) {
+    const above = rowLuma[y - HORIZON_ROWS]!;
+    const below = rowLuma[y + HORIZON_ROWS]!;
+    if (above >= 0 && below >= 0) drop = max(drop, above - below);
+  }
+  return drop;
 }
 
 /** The sky found by colour alone (1 per sky pixel), or null when the photo shows no usable sky. */
