@@ -10,7 +10,9 @@
  * A photo whose core is too small, or a neutral core no brighter than the ground, is refused.
  * The core then seeds the segmentation (`sky-segmentation.ts`: colour models learnt from the
  * photo, a per-column skyline, a graph cut), which finds the rest of the sky: sunset and dusk
- * colours, sky behind branches, and the edges.
+ * colours, sky behind branches, and the edges. A sky that wholly encloses a large piece of ground
+ * or runs across a horizon into something darker is a wall or a sea taken for sky, and is refused
+ * (decision 129).
  * The binary mask is softened by a 5x5 mean and sampled bilinearly at any output size, with a
  * ramp of a few output pixels along the skyline.
  */
