@@ -191,21 +191,28 @@ export function largestEnclosedGround(sky: Uint8Array, width: number, height: nu
     queue[0] = start;
     let tail = 1;
     let reachesFrame = false;
+    // Neighbours pushed inline: a closure per pixel costs more than the whole fill.
     for (let head = 0; head < tail; head++) {
       const p = queue[head]!;
       const x = p % width;
       const y = (p - x) / width;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) reachesFrame = true;
-      const visit = (q: number) => {
-        if (!sky[q] && !seen[q]) {
-          seen[q] = 1;
-          queue[tail++] = q;
-        }
-      };
-      if (x > 0) visit(p - 1);
-      if (x + 1 < width) visit(p + 1);
-      if (y > 0) visit(p - width);
-      if (y + 1 < height) visit(p + width);
+      if (x > 0 && !sky[p - 1] && !seen[p - 1]) {
+        seen[p - 1] = 1;
+        queue[tail++] = p - 1;
+      }
+      if (x + 1 < width && !sky[p + 1] && !seen[p + 1]) {
+        seen[p + 1] = 1;
+        queue[tail++] = p + 1;
+      }
+      if (y > 0 && !sky[p - width] && !seen[p - width]) {
+        seen[p - width] = 1;
+        queue[tail++] = p - width;
+      }
+      if (y + 1 < height && !sky[p + width] && !seen[p + width]) {
+        seen[p + width] = 1;
+        queue[tail++] = p + width;
+      }
     }
     if (!reachesFrame) largest = max(largest, tail);
   }
