@@ -95,6 +95,36 @@ describe('automatic sky mask', () => {
     expect(await detectSky(await scene('#a8aeb6'))).not.toBeNull();
   });
 
+  it('refuses a sky that wholly encloses a large piece of ground (a pale wall and its window), not a lamp', async () => {
+    const scene = (side: number) =>
+      drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#9fc0e4"/>
+      <rect y="330" width="640" height="150" fill="#5d7a45"/>
+      <rect x="${320 - side / 2}" y="${150 - side / 2}" width="${side}" height="${side}" fill="#3b3630"/>
+    </svg>`);
+    // 4.4 % of the sky: a window left floating in a wall taken for sky (decision 129).
+    expect(await detectSky(await scene(90))).toBeNull();
+    // 0.3 %: a lamp's head or a bird.
+    expect(await detectSky(await scene(26))).not.toBeNull();
+  });
+
+  it('refuses a sky whose mask runs across a horizon into something darker, not a sky brightening downwards', async () => {
+    const scene = (upper: string, lower: string) =>
+      drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="${upper}"/><stop offset="0.4" stop-color="${upper}"/>
+        <stop offset="0.5" stop-color="${lower}"/><stop offset="1" stop-color="${lower}"/>
+      </linearGradient></defs>
+      <rect width="640" height="480" fill="#5d7a45"/>
+      <rect width="640" height="300" fill="url(#g)"/>
+    </svg>`);
+    // A hazy sea under its horizon, 40 darker (decision 129).
+    const sea = await scene('#b8c8da', '#8a9cb2');
+    expect(await detectSky(sea)).toBeNull();
+    // The same step the other way: a sky paler towards the horizon.
+    expect(await detectSky(await scene('#8a9cb2', '#b8c8da'))).not.toBeNull();
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

@@ -10,7 +10,9 @@
  * A photo whose core is too small, or a neutral core no brighter than the ground, is refused.
  * The core then seeds the segmentation (`sky-segmentation.ts`: colour models learnt from the
  * photo, a per-column skyline, a graph cut), which finds the rest of the sky: sunset and dusk
- * colours, sky behind branches, and the edges.
+ * colours, sky behind branches, and the edges. A sky that wholly encloses a large piece of ground
+ * or runs across a horizon into something darker is a wall or a sea taken for sky, and is refused
+ * (decision 129).
  * The binary mask is softened by a 5x5 mean and sampled bilinearly at any output size, with a
  * ramp of a few output pixels along the skyline.
  */
@@ -66,6 +68,22 @@ const MIN_BLUE_SHARE = 0.5;
  */
 const DULL_BLUE = { blueOverRed: 15, luma: 150 };
 
+/**
+ * Ground the sky mask wholly encloses, the largest piece as a share of the sky: windows left
+ * floating in a white wall taken for an overcast sky (decision 129). Over the tuning photos a real
+ * sky encloses at most 0.6 % (a lamp's head); the painted wall's window is 5.5 %.
+ */
+const MAX_ENCLOSED_GROUND = 0.02;
+/**
+ * A horizon inside the sky (decision 129): the mean luma of rows that are sky across nearly the
+ * whole width (ROW_SPAN) drops by more than this over HORIZON_ROWS rows either side of a row. A sky
+ * brightens or stays even towards the horizon (at most 8 darker over the tuning photos, a band of
+ * cloud); a sea under its horizon or far hazy mountains under clouds are 26 to 28 darker.
+ */
+const HORIZON_STEP = 16;
+const HORIZON_ROWS = 3;
+const ROW_SPAN = 0.9;
+
 /** Bottom band of the photo (share of its height) and share of columns with sky there that make it a backdrop. */
 const BACKDROP_BOTTOM_BAND = 0.1;
 const BACKDROP_MAX_COLUMNS = 0.35;
@@ -100,10 +118,11 @@ export function findSky(thumb: Raster): SkyDetection | null {
   const seeds = new Uint8Array(core.length);
   for (let p = 0; p < core.length; p++) seeds[p] = softCore[p]! >= 0.98 ? 1 : softCore[p]! <= 0.02 ? 0 : 2;
   const { sky } = segmentSky(thumb, seeds);
-  return describe(sky, width, height);
+  return describe(sky, thumb);
 }
 
-function describe(sky: Uint8Array, width: number, height: number): SkyDetection | null {
+function describe(sky: Uint8Array, thumb: Raster): SkyDetection | null {
+  const { width, height } = thumb;
   let total = 0;
   let columns = 0;
   let lowestSum = 0;
@@ -125,6 +144,8 @@ function describe(sky: Uint8Array, width: number, height: number): SkyDetection 
   const coverage = total / (width * height);
   if (coverage < MIN_SKY_AREA || columns < width * MIN_SKY_COLUMNS) return null;
   if (isBackdrop(sky, width, height)) return null;
+  if (largestEnclosedGround(sky, width, height) > MAX_ENCLOSED_GROUND * total) return null;
+  if (horizonInSky(sky, thumb) > HORIZON_STEP) return null;
   return {
     width,
     height,
@@ -153,6 +174,75 @@ function isBackdrop(sky: Uint8Array, width: number, height: number): boolean {
     }
   }
   return reaching > width * BACKDROP_MAX_COLUMNS;
+}
+
+/**
+ * The largest 4-connected piece of ground (pixels) the sky surrounds on every side, not reaching
+ * the frame: in a sky only a bird, a lamp or a missed cloud; in a pale wall taken for sky, its
+ * windows.
+ */
+export function largestEnclosedGround(sky: Uint8Array, width: number, height: number): number {
+  const seen = new Uint8Array(sky.length);
+  const queue = new Int32Array(sky.length);
+  let largest = 0;
+  for (let start = 0; start < sky.length; start++) {
+    if (sky[start] || seen[start]) continue;
+    seen[start] = 1;
+    queue[0] = start;
+    let tail = 1;
+    let reachesFrame = false;
+    // Neighbours pushed inline: a closure per pixel costs more than the whole fill.
+    for (let head = 0; head < tail; head++) {
+      const p = queue[head]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) reachesFrame = true;
+      if (x > 0 && !sky[p - 1] && !seen[p - 1]) {
+        seen[p - 1] = 1;
+        queue[tail++] = p - 1;
+      }
+      if (x + 1 < width && !sky[p + 1] && !seen[p + 1]) {
+        seen[p + 1] = 1;
+        queue[tail++] = p + 1;
+      }
+      if (y > 0 && !sky[p - width] && !seen[p - width]) {
+        seen[p - width] = 1;
+        queue[tail++] = p - width;
+      }
+      if (y + 1 < height && !sky[p + width] && !seen[p + width]) {
+        seen[p + width] = 1;
+        queue[tail++] = p + width;
+      }
+    }
+    if (!reachesFrame) largest = max(largest, tail);
+  }
+  return largest;
+}
+
+/**
+ * The largest drop of mean luma (0..255) from HORIZON_ROWS rows above a row to HORIZON_ROWS rows
+ * below it, over rows that are sky across ROW_SPAN of the width: a horizon the mask runs across.
+ */
+export function horizonInSky(sky: Uint8Array, thumb: Raster): number {
+  const { data, width, height } = thumb;
+  const rowLuma = new Float32Array(height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    let sum = 0;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (!sky[p]) continue;
+      count++;
+      sum += luma(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!);
+    }
+    if (count >= width * ROW_SPAN) rowLuma[y] = sum / count;
+  }
+  let drop = 0;
+  for (let y = HORIZON_ROWS; y + HORIZON_ROWS < height; y++) {
+    const above = rowLuma[y - HORIZON_ROWS]!;
+    const below = rowLuma[y + HORIZON_ROWS]!;
+    if (above >= 0 && below >= 0) drop = max(drop, above - below);
+  }
+  return drop;
 }
 
 /** The sky found by colour alone (1 per sky pixel), or null when the photo shows no usable sky. */

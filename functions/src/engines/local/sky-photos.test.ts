@@ -395,8 +395,7 @@ const LIMITS: Record<string, Limits> = {
   },
   // The held-out photos of decision 113, scored once, at the end of the session that tuned
   // decision 110 (never looked at before): ceilings at their figures so nothing slides back, not
-  // quality accepted. house-palms-wall's white wall, fort-ruins-sea's sea and mountain-ruins-clouds'
-  // far hazy mountains are replaced by sky; pub-facade-street is refused (IoU 0): issue 21.
+  // quality accepted.
   'brick-castle-reflection': {
     iou: 0.97,
     falseReplaced: 0.005,
@@ -469,15 +468,6 @@ const LIMITS: Record<string, Limits> = {
     block: 179,
     halo: 0.01,
   },
-  'fort-ruins-sea': {
-    iou: 0.52,
-    falseReplaced: 0.088,
-    leftover: 5,
-    foreground: 54372,
-    neverTouch: 27688,
-    block: 13,
-    halo: 0.01,
-  },
   'hazy-pyramid-desert': {
     iou: 0.99,
     falseReplaced: 0.003,
@@ -486,15 +476,6 @@ const LIMITS: Record<string, Limits> = {
     neverTouch: 29,
     block: 15,
     halo: 0.01,
-  },
-  'house-palms-wall': {
-    iou: 0.33,
-    falseReplaced: 0.142,
-    leftover: 5,
-    foreground: 82570,
-    neverTouch: 78520,
-    block: 332,
-    halo: 0.04,
   },
   'lighthouse-white-fence': {
     iou: 0.98,
@@ -514,15 +495,6 @@ const LIMITS: Record<string, Limits> = {
     block: 667,
     halo: 0.06,
   },
-  'mountain-ruins-clouds': {
-    iou: 0.44,
-    falseReplaced: 0.254,
-    leftover: 5,
-    foreground: 63631,
-    neverTouch: 0,
-    block: 125,
-    halo: 0.02,
-  },
   'pale-pyramid-haze': {
     iou: 0.99,
     falseReplaced: 0.004,
@@ -540,15 +512,6 @@ const LIMITS: Record<string, Limits> = {
     neverTouch: 862,
     block: 38,
     halo: 0.02,
-  },
-  'pub-facade-street': {
-    iou: 0.0,
-    falseReplaced: 0.001,
-    leftover: 5178,
-    foreground: 5,
-    neverTouch: 0,
-    block: 1671,
-    halo: 0.01,
   },
   'pyramids-desert-blue': {
     iou: 0.97,
@@ -597,22 +560,39 @@ const LIMITS: Record<string, Limits> = {
   },
 };
 
+/**
+ * Photos with sky the engine refuses (no charge, a French message): a refusal is better than
+ * damage, so these are held to being refused rather than to limits. house-palms-wall (a white wall
+ * enclosing its windows), fort-ruins-sea (a sea under its horizon) and mountain-ruins-clouds (far
+ * hazy mountains under clouds) were painted before decision 129; pub-facade-street is refused since
+ * decision 113 scored it.
+ */
+const REFUSED: Record<string, string[]> = {
+  tuning: ['fort-ruins-sea', 'house-palms-wall', 'mountain-ruins-clouds'],
+  'held-out': ['pub-facade-street'],
+};
+
 describe.each([
   ['tuning', SKY_DIR],
   ['held-out', HELD_OUT_DIR],
-])('sky replacement on the %s photos', (_, dir) => {
+])('sky replacement on the %s photos', (part, dir) => {
   let results: SkyPhotoResult[];
 
   beforeAll(async () => {
     results = await evaluateSkyPhotos('stored', dir);
   }, 300_000);
 
-  it('scores every photo against its limits', () => {
-    for (const r of results) expect(Object.keys(LIMITS)).toContain(r.name);
+  it('scores every photo against its limits, or refuses it', () => {
+    for (const r of results) expect([...Object.keys(LIMITS), ...REFUSED[part]!]).toContain(r.name);
   });
 
-  it('keeps each photo within its limits', () => {
+  it('refuses exactly the photos listed as refused', () => {
+    expect(results.filter((r) => r.refused).map((r) => r.name)).toEqual(REFUSED[part]);
+  });
+
+  it('keeps each photo it paints within its limits', () => {
     const breaches = results.flatMap((r) => {
+      if (r.refused) return [];
       const limit = LIMITS[r.name]!;
       const figures: [string, number, number, boolean][] = [
         ['iou', r.iou, limit.iou, r.iou >= limit.iou],
