@@ -32,8 +32,7 @@ export interface OriginalObject {
  * (decision 130).
  */
 export type OriginalLinkSubject = { organizationId: string; transformationId: string } & (
-  | { imageId: string }
-  | { imageId?: undefined; original: OriginalObject }
+  { imageId: string } | { imageId?: undefined; original: OriginalObject }
 );
 
 export interface OriginalLinkDeps extends TableDeps {

@@ -142,7 +142,8 @@ export async function markTransformationSaved(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.transformation(orgId, id),
-        UpdateExpression: 'SET savedAt = if_not_exists(savedAt, :at), savedImageId = if_not_exists(savedImageId, :imageId)',
+        UpdateExpression:
+          'SET savedAt = if_not_exists(savedAt, :at), savedImageId = if_not_exists(savedImageId, :imageId)',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ':imageId': imageId },
       }),
