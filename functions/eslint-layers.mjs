@@ -29,8 +29,9 @@ export const DOMAIN_API = {
   health: [],
   exports: [],
   'image-processing': ['stored-objects'],
-  // The save: also the workflow's, for a start that named a project (decision 122).
-  images: ['image-store', 'save-image', 'save-deps'],
+  // The save: also the workflow's, for a start that named a project (decision 122); keeping an
+  // original a QR code points at before anyone saved its result (decision 130).
+  images: ['image-store', 'save-image', 'save-deps', 'keep-objects'],
   organizations: ['organization-record', 'organization-service'],
   projects: ['project-store'],
   scope: [],

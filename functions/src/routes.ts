@@ -100,12 +100,15 @@ export const ROUTES: readonly Route[] = [
   { method: 'DELETE', path: '/api/shares/{id}', group: 'shares', auth: 'jwt' },
   { method: 'GET', path: '/api/public/shares/{token}', group: 'shares', auth: 'none' },
   // End of share links.
-  // Exports with the disclosure mark (issue 24, decisions 117 and 118). The QR code's public
-  // original opens without an account: the 256-bit token is the access.
+  // Exports with the disclosure mark (issue 24, decisions 117, 118 and 130): a saved image's, or a
+  // transformation's result not saved yet. The QR code's public original opens without an
+  // account: the 256-bit token is the access.
   { method: 'GET', path: '/api/disclosure-mark', group: 'exports', auth: 'jwt' },
   { method: 'PUT', path: '/api/disclosure-mark', group: 'exports', auth: 'jwt' },
   { method: 'GET', path: '/api/exports/images/{imageId}', group: 'exports', auth: 'jwt' },
   { method: 'GET', path: '/api/v1/images/{id}/export', group: 'exports', auth: 'apiKey' },
+  { method: 'GET', path: '/api/exports/transformations/{transformationId}', group: 'exports', auth: 'jwt' },
+  { method: 'GET', path: '/api/v1/transformations/{id}/export', group: 'exports', auth: 'apiKey' },
   { method: 'GET', path: '/api/public/originals/{token}', group: 'exports', auth: 'none' },
   // End of exports.
   // Public API (issue 25, decisions 102 to 106). Keys are managed in the app (owner, admin);

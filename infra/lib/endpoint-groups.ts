@@ -129,10 +129,14 @@ export const GROUP_NEEDS: Record<EndpointGroup, GroupNeeds> = {
   // Exports with the disclosure mark (decisions 117, 118): reads a result, writes its marked render
   // (tagged unsaved: a cache the lifecycle expires), signs both; signs the original a QR code opens.
   // sharp draws the mark: the memory of a 24 MP decode and composite, under API Gateway's 30 s.
+  // A QR code made for a result nobody saved yet keeps its original (re-tags it saved, decision 130).
   exports: {
     table: 'readWrite',
     buckets: {
-      uploads: { access: 'read', prefixes: [normalised] },
+      uploads: [
+        { access: 'read', prefixes: [normalised] },
+        { access: 'tag', prefixes: [normalised] },
+      ],
       results: [
         { access: 'read', prefixes: [result, markedExport] },
         { access: 'put', prefixes: [markedExport] },

@@ -293,6 +293,13 @@ describe('S3 grants', () => {
     expect(grants(stack.api.functions.get('shares')!)).toEqual({
       's3:GetObject': ['results:results/*', 'results:thumbnails/*', 'uploads:normalised/*'],
     });
+    // Exports (decisions 117, 130): the result and its marked renders (written tagged), the original
+    // a QR code opens, kept (re-tagged) when the code is made for a result nobody saved yet.
+    expect(grants(stack.api.functions.get('exports')!)).toEqual({
+      's3:GetObject': ['results:exports/*', 'results:results/*', 'uploads:normalised/*'],
+      's3:PutObject': ['results:exports/*'],
+      's3:PutObjectTagging': ['results:exports/*', 'uploads:normalised/*'],
+    });
     for (const group of ['health', 'users', 'billing', 'organizations', 'team', 'api-keys', 'api-v1-docs'] as const) {
       expect([group, grants(stack.api.functions.get(group)!)]).toEqual([group, {}]);
     }

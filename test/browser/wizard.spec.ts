@@ -89,9 +89,9 @@ test.describe('new transformation wizard', () => {
     await expect(page.getByRole('button', { name: 'Tout sauvegarder' })).toBeDisabled();
 
     // Downloaded under the original base name plus _enhanced, the type and option, as the JPEG the
-    // server stored for an opaque PNG (decisions 91, 92).
+    // server stored for an opaque PNG (decisions 91, 92); marked by default (decision 130).
     const downloading = page.waitForEvent('download');
-    await card(page, 'maison-1.png').getByRole('link', { name: 'Télécharger maison-1.png' }).click();
+    await card(page, 'maison-1.png').getByRole('button', { name: 'Télécharger maison-1.png' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('maison-1_enhanced_ciel-coucher-de-soleil.jpg');
     const bytes = await readFile(await download.path());

@@ -323,6 +323,16 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 401, 401, 401, 401, 401),
     request: (t) => ({ params: { id: t.imageId } }),
   },
+  // A transformation's result, saved or not (decision 130): as an image's export.
+  'GET /api/exports/transformations/{transformationId}': {
+    expect: row(401, 403, 404, 200, 200, 200),
+    foreign: 404,
+    request: (t) => ({ params: { transformationId: t.transformationId } }),
+  },
+  'GET /api/v1/transformations/{id}/export': {
+    expect: row(401, 401, 401, 401, 401, 401),
+    request: (t) => ({ params: { id: t.transformationId } }),
+  },
   // The token is the access: a redirect to the original's signed URL, whoever holds it.
   'GET /api/public/originals/{token}': {
     expect: row(302, 302, 302, 302, 302, 302),
@@ -412,7 +422,13 @@ export const MATRIX: Record<string, RouteCase> = {
 /** The public original link of the target's image (an export with a QR code makes it). */
 async function originalToken(t: Target): Promise<string> {
   const deps = { ddb, tableName: stack.env.TABLE_NAME! };
-  return originalLinkToken(deps, (await getImage(deps, t.orgId, t.imageId))!);
+  // A saved image's original is kept already: nothing to re-tag.
+  const putTags = () => Promise.reject(new Error('a saved image is never re-tagged'));
+  const image = (await getImage(deps, t.orgId, t.imageId))!;
+  return originalLinkToken(
+    { ...deps, putTags },
+    { organizationId: t.orgId, transformationId: image.transformationId, imageId: image.id },
+  );
 }
 
 /** The local stack's receiver: loopback over http is allowed there only. */

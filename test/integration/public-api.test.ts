@@ -414,6 +414,10 @@ const KEY_MATRIX: Record<
     expect: { read: 200, transform: 200, foreign: 404 },
     request: (t) => ({ path: { id: t.imageId } }),
   },
+  'GET /api/v1/transformations/{id}/export': {
+    expect: { read: 200, transform: 200, foreign: 404 },
+    request: (t) => ({ path: { id: t.transformationId } }),
+  },
   'GET /api/v1/openapi.json': { expect: { read: 200, transform: 200, foreign: 200 }, request: () => ({}) },
 };
 

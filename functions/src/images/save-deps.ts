@@ -39,7 +39,8 @@ export const saveDepsFor = ({ buckets, putTags, ...table }: SaveStores): SaveIma
   },
   projectExists: (orgId, projectId) => projectAcceptsImages(table, orgId, projectId),
   keepObjects: (objects) => keepObjects(putTags, objects),
-  markSaved: (orgId, transformationId, at) => markTransformationSaved(table, orgId, transformationId, at),
+  markSaved: (orgId, transformationId, at, imageId) =>
+    markTransformationSaved(table, orgId, transformationId, at, imageId),
 });
 
 /** This Lambda's: its table, buckets and tagger, from its environment. */

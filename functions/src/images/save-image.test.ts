@@ -56,7 +56,8 @@ function deps(overrides: Partial<SaveImageDeps> = {}): SaveImageDeps & { kept: S
   return {
     kept,
     marked,
-    markSaved: async (orgId, transformationId, at) => void marked.push(`${orgId}/${transformationId} ${at}`),
+    markSaved: async (orgId, transformationId, at, imageId) =>
+      void marked.push(`${orgId}/${transformationId} ${at} ${imageId}`),
     ddb: table.ddb,
     tableName: table.tableName,
     findTransformation: async (orgId, id) => (orgId === 'org-1' && id === 'tx-1' ? succeeded : undefined),
@@ -84,8 +85,14 @@ describe('saveImage', () => {
     expect(unclassified.created).toBe(true);
     expect(unclassified.record.id).not.toBe(first.record.id);
     expect(await storedImages()).toHaveLength(2);
-    // Every save marks the transformation saved (decision 090): a retried save completes a failed mark.
-    expect(d.marked).toEqual(Array(3).fill('org-1/tx-1 2026-01-02T03:04:05.000Z'));
+    // Every save marks the transformation saved (decision 090), naming its image (decision 130):
+    // a retried save completes a failed mark.
+    const at = '2026-01-02T03:04:05.000Z';
+    expect(d.marked).toEqual([
+      `org-1/tx-1 ${at} ${first.record.id}`,
+      `org-1/tx-1 ${at} ${first.record.id}`,
+      `org-1/tx-1 ${at} ${unclassified.record.id}`,
+    ]);
     expect(first.record).toMatchObject({
       id: imageIdFor('tx-1', 'p-1'),
       name: 'salon.jpg',

@@ -35,8 +35,8 @@ export interface SaveImageDeps extends TableDeps {
   projectExists: (orgId: string, projectId: string) => Promise<boolean>;
   /** Marks the objects saved, so that the unsaved-objects rule never expires them (keep-objects.ts). */
   keepObjects: (objects: StoredObject[]) => Promise<void>;
-  /** Takes the transformation out of 'Non sauvegardées' (decision 090); idempotent. */
-  markSaved: (orgId: string, transformationId: string, at: string) => Promise<void>;
+  /** Takes the transformation out of 'Non sauvegardées' (decision 090), naming the image (decision 130); idempotent. */
+  markSaved: (orgId: string, transformationId: string, at: string, imageId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -98,7 +98,7 @@ export async function saveImage(
     updatedAt: now,
   });
   // Also when the image existed already: a save retried after a failure here completes it.
-  await deps.markSaved(orgId, transformationId, now);
+  await deps.markSaved(orgId, transformationId, now, id);
   if (saved.created) await touchLastActivity(deps, orgId, now);
   return saved;
 }

@@ -146,6 +146,8 @@ export interface TransformationRecord extends ItemKey<'transformation'> {
   gsi1sk?: string;
   /** When a result of it was first saved as an image (decision 090): it then leaves 'Non sauvegardées'. */
   savedAt?: string;
+  /** The image that first save made: an original link made before it follows that image (decision 130). */
+  savedImageId?: string;
   /** When someone deleted it from the history (decision 090): no longer listed. */
   discardedAt?: string;
   id: string;
@@ -316,8 +318,12 @@ export interface OriginalLinkRecord extends ItemKey<'originalLink'> {
   gsi1sk: 'ORIGINAL_LINK';
   organizationId: string;
   transformationId: string;
-  /** The image exported (resolved at read time as a share link's entry is: decision 098). */
-  imageId: string;
+  /**
+   * The image exported (resolved at read time as a share link's entry is: decision 098); absent
+   * when the link was made from a result not saved yet (decision 130): it then resolves through the
+   * transformation, and through the image its first save made once there is one.
+   */
+  imageId?: string;
   token: string;
   tokenHash: string;
   createdAt: string;

@@ -149,6 +149,15 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, PublicOperation>> = {
     exportVersion: true,
     answer: { status: 200, schema: 'ImageExport', description: 'The signed URL and whether the file is marked.' },
   },
+  'GET /api/v1/transformations/{id}/export': {
+    operationId: 'exportTransformation',
+    summary: "Export a transformation's result, with or without the disclosure mark",
+    description:
+      "As `GET /api/v1/images/{id}/export`, for a succeeded transformation's result whether or not it was saved: `version=marked` (default) or `clean`. The QR code of a marked result opens its original for as long as the transformation is not deleted from the history, and, once the result is saved, for as long as that image exists; the original is kept past the unsaved results' 30 days for it. 409 while the transformation has no result, or once an unsaved result has expired.",
+    scope: 'read',
+    exportVersion: true,
+    answer: { status: 200, schema: 'ImageExport', description: 'The signed URL and whether the file is marked.' },
+  },
   'GET /api/v1/credits': {
     operationId: 'getCredits',
     summary: 'Read the credit balance',

@@ -126,21 +126,26 @@ export async function historyDetails(
   return { fileNames, authorNames };
 }
 
-/** Marks the transformation saved (the first save's time is kept). Idempotent. */
+/**
+ * Marks the transformation saved; the first save's time and image are kept (the image: what an
+ * original link made before the save follows, decision 130). Idempotent.
+ */
 export async function markTransformationSaved(
   { ddb, tableName }: TableDeps,
   orgId: string,
   id: string,
   at: string,
+  imageId: string,
 ): Promise<void> {
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.transformation(orgId, id),
-        UpdateExpression: 'SET savedAt = if_not_exists(savedAt, :at)',
+        UpdateExpression:
+          'SET savedAt = if_not_exists(savedAt, :at), savedImageId = if_not_exists(savedImageId, :imageId)',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at },
+        ExpressionAttributeValues: { ':at': at, ':imageId': imageId },
       }),
     );
   } catch (error) {

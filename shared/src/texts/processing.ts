@@ -19,6 +19,7 @@ export const TRANSFORMATION_MESSAGES = withFrenchTypography({
   transformationNotFound: 'Transformation introuvable.',
   transformationNotFinished:
     "La transformation n'est pas terminée : seule une image transformée peut être sauvegardée.",
+  exportNotFinished: "La transformation n'est pas terminée : seule une image transformée peut être exportée.",
   startFailed: 'Impossible de lancer la transformation. Veuillez réessayer.',
   /** `variants` of POST /api/image-processing/{type} (decision 065). */
   invalidVariants: 'Le nombre de variantes doit être un nombre entier entre 1 et 4.',

@@ -1,4 +1,4 @@
-import { API_TEXTS } from '@vitrine/shared';
+import { API_TEXTS, DISCLOSURE_MARK_TEXTS } from '@vitrine/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -306,6 +306,35 @@ describe('Mes images', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog', { name: 'salon.jpg' })).not.toBeInTheDocument();
+  });
+
+  it('downloads an unsaved result marked through its transformation, or clean with the reminder (decision 130)', async () => {
+    const user = userEvent.setup();
+    const blob = new Blob(['jpeg']);
+    fetchBlobMock.mockResolvedValue(blob);
+    const unsavedResult = { ...makeImage({ id: 'tx-terrasse', name: 'terrasse.jpg' }), saved: false };
+    serve({ 'GET /projects?limit=40': projectPage([]), [`GET ${UNCLASSIFIED}`]: page([]) }, (path) => {
+      if (path.startsWith('/transformations?')) return page([unsavedResult]);
+      const id = /^\/exports\/transformations\/([^?]+)\?version=marked$/.exec(path)?.[1];
+      if (!id) throw new Error(`unexpected GET ${path}`);
+      return { url: `https://storage.test/exports/${id}.jpg`, marked: true, contentType: 'image/jpeg' };
+    });
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Non sauvegardées' }));
+    const unsaved = screen.getByRole('region', { name: 'Non sauvegardées' });
+    await within(unsaved).findByRole('article', { name: 'terrasse.jpg' });
+    expect(within(unsaved).getByRole('combobox', { name: 'Version' })).toHaveDisplayValue('Avec la mention');
+
+    await user.click(within(unsaved).getByRole('button', { name: 'Télécharger terrasse.jpg' }));
+    // Not an image yet: the marked file comes from its transformation's export.
+    expect(mockApi).toHaveBeenCalledWith('/exports/transformations/tx-tx-terrasse?version=marked', undefined);
+    expect(fetchBlobMock).toHaveBeenLastCalledWith('https://storage.test/exports/tx-tx-terrasse.jpg');
+    expect(saveBlobMock).toHaveBeenLastCalledWith(blob, 'terrasse_ciel-ciel-bleu.jpg');
+
+    await user.selectOptions(within(unsaved).getByRole('combobox', { name: 'Version' }), 'Sans mention');
+    expect(within(unsaved).getByRole('note')).toHaveTextContent(asRendered(DISCLOSURE_MARK_TEXTS.cleanReminder));
+    await user.click(within(unsaved).getByRole('button', { name: 'Télécharger terrasse.jpg' }));
+    expect(fetchBlobMock).toHaveBeenLastCalledWith('https://storage.test/results/tx-terrasse.jpg');
   });
 
   it('downloads a selection as one ZIP named after the section, each entry under a distinct spec name', async () => {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import {
   API_TEXTS,
+  DISCLOSURE_MARK_TEXTS,
   PROJECTS_TEXTS,
   type StartedTransformations,
   TRANSFORMATION_MESSAGES,
@@ -12,6 +13,7 @@ import {
   type User,
 } from '@vitrine/shared';
 import { ToastProvider } from '../../../components/ui/toast';
+import { fetchBlob, saveBlob } from '../../../lib/download';
 import { asRendered } from '../../../testing/text';
 import { serverError } from '../../../testing/server-answers';
 import { Component as UploadPage } from '../dashboard-upload';
@@ -38,6 +40,12 @@ jest.mock('../../../features/upload/api/create-upload', () => ({
   sendFileToStorage: async (_upload: unknown, _file: Blob, options?: { onProgress?: (percent: number) => void }) => {
     options?.onProgress?.(100);
   },
+}));
+// Downloads save through the browser: what is saved, under which name, is what the tests read.
+jest.mock('../../../lib/download', () => ({
+  ...jest.requireActual('../../../lib/download'),
+  fetchBlob: jest.fn(async () => new Blob(['marked'], { type: 'image/jpeg' })),
+  saveBlob: jest.fn(),
 }));
 jest.mock('../../../features/upload/api/fetch-result', () => ({
   fetchResultBlob: async () => new Blob(['png'], { type: 'image/png' }),
@@ -108,6 +116,8 @@ beforeEach(() => {
       } satisfies Transformation;
     }
     if (path.startsWith('/images/')) return { id: 'img' };
+    if (path.startsWith('/exports/transformations/'))
+      return { url: 'https://storage.test/exports/x.jpg', marked: true, contentType: 'image/jpeg' };
     throw new Error(`unexpected ${method} ${path}`);
   });
 });
@@ -259,9 +269,22 @@ describe('upload wizard', () => {
     expect(mockRevalidateUser).toHaveBeenCalled();
     expect(screen.getByRole('tab', { name: 'Configurer' })).toBeDisabled();
 
+    // An altered result downloads marked by default (decisions 117, 130): the server renders it from
+    // the transformation, nobody having saved it yet.
+    const version = screen.getByRole('combobox', { name: 'Version' });
+    expect(version).toHaveDisplayValue('Avec la mention');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Télécharger facade.png' }));
+    expect(mockApi).toHaveBeenCalledWith('/exports/transformations/tx-facade.png?version=marked', undefined);
+    expect(jest.mocked(fetchBlob)).toHaveBeenCalledWith('https://storage.test/exports/x.jpg');
+    // The base name, _enhanced, the type and option, and the extension of the file's content type.
+    expect(jest.mocked(saveBlob)).toHaveBeenCalledWith(expect.any(Blob), 'facade_enhanced_ciel-coucher-de-soleil.jpg');
+
+    // 'Sans mention': the reminder of the duty to disclose, and the result the wizard holds.
+    await user.selectOptions(version, 'Sans mention');
+    expect(screen.getByRole('note')).toHaveTextContent(asRendered(DISCLOSURE_MARK_TEXTS.cleanReminder));
     const download = within(card).getByRole('link', { name: 'Télécharger facade.png' });
-    // The base name, _enhanced, the type and option, and the extension of the result's content type
-    // (a PNG here: the fetched blob says so; decisions 091, 092).
+    // A PNG here: the fetched blob says so (decisions 091, 092).
     expect(download).toHaveAttribute('download', 'facade_enhanced_ciel-coucher-de-soleil.png');
 
     await user.click(within(card).getByRole('button', { name: 'Sauvegarder facade.png' }));

@@ -11,14 +11,14 @@ import { useMayChangeWorkOf } from '../../../lib/session';
 import { deleteImage, deleteUnsavedResult } from '../api/delete-image';
 import { isUnsavedScope, useImageList, type GalleryScope } from '../api/get-images';
 import { useImageDeletion } from '../hooks/use-image-deletion';
-import { useImageDownloads } from '../hooks/use-image-downloads';
+import { savedImageExport, unsavedResultExport, useImageDownloads } from '../hooks/use-image-downloads';
 import { useUnsavedSaving } from '../hooks/use-unsaved-saving';
 import { useSelection } from '../hooks/use-selection';
 import { ImageGrid, ImageGridSkeleton } from './image-grid';
 import type { ImageItemActions } from './image-item-actions';
 import { ImagePreviewDialog } from './image-preview-dialog';
 import { ImageTable } from './image-table';
-import { ExportVersionChoice } from './export-version-choice';
+import { ExportVersionChoice } from '../../../components/export-version-choice';
 
 const T = GALLERIES_TEXTS;
 /** Signed URLs expire: after a picture fails, fresh ones are asked for at most this often. */
@@ -71,9 +71,10 @@ export function ImageGallery({
   const [toDelete, setToDelete] = useState<readonly Image[] | null>(null);
   const selection = useSelection(items);
   const { removeItems, reload } = list;
-  // Saved images download marked by default (decision 117); the unsaved results, not yet images, clean.
+  // Downloads are marked by default (decision 117); the unsaved results, not yet images, are
+  // exported through their transformation (decision 130).
   const [exportVersion, setExportVersion] = useState<ExportVersion>('marked');
-  const downloads = useImageDownloads(reload, unsaved ? 'clean' : exportVersion);
+  const downloads = useImageDownloads(reload, exportVersion, unsaved ? unsavedResultExport : savedImageExport);
   const { deleting, deleteImages } = useImageDeletion(removeItems, unsaved ? deleteUnsavedResult : deleteImage);
   const saving = useUnsavedSaving(removeItems);
   const lastRefresh = useRef(0);
@@ -184,7 +185,7 @@ export function ImageGallery({
             <StrokeIcon d={COLLECTION_ICON_PATHS.trash} size={16} />
             {T.deleteSelection}
           </Button>
-          {!unsaved && <ExportVersionChoice value={exportVersion} onChange={setExportVersion} />}
+          <ExportVersionChoice value={exportVersion} onChange={setExportVersion} />
           {downloads.busy === 'archive' && (
             <p role="status" className="w-full text-sm text-ink-600">
               {T.preparingArchive(selectedCount)}

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { GALLERIES_TEXTS, isAltered, type ExportVersion, type Image } from '@vitrine/shared';
+import { GALLERIES_TEXTS, isAltered, type ExportVersion, type Image, type ImageExport } from '@vitrine/shared';
 import { useToast } from '../../../components/ui/toast';
 import { fetchBlob, saveBlob } from '../../../lib/download';
 import { archiveName, imageDownloadName, portalDownloadName, uniqueFileNames } from '../../../lib/download-name';
 import { portalVersion } from '../../../lib/download-portal';
 import { buildZip, type ArchiveEntry } from '../../../lib/zip';
-import { fetchImageExport } from '../api/image-export';
+import { fetchImageExport, fetchTransformationExport } from '../../../lib/result-export';
 import { fullSizeResult } from '../image-urls';
 
 const T = GALLERIES_TEXTS;
@@ -14,6 +14,15 @@ class MissingUrlError extends Error {}
 
 /** Full size, or the listing-portals version (decision 093). */
 export type DownloadSize = 'full' | 'portal';
+
+/** Where an image's marked file is asked for: a saved image's export, or its transformation's. */
+export type ExportOf = (image: Image, version: ExportVersion) => Promise<ImageExport>;
+
+/** Saved images (decision 117). */
+export const savedImageExport: ExportOf = (image, version) => fetchImageExport(image.id, version);
+/** The results nobody saved yet ('Non sauvegardées'): not images, their transformations (decision 130). */
+export const unsavedResultExport: ExportOf = (image, version) =>
+  fetchTransformationExport(image.transformationId, version);
 
 const downloadName = (image: Image, size: DownloadSize) => {
   const name = imageDownloadName(image, T.fallbackFileName);
@@ -25,9 +34,14 @@ const downloadName = (image: Image, size: DownloadSize) => {
  * 117; the server answers the clean file when the organization turned the mark off), or the clean
  * result; resized for the portals after the mark, which scales with the picture.
  */
-async function downloadBlob(image: Image, size: DownloadSize, version: ExportVersion): Promise<Blob> {
+async function downloadBlob(
+  image: Image,
+  size: DownloadSize,
+  version: ExportVersion,
+  exportOf: ExportOf,
+): Promise<Blob> {
   let url = fullSizeResult(image);
-  if (version === 'marked' && isAltered(image.type)) url = (await fetchImageExport(image.id, 'marked')).url;
+  if (version === 'marked' && isAltered(image.type)) url = (await exportOf(image, 'marked')).url;
   if (!url) throw new MissingUrlError();
   const blob = await fetchBlob(url);
   return size === 'portal' ? portalVersion(blob) : blob;
@@ -42,12 +56,13 @@ export function archiveEntries(
   images: readonly Image[],
   size: DownloadSize = 'full',
   version: ExportVersion = 'clean',
+  exportOf: ExportOf = savedImageExport,
 ): ArchiveEntry[] {
   const names = uniqueFileNames(images.map((image) => downloadName(image, size)));
   return images.map((image, index) => ({
     name: names[index] as string,
     lastModified: new Date(image.createdAt),
-    load: () => downloadBlob(image, size, version),
+    load: () => downloadBlob(image, size, version, exportOf),
   }));
 }
 
@@ -59,6 +74,7 @@ export function archiveEntries(
 export function useImageDownloads(
   refresh: () => Promise<readonly Image[] | undefined>,
   version: ExportVersion = 'clean',
+  exportOf: ExportOf = savedImageExport,
 ) {
   const [busy, setBusy] = useState<string | null>(null);
   const { toast } = useToast();
@@ -97,7 +113,7 @@ export function useImageDownloads(
       setBusy(image.id);
       try {
         await withFreshUrls([image], async ([current]) => {
-          saveBlob(await downloadBlob(current ?? image, size, version), downloadName(image, size));
+          saveBlob(await downloadBlob(current ?? image, size, version, exportOf), downloadName(image, size));
         });
       } catch (error) {
         fail(error);
@@ -105,7 +121,7 @@ export function useImageDownloads(
         setBusy(null);
       }
     },
-    [fail, version, withFreshUrls],
+    [exportOf, fail, version, withFreshUrls],
   );
 
   /** `label` names the archive (the project, or 'Images non classées'). */
@@ -118,7 +134,10 @@ export function useImageDownloads(
       setBusy('archive');
       try {
         await withFreshUrls(images, async (current) =>
-          saveBlob(await buildZip(archiveEntries(current, size, version)), archiveName(label, T.fallbackFileName)),
+          saveBlob(
+            await buildZip(archiveEntries(current, size, version, exportOf)),
+            archiveName(label, T.fallbackFileName),
+          ),
         );
       } catch (error) {
         fail(error);
@@ -126,7 +145,7 @@ export function useImageDownloads(
         setBusy(null);
       }
     },
-    [downloadImage, fail, version, withFreshUrls],
+    [downloadImage, exportOf, fail, version, withFreshUrls],
   );
 
   return { busy, downloadImage, downloadImages };

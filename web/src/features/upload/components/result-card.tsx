@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
-import { WIZARD_TEXTS, type TransformationType } from '@vitrine/shared';
+import { WIZARD_TEXTS, type ExportVersion, type TransformationType } from '@vitrine/shared';
 import { BeforeAfterSlider } from '../../../components/ui/before-after-slider';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { contentTypeOfUrl } from '../../../lib/download';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { enhancedDownloadName } from '../../../lib/download-name';
 import { useImageSize } from '../../../lib/use-image-size';
 import { isSucceeded, type ResultEntry } from '../wizard-state';
+import { ResultDownload } from './result-download';
 import { SaveButton } from './save-button';
 
 export interface ResultCardProps {
   result: ResultEntry;
   /** The batch's transformation type: download names say it (decision 092). */
   type: TransformationType;
+  /** The version downloads take, chosen for the whole step (decisions 117, 130). */
+  exportVersion: ExportVersion;
   canRegenerate: boolean;
   onRegenerate: () => void;
   onSave: () => void;
@@ -20,7 +21,15 @@ export interface ResultCardProps {
 }
 
 /** One file's result: original beside the result (or the slider to compare), and its actions. */
-export function ResultCard({ result, type, canRegenerate, onRegenerate, onSave, onDelete }: ResultCardProps) {
+export function ResultCard({
+  result,
+  type,
+  exportVersion,
+  canRegenerate,
+  onRegenerate,
+  onSave,
+  onDelete,
+}: ResultCardProps) {
   const titleId = useId();
   const [comparing, setComparing] = useState(false);
   const { outcome } = result;
@@ -95,19 +104,7 @@ export function ResultCard({ result, type, canRegenerate, onRegenerate, onSave, 
         )}
         {outcome.status !== 'error' && <SaveButton result={result} onSave={onSave} />}
         {outcome.status === 'done' && (
-          <a
-            href={outcome.url}
-            // The result's real format names the file: JPEG, or PNG (decisions 091, 092).
-            download={enhancedDownloadName(name, {
-              type,
-              options: result.options,
-              contentType: contentTypeOfUrl(outcome.url),
-            })}
-            aria-label={WIZARD_TEXTS.actionLabel(WIZARD_TEXTS.download, name)}
-            className={buttonClasses({ size: 'sm', variant: 'outline' })}
-          >
-            {WIZARD_TEXTS.download}
-          </a>
+          <ResultDownload result={result} url={outcome.url} type={type} version={exportVersion} />
         )}
         <Button
           size="sm"

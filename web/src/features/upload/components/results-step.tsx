@@ -1,20 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
-import { WIZARD_TEXTS } from '@vitrine/shared';
+import { isAltered, WIZARD_TEXTS, type ExportVersion } from '@vitrine/shared';
+import { ExportVersionChoice } from '../../../components/export-version-choice';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { UploadWizard } from '../hooks/use-upload-wizard';
-import { canSaveAll, hasUnsavedResults, regenerateBlocker } from '../wizard-state';
+import { canSaveAll, hasUnsavedResults, isSucceeded, regenerateBlocker } from '../wizard-state';
 import { ResultCard } from './result-card';
 import { RerunPanel } from './rerun-panel';
 import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 
-/** Step 3: the page message, Save all, New transformation and one card per file. */
+/**
+ * Step 3: the page message, Save all, New transformation, the version downloads take (an altered
+ * result downloads marked by default, as from the galleries: decisions 117, 130) and one card per file.
+ */
 export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
   const { state } = wizard;
   const rootRef = useRef<HTMLDivElement>(null);
   const newTransformationRef = useRef<HTMLButtonElement>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+  const [exportVersion, setExportVersion] = useState<ExportVersion>('marked');
   // Index of the card just deleted: focus goes to the card now in its place (or the one before),
   // else to New transformation, never to the page body.
   const focusAfterDelete = useRef<number | null>(null);
@@ -60,7 +65,13 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
           </button>
         </div>
       )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-end">
+        {/* HDR is a routine adjustment, never marked: no choice to make. */}
+        {isAltered(state.type) && state.results.some(isSucceeded) && (
+          <div className="sm:mr-auto">
+            <ExportVersionChoice value={exportVersion} onChange={setExportVersion} />
+          </div>
+        )}
         <Button ref={newTransformationRef} variant="outline" onClick={startOver}>
           {WIZARD_TEXTS.newTransformation}
         </Button>
@@ -79,6 +90,7 @@ export function ResultsStep({ wizard }: { wizard: UploadWizard }) {
               key={result.id}
               result={result}
               type={state.type}
+              exportVersion={exportVersion}
               canRegenerate={regenerateBlocker(state, result.id) !== 'busy'}
               onRegenerate={() => wizard.regenerate(result.id)}
               onSave={() => wizard.save(result.id)}

@@ -1,11 +1,11 @@
 import { DISCLOSURE_MARK_TEXTS, EXPORT_VERSIONS, type ExportVersion } from '@vitrine/shared';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from './ui/select-field';
 
 const T = DISCLOSURE_MARK_TEXTS;
 
 /**
- * The version downloads take (decision 117): with the mark (default) or clean; the clean one
- * comes with the reminder of the duty to disclose.
+ * The version downloads take (decisions 117, 130): with the mark (default) or clean; the clean one
+ * comes with the reminder of the duty to disclose. The galleries' toolbars and the wizard's results.
  */
 export function ExportVersionChoice({
   value,
