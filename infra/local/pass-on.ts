@@ -8,15 +8,19 @@ import * as http from 'node:http';
 /** Where to: a local origin (`http://127.0.0.1:<port>`) or a Unix socket. */
 export type Upstream = { origin: string } | { socketPath: string };
 
+/** Runs once the upstream has answered with a success, before that answer goes back. */
+export type BeforeAnswer = () => Promise<void>;
+
 export interface PassOn {
-  (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer): void;
+  (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer, beforeAnswer?: BeforeAnswer): void;
   /** Closes the kept-alive connections to the upstream, so a stopped stack leaves no handle open. */
   close(): void;
 }
 
 /**
  * Sends each request to `upstream`, its target rewritten by `path`, with its own body (or `body`
- * when the caller has read it already), and the answer back as it comes.
+ * when the caller has read it already), and the answer back as it comes (after `beforeAnswer`
+ * when the answer is a success: a failing `beforeAnswer` answers 502 instead).
  */
 export function passOn(upstream: Upstream, path: (target: string) => string = (target) => target): PassOn {
   const agent = new http.Agent({ keepAlive: true });
@@ -24,12 +28,26 @@ export function passOn(upstream: Upstream, path: (target: string) => string = (t
     'socketPath' in upstream
       ? { socketPath: upstream.socketPath }
       : { hostname: new URL(upstream.origin).hostname, port: new URL(upstream.origin).port };
-  const pass = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
+  const pass = (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    body?: Buffer,
+    beforeAnswer?: BeforeAnswer,
+  ) => {
     const forwarded = http.request(
       { ...where, agent, method: request.method, path: path(request.url ?? '/'), headers: request.headers },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+        const status = answer.statusCode ?? 502;
+        const answerBack = () => {
+          response.writeHead(status, answer.headers);
+          answer.pipe(response);
+        };
+        if (!beforeAnswer || status < 200 || status > 299) return answerBack();
+        beforeAnswer().then(answerBack, () => {
+          answer.resume();
+          response.writeHead(502);
+          response.end();
+        });
       },
     );
     forwarded.on('error', () => {

@@ -3,6 +3,8 @@
  * reaches it but this server, which refuses what S3 refuses before passing a request on:
  * anonymous requests, a bad or expired SigV4 signature (header or presigned URL), and a browser
  * POST upload whose signed policy the form does not satisfy (key, Content-Type, size, expiry).
+ * It also stores the tags an upload names, which s3rver ignores: the lifecycle rules and the
+ * save's re-tagging act on them in AWS (decisions 052, 118), so the tests must see them here.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -75,12 +77,20 @@ function isFormUpload(request: http.IncomingMessage): boolean {
   );
 }
 
-/** Checks a form upload; answers the refusal itself, or returns the body to pass on. */
+/** A form upload that passed: its body to pass on, and the object's key and tags to store after it. */
+interface CheckedForm {
+  body: Buffer;
+  key: string;
+  /** The form's `tagging` field: S3's tagging XML. */
+  tagging?: string;
+}
+
+/** Checks a form upload; answers the refusal itself, or returns what to pass on. */
 async function checkFormUpload(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   options: S3GateOptions,
-): Promise<Buffer | undefined> {
+): Promise<CheckedForm | undefined> {
   const body = await readBody(request, MAX_POST_BYTES);
   if (!body) {
     refuse(request, response, {
@@ -129,7 +139,54 @@ async function checkFormUpload(
     refuse(request, response, verdict);
     return undefined;
   }
-  return body;
+  return {
+    body,
+    key: `${targetPath(request).replace(/\/$/, '')}/${fields.get('key') ?? ''}`,
+    tagging: fields.get('tagging'),
+  };
+}
+
+/** `/<bucket>/<key>` with each key segment percent-encoded, as a request target. */
+const encodeObjectPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+const xmlText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A PutObject's `x-amz-tagging` header (`key=value&...`, URL-encoded) as S3's tagging XML. */
+function taggingXml(header: string): string {
+  const tags = [...new URLSearchParams(header)].map(
+    ([key, value]) => `<Tag><Key>${xmlText(key)}</Key><Value>${xmlText(value)}</Value></Tag>`,
+  );
+  return `<Tagging><TagSet>${tags.join('')}</TagSet></Tagging>`;
+}
+
+/** A PutObject's query parameters that name no subresource: the SDK's `x-id`, a presigned URL's own. */
+const isObjectParameter = (name: string) => name === 'x-id' || name.toLowerCase().startsWith('x-amz-');
+
+/**
+ * A PutObject (no subresource) that names tags, in its header or, presigned, in its query: the
+ * object's path and tags.
+ */
+function putObjectTagging(request: http.IncomingMessage): { path: string; tagging: string } | undefined {
+  const url = new URL(request.url ?? '/', 'http://s3');
+  if (request.method !== 'PUT' || ![...url.searchParams.keys()].every(isObjectParameter)) return undefined;
+  const inQuery = [...url.searchParams].find(([name]) => name.toLowerCase() === 'x-amz-tagging')?.[1];
+  const header = request.headers['x-amz-tagging'];
+  const tagging = typeof header === 'string' ? header : inQuery;
+  return tagging === undefined ? undefined : { path: url.pathname, tagging: taggingXml(tagging) };
+}
+
+/** Stores an object's tags on s3rver (its tagging subresource, which it does implement). */
+function putTags(socketPath: string, objectPath: string, xml: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const put = http.request({ socketPath, method: 'PUT', path: `${objectPath}?tagging` }, (answer) => {
+      answer.resume();
+      if (answer.statusCode === 200) resolve();
+      else reject(new Error(`s3rver refused the tags of ${objectPath}: ${answer.statusCode}`));
+    });
+    put.on('error', reject);
+    put.end(xml);
+  });
 }
 
 export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
@@ -143,8 +200,11 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
       // A CORS preflight carries no credentials in AWS either; the bucket's CORS rule answers it.
       if (request.method === 'OPTIONS') return forward(request, response);
       if (isFormUpload(request)) {
-        const body = await checkFormUpload(request, response, options);
-        if (body) forward(request, response, body);
+        const form = await checkFormUpload(request, response, options);
+        if (!form) return;
+        const { tagging, key } = form;
+        const storeTags = tagging ? () => putTags(socketPath, encodeObjectPath(key), tagging) : undefined;
+        forward(request, response, form.body, storeTags);
         return;
       }
       const denial = verifySignedRequest(
@@ -155,7 +215,8 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
         request.resume();
         return refuse(request, response, denial);
       }
-      forward(request, response);
+      const tags = putObjectTagging(request);
+      forward(request, response, undefined, tags && (() => putTags(socketPath, tags.path, tags.tagging)));
     })().catch(() => response.destroy());
   };
   const server = http.createServer(handle);

@@ -3,10 +3,10 @@
  * expired presigned URLs, and upload forms that break their signed policy. Without the gate in
  * front of s3rver every request below answered 200 or 204.
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { UPLOAD_LIMITS } from '@vitrine/shared';
+import { PENDING_UPLOAD_TAG, UPLOAD_LIMITS } from '@vitrine/shared';
 import { getUrlSigner } from '../../functions/src/lib/aws/presign-get';
 import { S3RVER_CREDENTIALS } from '../../infra/local/s3';
 import { UPLOADS_BUCKET } from '../../infra/local/stack';
@@ -70,9 +70,12 @@ const objectUrl = (key: string) =>
   `${stack.services.s3}/${uploadsBucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
 describe('presigned POST uploads', () => {
-  it('stores a form that keeps to its policy', async () => {
+  it('stores a form that keeps to its policy, with the tags its tagging field names', async () => {
     const upload = await presign(alice.token);
     expect((await post(upload, {}, JPEG)).status).toBe(204);
+    // s3rver ignores the field; S3 stores it, and the pending uploads' expiry acts on it.
+    const { TagSet } = await s3.send(new GetObjectTaggingCommand({ Bucket: uploadsBucket(), Key: upload.fields.key }));
+    expect(TagSet).toEqual([{ Key: PENDING_UPLOAD_TAG.key, Value: PENDING_UPLOAD_TAG.value }]);
   });
 
   it("refuses a form whose key was changed to another agency's object", async () => {
@@ -155,5 +158,19 @@ describe('anonymous and tampered requests', () => {
     const response = await fetch(other, { method: 'PUT', body: 'x' });
     expect([response.status, await errorCode(response)]).toEqual([403, 'SignatureDoesNotMatch']);
     expect((await fetch(signed, { method: 'PUT', body: JPEG })).status).toBe(200);
+  });
+});
+
+describe('object tags', () => {
+  it("stores the tags a PutObject's header names, as S3 does (s3rver alone drops them)", async () => {
+    const Key = `${alice.orgId}/tagged/photo.jpg`;
+    await s3.send(
+      new PutObjectCommand({ Bucket: uploadsBucket(), Key, Body: JPEG, Tagging: 'retention=unsaved&note=a%20b%26c' }),
+    );
+    const { TagSet } = await s3.send(new GetObjectTaggingCommand({ Bucket: uploadsBucket(), Key }));
+    expect(TagSet).toEqual([
+      { Key: 'retention', Value: 'unsaved' },
+      { Key: 'note', Value: 'a b&c' },
+    ]);
   });
 });

@@ -114,6 +114,8 @@ afterAll(async () => {
 it('exports an unsaved result marked, with a QR code that opens its original and keeps it; clean is the result itself', async () => {
   const sky = await skyResult(alice);
   const { normalisedKey } = await record(alice.orgId, sky.id);
+  // Written tagged to expire with the unsaved results (decision 052).
+  expect(await retention(normalisedKey!)).toEqual([{ Key: 'retention', Value: 'unsaved' }]);
 
   const marked = await exportOf(alice.token, sky.id);
   expect(marked).toMatchObject({ status: 200, body: { marked: true, contentType: 'image/jpeg' } });
