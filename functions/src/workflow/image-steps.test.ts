@@ -4,13 +4,13 @@ import { transform, validate } from './image-steps';
 import type { ImageStepDeps } from './steps';
 
 /** Objects in memory that count the reads of each key. */
-function memoryDeps() {
+function memoryDeps(output: (image: Buffer) => Promise<Buffer> = (image) => sharp(image).png().toBuffer()) {
   const stored = new Map<string, Buffer>();
   const reads: string[] = [];
   const engine: ImageEngine = {
     name: 'identity',
     transform: async (image) => {
-      const png = await sharp(image).png().toBuffer();
+      const png = await output(image);
       return { image: png, width: 64, height: 48, simulated: false, provider: 'local', model: 'identity', seed: 1 };
     },
   };
@@ -68,5 +68,24 @@ describe('the normalised image between Validate and Transform (decision 127)', (
       firstImage.normalisedKey,
       secondImage.normalisedKey,
     ]);
+  });
+});
+
+describe('the result thumbnail (decision 132)', () => {
+  it('is made from the stored result: what an engine left transparent shows white in both', async () => {
+    const transparent = () =>
+      sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .png()
+        .toBuffer();
+    const { deps, stored } = memoryDeps(transparent);
+    const ref = { orgId: 'org-1', transformationId: 'tr-4' };
+    stored.set('uploads/uploads/org-1/c.jpg', await photo());
+    const result = await transform(deps, ref, job(await validate(deps, ref, 'uploads/org-1/c.jpg')));
+    for (const key of [result.resultKey, result.thumbnailKey]) {
+      const { data, info } = await sharp(stored.get(`results/${key}`)!)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([key, info.channels, [...data.subarray(0, 3)]]).toEqual([key, 3, [255, 255, 255]]);
+    }
   });
 });

@@ -2,11 +2,13 @@
  * Validation of an uploaded image, trusting nothing the browser declared: the format from its
  * magic bytes, the byte size, the pixel count read from the header BEFORE decoding (a small file
  * can declare a huge canvas: decompression bomb), then a complete decode that fails on truncated
- * data. The output is the normalised image: orientation applied, EXIF/GPS and other metadata gone.
+ * data. The output is the normalised image: orientation applied, EXIF/GPS and other metadata gone,
+ * with its thumbnail (decision 132: made by the decode that proves a clean file whole).
  */
 import sharp, { type Metadata } from 'sharp';
 import { TRANSFORMATION_MESSAGES, UPLOAD_LIMITS } from '@vitrine/shared';
 import { InvalidImageError } from './errors';
+import { makeThumbnail, thumbnailOf } from './thumbnail';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -17,6 +19,8 @@ export interface NormalisedImage {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
+  /** Its thumbnail (thumbnail.ts), for the galleries. */
+  thumbnail: Buffer;
 }
 
 export function sniffFormat(bytes: Buffer): ImageFormat | null {
@@ -49,10 +53,17 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
   }
 
   if (format !== 'webp' && carriesNothingToStrip(header) && carriesOnlyPixels(format, bytes)) {
-    // Nothing to rotate or strip: a full decode proves the file is whole, and the original bytes
-    // are kept as they are (no second lossy JPEG generation, and no encode on the hot path).
+    // Nothing to rotate or strip: the original bytes are kept as they are (no second lossy JPEG
+    // generation, no encode). One decode proves the file whole and makes its thumbnail: a large
+    // JPEG is decoded at 1/8 scale, yet every block is still entropy-decoded, so what fails a full
+    // decode fails this one (decision 132).
+    let thumbnail: Buffer;
     try {
-      await sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels }).raw().toBuffer();
+      thumbnail = await thumbnailOf(
+        sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels }),
+        header.width,
+        header.height,
+      );
     } catch {
       throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
     }
@@ -62,29 +73,34 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
       contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
       width: header.width,
       height: header.height,
+      thumbnail,
     };
   }
 
   const output = format === 'jpeg' ? 'jpeg' : 'png';
+  let normalised: { data: Buffer; info: { width: number; height: number } };
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels })
       // EXIF orientation applied to the pixels; no keepMetadata(): EXIF, GPS and XMP are dropped.
       .rotate();
-    const { data, info } = await (
+    normalised = await (
       output === 'jpeg'
         ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
         : pipeline.png({ compressionLevel: 2 })
     ).toBuffer({ resolveWithObject: true });
-    return {
-      image: data,
-      format: output,
-      contentType: output === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: info.width,
-      height: info.height,
-    };
   } catch {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
   }
+  const { data, info } = normalised;
+  return {
+    image: data,
+    format: output,
+    contentType: output === 'jpeg' ? 'image/jpeg' : 'image/png',
+    width: info.width,
+    height: info.height,
+    // From the stored picture itself: upright, as the galleries show it.
+    thumbnail: await makeThumbnail(data, info.width, info.height),
+  };
 }
 
 /** No EXIF (GPS lives there), XMP, IPTC or PNG text chunks, and no rotation to apply. */
