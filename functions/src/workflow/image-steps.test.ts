@@ -1,11 +1,15 @@
 import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import { badImages } from './testing/bad-images';
 import type { ImageEngine } from '../engines/types';
-import { transform, validate } from './image-steps';
+import { normalisedKeyOf, transform, validate } from './image-steps';
 import type { ImageStepDeps } from './steps';
+import { UNSAVED_TAGGING } from '../lib/object-keys';
 
 /** Objects in memory that count the reads of each key. */
 function memoryDeps(output: (image: Buffer) => Promise<Buffer> = (image) => sharp(image).png().toBuffer()) {
   const stored = new Map<string, Buffer>();
+  const tags = new Map<string, string | undefined>();
   const reads: string[] = [];
   const engine: ImageEngine = {
     name: 'identity',
@@ -23,14 +27,17 @@ function memoryDeps(output: (image: Buffer) => Promise<Buffer> = (image) => shar
       },
       exists: async (bucket, key) => stored.has(`${bucket}/${key}`),
       head: async () => undefined,
-      put: async (bucket, key, body) => void stored.set(`${bucket}/${key}`, Buffer.from(body)),
+      put: async (bucket, key, body, { tagging }) => {
+        stored.set(`${bucket}/${key}`, Buffer.from(body));
+        tags.set(`${bucket}/${key}`, tagging);
+      },
       list: async () => [],
     },
     uploadsBucket: 'uploads',
     resultsBucket: 'results',
     engineFor: () => engine,
   };
-  return { deps, stored, reads };
+  return { deps, stored, tags, reads };
 }
 
 const photo = () =>
@@ -87,5 +94,18 @@ describe('the result thumbnail (decision 132)', () => {
         .toBuffer({ resolveWithObject: true });
       expect([key, info.channels, [...data.subarray(0, 3)]]).toEqual([key, 3, [255, 255, 255]]);
     }
+  });
+});
+
+describe('an upload kept as it is (decision 132)', () => {
+  it('is on its way to S3 while its decode proves it whole: refused, its copy stays unreferenced and unsaved', async () => {
+    const { deps, stored, tags } = memoryDeps();
+    const ref = { orgId: 'org-1', transformationId: 'tr-5' };
+    const damaged = badImages.find((bad) => bad.label.includes('pixel data is damaged'))!;
+    stored.set('uploads/uploads/org-1/d.png', await damaged.make());
+    await expect(validate(deps, ref, 'uploads/org-1/d.png')).rejects.toThrow(TRANSFORMATION_MESSAGES.corruptImage);
+    const copy = `uploads/${normalisedKeyOf(ref, 'png')}`;
+    expect(stored.get(copy)?.equals(stored.get('uploads/uploads/org-1/d.png')!)).toBe(true);
+    expect(tags.get(copy)).toBe(UNSAVED_TAGGING);
   });
 });

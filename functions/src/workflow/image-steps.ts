@@ -21,7 +21,7 @@ import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { providerAnswerStore } from './provider-answers';
 import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
-import { validateImage } from './validate-image';
+import { checkUpload, normaliseUpload } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
   objectKeys.normalised(ref.orgId, ref.transformationId, format);
@@ -51,15 +51,28 @@ export async function validate(
   uploadKey: string,
 ): Promise<ValidatedImage> {
   const bytes = await readUpload(deps, uploadKey);
-  const normalised = await validateImage(bytes);
+  const checked = await checkUpload(bytes);
+  const store = (image: Buffer, format: 'jpeg' | 'png', contentType: string) =>
+    deps.objects.put(deps.uploadsBucket, normalisedKeyOf(ref, format), image, {
+      contentType,
+      // Expires unless a saved image comes to refer to it (decision 52).
+      tagging: UNSAVED_TAGGING,
+    });
+  // An upload kept as it is goes on its way to S3 while its decode proves it whole (decision 132):
+  // every check but the decode has passed. Should the decode refuse it, the copy stays unreferenced
+  // (ReserveCredit never records it) and expires as unsaved.
+  const stored = checked.keptAsIs && store(bytes, checked.keptAsIs.format, checked.keptAsIs.contentType);
+  let normalised;
+  try {
+    normalised = await normaliseUpload(bytes, checked);
+  } catch (error) {
+    if (stored) await stored.catch(() => undefined);
+    throw error;
+  }
   const normalisedKey = normalisedKeyOf(ref, normalised.format);
   const originalThumbnailKey = thumbnailKeyOf(ref, 'original');
   await Promise.all([
-    deps.objects.put(deps.uploadsBucket, normalisedKey, normalised.image, {
-      contentType: normalised.contentType,
-      // Expires unless a saved image comes to refer to it (decision 52).
-      tagging: UNSAVED_TAGGING,
-    }),
+    stored || store(normalised.image, normalised.format, normalised.contentType),
     putThumbnail(deps, originalThumbnailKey, normalised.thumbnail),
   ]);
   lastNormalised = { bucket: deps.uploadsBucket, key: normalisedKey, image: normalised.image };

@@ -34,7 +34,20 @@ export function sniffFormat(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
-export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
+/**
+ * What the checks before any decode found: the format, the size, and whether the upload is kept as
+ * it is (`keptAsIs`: upright, nothing to strip) or re-encoded. Its bytes are then trusted in
+ * structure; only a decode can prove its pixels whole (normaliseUpload).
+ */
+export interface CheckedUpload {
+  format: ImageFormat;
+  header: Metadata;
+  /** The upload itself is the normalised original, once its decode proves it whole. */
+  keptAsIs?: { format: 'jpeg' | 'png'; contentType: 'image/jpeg' | 'image/png' };
+}
+
+/** The checks that need no decode: size, magic bytes, header, pixel count, what the file carries. */
+export async function checkUpload(bytes: Buffer): Promise<CheckedUpload> {
   if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new InvalidImageError(TRANSFORMATION_MESSAGES.fileTooLarge);
   const format = sniffFormat(bytes);
   if (!format) throw new InvalidImageError(TRANSFORMATION_MESSAGES.notAnImage);
@@ -51,8 +64,22 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
   if (header.width * header.height * (header.pages ?? 1) > UPLOAD_LIMITS.maxPixels) {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
   }
-
   if (format !== 'webp' && carriesNothingToStrip(header) && carriesOnlyPixels(format, bytes)) {
+    return { format, header, keptAsIs: { format, contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png' } };
+  }
+  return { format, header };
+}
+
+export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
+  return normaliseUpload(bytes, await checkUpload(bytes));
+}
+
+/** The normalised original of a checked upload, with its thumbnail; refuses pixels that do not decode. */
+export async function normaliseUpload(
+  bytes: Buffer,
+  { format, header, keptAsIs }: CheckedUpload,
+): Promise<NormalisedImage> {
+  if (keptAsIs) {
     // Nothing to rotate or strip: the original bytes are kept as they are (no second lossy JPEG
     // generation, no encode). One decode proves the file whole and makes its thumbnail: a large
     // JPEG is decoded at 1/8 scale, yet every block is still entropy-decoded, so what fails a full
@@ -67,14 +94,7 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
     } catch {
       throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
     }
-    return {
-      image: bytes,
-      format,
-      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: header.width,
-      height: header.height,
-      thumbnail,
-    };
+    return { image: bytes, ...keptAsIs, width: header.width, height: header.height, thumbnail };
   }
 
   const output = format === 'jpeg' ? 'jpeg' : 'png';
