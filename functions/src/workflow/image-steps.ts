@@ -21,7 +21,7 @@ import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { providerAnswerStore } from './provider-answers';
 import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
-import { checkUpload, normaliseUpload } from './validate-image';
+import { checkUpload, normaliseUpload, type NormalisedImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
   objectKeys.normalised(ref.orgId, ref.transformationId, format);
@@ -62,7 +62,7 @@ export async function validate(
   // every check but the decode has passed. Should the decode refuse it, the copy stays unreferenced
   // (ReserveCredit never records it) and expires as unsaved.
   const stored = checked.keptAsIs && store(bytes, checked.keptAsIs.format, checked.keptAsIs.contentType);
-  let normalised;
+  let normalised: NormalisedImage;
   try {
     normalised = await normaliseUpload(bytes, checked);
   } catch (error) {
