@@ -279,8 +279,8 @@ async function begin(
   caller: { orgId: string; userId: string },
   request: Checked,
 ): Promise<QueuedTransformation[]> {
-  // The reads before any write are independent: made at once, one round trip of waiting instead of
-  // three or four (decision 132), their refusals still judged in this order.
+  // The reads before any write are independent: made at once (decision 132), the upload's two round
+  // trips the only ones waited in a row, their refusals still judged in this order.
   const [source, projectAccepts, organization] = await inOrder(
     photoSource(deps, caller.orgId, request.source),
     request.projectId ? deps.projectAcceptsImages(caller.orgId, request.projectId) : true,
