@@ -24,6 +24,8 @@ import { percentile } from '../report';
 
 const LOAD_TARGET_MS = 120;
 const LOAD_RUNS = 5;
+/** Loads compared with a baseline: more of them, the medians of two noisy series being compared. */
+const COMPARED_LOAD_RUNS = 15;
 /** Quick mode: the smallest Lambda and the one with the heaviest load, once each. */
 const QUICK_LAMBDAS = ['health', 'workflow-image-steps'];
 /** Inside the repository so bundles resolve their externals (sharp) from node_modules. */
@@ -57,7 +59,6 @@ export const bundles: BenchSection = {
   async run(report, { quick }) {
     await mkdir(BUNDLE_DIR, { recursive: true });
     const built = await bundleLambdas(BUNDLE_DIR, quick ? QUICK_LAMBDAS : LAMBDA_NAMES);
-    const runs = quick ? 1 : LOAD_RUNS;
     for (const { name, file, bytes } of built) {
       report.figure({
         name: `bundle ${name} (minified)`,
@@ -66,6 +67,7 @@ export const bundles: BenchSection = {
         target: BUNDLE_BUDGET_BYTES / 1024,
       });
       const baseline = SHARP_JS_BUNDLED.includes(name) ? await sharpExternalBundle(name) : undefined;
+      const runs = quick ? 1 : baseline ? COMPARED_LOAD_RUNS : LOAD_RUNS;
       const loads: number[] = [];
       const baselineLoads: number[] = [];
       for (let index = 0; index < runs; index += 1) {
