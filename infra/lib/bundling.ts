@@ -80,12 +80,26 @@ export const ESBUILD_OPTIONS = {
   external: ['sharp'],
 } as const;
 
+/**
+ * Lambdas that bundle sharp's JavaScript (decision 133): sharp loads some 60 small CommonJS files
+ * (semver, detect-libc, its colour library), whose resolution and compilation were most of the
+ * image steps' cold load; bundled, they cost half. Only the native packages (`@img/sharp-<platform>`
+ * and libvips) still come from the sharp layer, resolved through NODE_PATH. The exports group keeps
+ * sharp external: its bundle has no room for sharp's JavaScript within the budget.
+ */
+export const SHARP_JS_BUNDLED: readonly string[] = ['workflow-image-steps'];
+
+/** What a Lambda's bundle leaves to run time: the layer's native packages, or all of sharp. */
+export function externalsOf(name: string): string[] {
+  return SHARP_JS_BUNDLED.includes(name) ? ['@img/sharp-*'] : [...ESBUILD_OPTIONS.external];
+}
+
 /** The full esbuild build of one Lambda, as CDK runs it, written to `outfile`. */
 export function lambdaBuildOptions(name: string, outfile: string): BuildOptions {
   return {
     ...ESBUILD_OPTIONS,
     mainFields: [...ESBUILD_OPTIONS.mainFields],
-    external: [...ESBUILD_OPTIONS.external],
+    external: externalsOf(name),
     alias: { ...ESBUILD_OPTIONS.alias },
     banner: { ...ESBUILD_OPTIONS.banner },
     entryPoints: [handlerEntry(name)],

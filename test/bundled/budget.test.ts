@@ -47,8 +47,16 @@ describe('Lambda bundles', () => {
     assert.deepEqual(health.sdkClients, []);
   });
 
+  it("give the image steps sharp's JavaScript bundled, only its native packages from the layer (decision 133)", async () => {
+    const imageSteps = (await bundleFacts()).find((bundle) => bundle.name === 'workflow-image-steps')!;
+    assert.equal(imageSteps.sharpBundled, true);
+    assert.equal(imageSteps.imports.includes('sharp'), false);
+  });
+
   it('load sharp only in the image steps and the exports group (which get the layer), so the others run on ARM64 without it', async () => {
-    const withSharp = (await bundleFacts()).filter((bundle) => bundle.imports.includes('sharp')).map((b) => b.name);
+    const withSharp = (await bundleFacts())
+      .filter((bundle) => bundle.sharpBundled || bundle.imports.includes('sharp'))
+      .map((b) => b.name);
     assert.deepEqual(withSharp.sort(), ['exports', 'workflow-image-steps']);
     const needingSharp = Object.entries(GROUP_NEEDS)
       .filter(([, needs]) => needs.sharp)

@@ -18,6 +18,8 @@ export interface BundleFacts {
   imports: string[];
   /** AWS SDK clients bundled in (`@aws-sdk/client-*`): each costs its whole schema (decision 32). */
   sdkClients: string[];
+  /** sharp's JavaScript is bundled in, its native packages left to the layer (decision 133). */
+  sharpBundled: boolean;
 }
 
 export interface BuiltBundles {
@@ -49,6 +51,7 @@ export async function buildBundles(): Promise<BuiltBundles> {
           .filter((client): client is string => client !== undefined),
       ),
     ].sort(),
+    sharpBundled: Object.keys(metafile.inputs).some((input) => input.includes('node_modules/sharp/')),
   }));
   await writeFile(path.join(dir, MANIFEST), JSON.stringify(bundles, null, 2));
   return { dir, bundles, remove: () => rm(dir, { recursive: true, force: true }) };

@@ -123,6 +123,34 @@ const request = (type: string, body: unknown, idempotencyKey?: string): StartReq
 });
 
 describe('startTransformation', () => {
+  it('makes its reads before any write at once, and still refuses in their order (decision 132)', async () => {
+    const reads: string[] = [];
+    const read =
+      <T>(name: string, value: T) =>
+      async () => {
+        reads.push(`${name}:asked`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        reads.push(`${name}:answered`);
+        return value;
+      };
+    const { d, steps } = deps(
+      {},
+      {
+        findUpload: read('upload', undefined),
+        projectAcceptsImages: read('project', false),
+        organizationState: read('organization', {
+          subscriptionActive: false,
+          creditBalance: 0,
+          openReservations: 0,
+        }),
+      },
+    );
+    const attempt = startTransformation(d, caller, request('enhance', { uploadId: 'up-1', projectId: 'p-mas' }));
+    await expect(attempt).rejects.toThrow(TRANSFORMATION_MESSAGES.uploadNotFound);
+    expect(reads.slice(0, 3)).toEqual(['upload:asked', 'project:asked', 'organization:asked']);
+    expect(steps).toEqual([]);
+  });
+
   it('queues the transformation with the options of its type only, reserves its credit, then starts it', async () => {
     const { d, queued, started, steps } = deps();
     const logs = captureLogs();

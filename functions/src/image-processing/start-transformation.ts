@@ -261,6 +261,14 @@ async function photoSource(deps: StartTransformationDeps, orgId: string, source:
   };
 }
 
+/** Every value once all have settled; else the first failure in argument order, as awaiting them one by one would throw. */
+async function inOrder<A, B, C>(a: Promise<A>, b: Promise<B> | B, c: Promise<C>): Promise<[A, B, C]> {
+  const settled = await Promise.allSettled([a, b, c]);
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as [A, B, C];
+}
+
 /**
  * Checks, records, reserves every variant's credit, then starts them. Throws with nothing started
  * (and nothing charged) when the checks or a reservation refuse; returns the variants that started
@@ -271,13 +279,16 @@ async function begin(
   caller: { orgId: string; userId: string },
   request: Checked,
 ): Promise<QueuedTransformation[]> {
-  const source = await photoSource(deps, caller.orgId, request.source);
-  if (request.projectId && !(await deps.projectAcceptsImages(caller.orgId, request.projectId))) {
-    throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
-  }
+  // The reads before any write are independent: made at once (decision 132), the upload's two round
+  // trips the only ones waited in a row, their refusals still judged in this order.
+  const [source, projectAccepts, organization] = await inOrder(
+    photoSource(deps, caller.orgId, request.source),
+    request.projectId ? deps.projectAcceptsImages(caller.orgId, request.projectId) : true,
+    deps.organizationState(caller.orgId),
+  );
+  if (!projectAccepts) throw new NotFound(PROJECTS_TEXTS.notFoundOrDenied);
   const count = request.ids.length;
   // Fast refusals from one read, before any write; the conditional reservations below are the authority.
-  const organization = await deps.organizationState(caller.orgId);
   if (!organization.subscriptionActive) throw new SubscriptionRequired();
   if (organization.creditBalance < count) throw new PaymentRequired(TRANSFORMATION_MESSAGES.insufficientCredits);
   if (organization.openReservations + count > TRANSFORMATION_LIMITS.maxInFlightPerOrganization) {

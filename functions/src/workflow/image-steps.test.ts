@@ -1,16 +1,20 @@
 import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
+import { badImages } from './testing/bad-images';
 import type { ImageEngine } from '../engines/types';
-import { transform, validate } from './image-steps';
+import { normalisedKeyOf, transform, validate } from './image-steps';
 import type { ImageStepDeps } from './steps';
+import { UNSAVED_TAGGING } from '../lib/object-keys';
 
 /** Objects in memory that count the reads of each key. */
-function memoryDeps() {
+function memoryDeps(output: (image: Buffer) => Promise<Buffer> = (image) => sharp(image).png().toBuffer()) {
   const stored = new Map<string, Buffer>();
+  const tags = new Map<string, string | undefined>();
   const reads: string[] = [];
   const engine: ImageEngine = {
     name: 'identity',
     transform: async (image) => {
-      const png = await sharp(image).png().toBuffer();
+      const png = await output(image);
       return { image: png, width: 64, height: 48, simulated: false, provider: 'local', model: 'identity', seed: 1 };
     },
   };
@@ -23,14 +27,17 @@ function memoryDeps() {
       },
       exists: async (bucket, key) => stored.has(`${bucket}/${key}`),
       head: async () => undefined,
-      put: async (bucket, key, body) => void stored.set(`${bucket}/${key}`, Buffer.from(body)),
+      put: async (bucket, key, body, { tagging }) => {
+        stored.set(`${bucket}/${key}`, Buffer.from(body));
+        tags.set(`${bucket}/${key}`, tagging);
+      },
       list: async () => [],
     },
     uploadsBucket: 'uploads',
     resultsBucket: 'results',
     engineFor: () => engine,
   };
-  return { deps, stored, reads };
+  return { deps, stored, tags, reads };
 }
 
 const photo = () =>
@@ -68,5 +75,37 @@ describe('the normalised image between Validate and Transform (decision 127)', (
       firstImage.normalisedKey,
       secondImage.normalisedKey,
     ]);
+  });
+});
+
+describe('the result thumbnail (decision 132)', () => {
+  it('is made from the stored result: what an engine left transparent shows white in both', async () => {
+    const transparent = () =>
+      sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .png()
+        .toBuffer();
+    const { deps, stored } = memoryDeps(transparent);
+    const ref = { orgId: 'org-1', transformationId: 'tr-4' };
+    stored.set('uploads/uploads/org-1/c.jpg', await photo());
+    const result = await transform(deps, ref, job(await validate(deps, ref, 'uploads/org-1/c.jpg')));
+    for (const key of [result.resultKey, result.thumbnailKey]) {
+      const { data, info } = await sharp(stored.get(`results/${key}`)!)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([key, info.channels, [...data.subarray(0, 3)]]).toEqual([key, 3, [255, 255, 255]]);
+    }
+  });
+});
+
+describe('an upload kept as it is (decision 132)', () => {
+  it('is on its way to S3 while its decode proves it whole: refused, its copy stays unreferenced and unsaved', async () => {
+    const { deps, stored, tags } = memoryDeps();
+    const ref = { orgId: 'org-1', transformationId: 'tr-5' };
+    const damaged = badImages.find((bad) => bad.label.includes('pixel data is damaged'))!;
+    stored.set('uploads/uploads/org-1/d.png', await damaged.make());
+    await expect(validate(deps, ref, 'uploads/org-1/d.png')).rejects.toThrow(TRANSFORMATION_MESSAGES.corruptImage);
+    const copy = `uploads/${normalisedKeyOf(ref, 'png')}`;
+    expect(stored.get(copy)?.equals(stored.get('uploads/uploads/org-1/d.png')!)).toBe(true);
+    expect(tags.get(copy)).toBe(UNSAVED_TAGGING);
   });
 });

@@ -21,7 +21,7 @@ import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { providerAnswerStore } from './provider-answers';
 import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
-import { validateImage } from './validate-image';
+import { checkUpload, normaliseUpload, type NormalisedImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
   objectKeys.normalised(ref.orgId, ref.transformationId, format);
@@ -51,24 +51,36 @@ export async function validate(
   uploadKey: string,
 ): Promise<ValidatedImage> {
   const bytes = await readUpload(deps, uploadKey);
-  const normalised = await validateImage(bytes);
+  const checked = await checkUpload(bytes);
+  const store = (image: Buffer, format: 'jpeg' | 'png', contentType: string) =>
+    deps.objects.put(deps.uploadsBucket, normalisedKeyOf(ref, format), image, {
+      contentType,
+      // Expires unless a saved image comes to refer to it (decision 52).
+      tagging: UNSAVED_TAGGING,
+    });
+  // An upload kept as it is goes on its way to S3 while its decode proves it whole (decision 132):
+  // every check but the decode has passed. Should the decode refuse it, the copy stays unreferenced
+  // (ReserveCredit never records it) and expires as unsaved.
+  const stored = checked.keptAsIs && store(bytes, checked.keptAsIs.format, checked.keptAsIs.contentType);
+  let normalised: NormalisedImage;
+  try {
+    normalised = await normaliseUpload(bytes, checked);
+  } catch (error) {
+    if (stored) await stored.catch(() => undefined);
+    throw error;
+  }
   const normalisedKey = normalisedKeyOf(ref, normalised.format);
   const originalThumbnailKey = thumbnailKeyOf(ref, 'original');
   await Promise.all([
-    deps.objects.put(deps.uploadsBucket, normalisedKey, normalised.image, {
-      contentType: normalised.contentType,
-      // Expires unless a saved image comes to refer to it (decision 52).
-      tagging: UNSAVED_TAGGING,
-    }),
-    storeThumbnail(deps, originalThumbnailKey, normalised.image, normalised.width, normalised.height),
+    stored || store(normalised.image, normalised.format, normalised.contentType),
+    putThumbnail(deps, originalThumbnailKey, normalised.thumbnail),
   ]);
   lastNormalised = { bucket: deps.uploadsBucket, key: normalisedKey, image: normalised.image };
   return { normalisedKey, width: normalised.width, height: normalised.height, originalThumbnailKey };
 }
 
-/** A thumbnail of `image` (decision 44), stored in the results bucket beside the results. */
-async function storeThumbnail(deps: ImageStepDeps, key: string, image: Buffer, width: number, height: number) {
-  const thumbnail = await makeThumbnail(image, width, height);
+/** A thumbnail (decision 44), stored in the results bucket beside the results. */
+async function putThumbnail(deps: ImageStepDeps, key: string, thumbnail: Buffer) {
   await deps.objects.put(deps.resultsBucket, key, thumbnail, {
     contentType: THUMBNAIL.contentType,
     // Expires with its result unless a saved image comes to refer to it (decision 52).
@@ -135,9 +147,13 @@ export async function transform(
   const format = await resultFormatFor(original);
   const resultKey = resultKeyOf(ref, format);
   const thumbnailKey = thumbnailKeyOf(ref, 'result');
-  const storeResult = async () => {
-    const { body, contentType } = await encodeResult(result.image, image.width, image.height, format);
-    await deps.objects.put(deps.resultsBucket, resultKey, body, {
+  const { body, contentType } = await encodeResult(result.image, image.width, image.height, format);
+  // The thumbnail from the stored result, the same picture: from a JPEG, a 1/8-scale decode
+  // instead of a second full decode of the engine's output (decision 132), made while the
+  // result's PUT is under way.
+  const thumbnail = async () => putThumbnail(deps, thumbnailKey, await makeThumbnail(body, image.width, image.height));
+  await Promise.all([
+    deps.objects.put(deps.resultsBucket, resultKey, body, {
       contentType,
       tagging: UNSAVED_TAGGING,
       metadata: {
@@ -147,10 +163,9 @@ export async function transform(
         model: result.model,
         seed: String(result.seed),
       },
-    });
-  };
-  // From the engine's output, at the original's proportions: the same picture as the stored result.
-  await Promise.all([storeResult(), storeThumbnail(deps, thumbnailKey, result.image, image.width, image.height)]);
+    }),
+    thumbnail(),
+  ]);
   return { resultKey, engine: identity, simulated: result.simulated, thumbnailKey };
 }
 

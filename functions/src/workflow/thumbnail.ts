@@ -3,7 +3,7 @@
  * about 480 px on the long side, of the validated original and of the result, stored beside the
  * result. Grids of 40 then weigh about a megabyte instead of 40 full-size PNGs.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { objectKeys } from '../lib/object-keys';
 import type { TransformationRef } from './steps';
 
@@ -23,8 +23,16 @@ export function thumbnailSize(width: number, height: number): { width: number; h
  * comes at its own size and is brought to the original's proportions, as encodeResult does.
  */
 export function makeThumbnail(image: Buffer, width: number, height: number): Promise<Buffer> {
+  return thumbnailOf(sharp(image), width, height);
+}
+
+/**
+ * The thumbnail of the picture `pipeline` decodes, at the size of a `width` x `height` picture.
+ * From a JPEG, libvips decodes at 1/8 scale (shrink-on-load): a fraction of a full decode.
+ */
+export function thumbnailOf(pipeline: Sharp, width: number, height: number): Promise<Buffer> {
   const size = thumbnailSize(width, height);
-  return sharp(image)
+  return pipeline
     .resize(size.width, size.height, { fit: 'fill' })
     .webp({ quality: THUMBNAIL.quality, effort: 2 })
     .toBuffer();

@@ -122,6 +122,21 @@ describe('validateImage', () => {
     expect(result.image.equals(input)).toBe(false);
   });
 
+  it('gives the thumbnail of a clean JPEG, made by the decode that proves it whole (decision 132)', async () => {
+    const result = await validateImage(await photo('jpeg', 960, 640));
+    expect(await sharp(result.thumbnail).metadata()).toMatchObject({ format: 'webp', width: 480, height: 320 });
+  });
+
+  it('gives the thumbnail of a re-encoded JPEG upright, as the stored original shows', async () => {
+    const input = await sharp(await photo('jpeg', 960, 640))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const result = await validateImage(input);
+    expect(result).toMatchObject({ width: 640, height: 960 });
+    expect(await sharp(result.thumbnail).metadata()).toMatchObject({ format: 'webp', width: 320, height: 480 });
+  });
+
   it('turns WEBP into PNG and keeps PNG lossless', async () => {
     await expect(validateImage(await photo('webp'))).resolves.toMatchObject({ format: 'png', width: 64, height: 48 });
     await expect(validateImage(await photo('png'))).resolves.toMatchObject({ format: 'png' });

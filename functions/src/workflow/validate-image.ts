@@ -2,11 +2,13 @@
  * Validation of an uploaded image, trusting nothing the browser declared: the format from its
  * magic bytes, the byte size, the pixel count read from the header BEFORE decoding (a small file
  * can declare a huge canvas: decompression bomb), then a complete decode that fails on truncated
- * data. The output is the normalised image: orientation applied, EXIF/GPS and other metadata gone.
+ * data. The output is the normalised image: orientation applied, EXIF/GPS and other metadata gone,
+ * with its thumbnail (decision 132: made by the decode that proves a clean file whole).
  */
 import sharp, { type Metadata } from 'sharp';
 import { TRANSFORMATION_MESSAGES, UPLOAD_LIMITS } from '@vitrine/shared';
 import { InvalidImageError } from './errors';
+import { makeThumbnail, thumbnailOf } from './thumbnail';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -17,6 +19,8 @@ export interface NormalisedImage {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
+  /** Its thumbnail (thumbnail.ts), for the galleries. */
+  thumbnail: Buffer;
 }
 
 export function sniffFormat(bytes: Buffer): ImageFormat | null {
@@ -30,7 +34,20 @@ export function sniffFormat(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
-export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
+/**
+ * What the checks before any decode found: the format, the size, and whether the upload is kept as
+ * it is (`keptAsIs`: upright, nothing to strip) or re-encoded. Its bytes are then trusted in
+ * structure; only a decode can prove its pixels whole (normaliseUpload).
+ */
+export interface CheckedUpload {
+  format: ImageFormat;
+  header: Metadata;
+  /** The upload itself is the normalised original, once its decode proves it whole. */
+  keptAsIs?: { format: 'jpeg' | 'png'; contentType: 'image/jpeg' | 'image/png' };
+}
+
+/** The checks that need no decode: size, magic bytes, header, pixel count, what the file carries. */
+export async function checkUpload(bytes: Buffer): Promise<CheckedUpload> {
   if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new InvalidImageError(TRANSFORMATION_MESSAGES.fileTooLarge);
   const format = sniffFormat(bytes);
   if (!format) throw new InvalidImageError(TRANSFORMATION_MESSAGES.notAnImage);
@@ -47,44 +64,63 @@ export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
   if (header.width * header.height * (header.pages ?? 1) > UPLOAD_LIMITS.maxPixels) {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.tooManyPixels);
   }
-
   if (format !== 'webp' && carriesNothingToStrip(header) && carriesOnlyPixels(format, bytes)) {
-    // Nothing to rotate or strip: a full decode proves the file is whole, and the original bytes
-    // are kept as they are (no second lossy JPEG generation, and no encode on the hot path).
+    return { format, header, keptAsIs: { format, contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png' } };
+  }
+  return { format, header };
+}
+
+export async function validateImage(bytes: Buffer): Promise<NormalisedImage> {
+  return normaliseUpload(bytes, await checkUpload(bytes));
+}
+
+/** The normalised original of a checked upload, with its thumbnail; refuses pixels that do not decode. */
+export async function normaliseUpload(
+  bytes: Buffer,
+  { format, header, keptAsIs }: CheckedUpload,
+): Promise<NormalisedImage> {
+  if (keptAsIs) {
+    // Nothing to rotate or strip: the original bytes are kept as they are (no second lossy JPEG
+    // generation, no encode). One decode proves the file whole and makes its thumbnail: a large
+    // JPEG is decoded at 1/8 scale, yet every block is still entropy-decoded, so what fails a full
+    // decode fails this one (decision 132).
+    let thumbnail: Buffer;
     try {
-      await sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels }).raw().toBuffer();
+      thumbnail = await thumbnailOf(
+        sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels }),
+        header.width,
+        header.height,
+      );
     } catch {
       throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
     }
-    return {
-      image: bytes,
-      format,
-      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: header.width,
-      height: header.height,
-    };
+    return { image: bytes, ...keptAsIs, width: header.width, height: header.height, thumbnail };
   }
 
   const output = format === 'jpeg' ? 'jpeg' : 'png';
+  let normalised: { data: Buffer; info: { width: number; height: number } };
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: UPLOAD_LIMITS.maxPixels })
       // EXIF orientation applied to the pixels; no keepMetadata(): EXIF, GPS and XMP are dropped.
       .rotate();
-    const { data, info } = await (
+    normalised = await (
       output === 'jpeg'
         ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
         : pipeline.png({ compressionLevel: 2 })
     ).toBuffer({ resolveWithObject: true });
-    return {
-      image: data,
-      format: output,
-      contentType: output === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: info.width,
-      height: info.height,
-    };
   } catch {
     throw new InvalidImageError(TRANSFORMATION_MESSAGES.corruptImage);
   }
+  const { data, info } = normalised;
+  return {
+    image: data,
+    format: output,
+    contentType: output === 'jpeg' ? 'image/jpeg' : 'image/png',
+    width: info.width,
+    height: info.height,
+    // From the stored picture itself: upright, as the galleries show it.
+    thumbnail: await makeThumbnail(data, info.width, info.height),
+  };
 }
 
 /** No EXIF (GPS lives there), XMP, IPTC or PNG text chunks, and no rotation to apply. */

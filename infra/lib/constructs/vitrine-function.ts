@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 import * as path from 'node:path';
 import { ENV } from '../../../functions/src/lib/env';
 import type { MailConfig } from '../../config/stages';
-import { ESBUILD_OPTIONS, handlerEntry, lambdaAssetsOf, REPO_ROOT } from '../bundling';
+import { ESBUILD_OPTIONS, externalsOf, handlerEntry, lambdaAssetsOf, REPO_ROOT } from '../bundling';
 
 export interface VitrineFunctionProps {
   /** Handler file name under functions/src/handlers, without `.ts` (an endpoint group or a trigger). */
@@ -266,7 +266,7 @@ export function nodejsBundlingOptions(handlerName: string) {
     sourceMapMode: SourceMapMode.DEFAULT,
     mainFields: [...ESBUILD_OPTIONS.mainFields],
     banner: ESBUILD_OPTIONS.banner.js,
-    externalModules: [...ESBUILD_OPTIONS.external],
+    externalModules: externalsOf(handlerName),
     esbuildArgs: Object.fromEntries(Object.entries(ESBUILD_OPTIONS.alias).map(([from, to]) => [`--alias:${from}`, to])),
     // The local esbuild binary bundles: synth works offline and without Docker.
     forceDockerBundling: false,

@@ -4,14 +4,17 @@
  * image, measured right after each run) p50 over 10 runs, and where it goes (decision 73): each
  * step Lambda as the local Step Functions times it, the transitions between steps, what is left
  * before the first step (the API's start, StartExecution) and after the last (the client's polling),
- * with S3 round trips of the same sizes on the same emulator as a baseline; the size of one result
+ * with S3 round trips of the same sizes on the same emulator as a baseline, and the image work of
+ * Validate and Transform as it was before decision 132 and as it is now, timed beside each run; the size of one result
  * and of a ZIP of 8, stored as the PNG of before and as the JPEG of now (decision 091); then 8 files
  * started at once (total time, failures).
  */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Transformation } from '@vitrine/shared';
 import { LocalEngine } from '../../../functions/src/engines/local/local-engine';
+import sharp from 'sharp';
 import { encodeResult } from '../../../functions/src/workflow/result-encoding';
+import { makeThumbnail } from '../../../functions/src/workflow/thumbnail';
 import { validateImage } from '../../../functions/src/workflow/validate-image';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
 import { S3RVER_CREDENTIALS } from '../../../infra/local/s3';
@@ -29,17 +32,32 @@ const SIZES = {
 };
 /** The transformation the local engine does end to end (no simulator in the path). */
 const TYPE = 'enhance';
-/** The bench's own polling: short, so that the figures show the pipeline rather than the poll. */
+/**
+ * The bench's own polling: short once the result is being stored, so that the figures show the
+ * pipeline rather than the poll; the web client's first interval (decision 073) before, because
+ * locally every poll runs in the one process and worker thread the steps run in, where 50 polls a
+ * second slowed the steps they were waiting for (decision 132). In AWS they are other Lambdas.
+ */
 const POLL_MS = 20;
+const POLL_BEFORE_RESULT_MS = 250;
 /** The steps of a successful run, in the definition's order (transformation.asl.json). */
 const STEPS = ['startProcessing', 'validate', 'reserveCredit', 'transform', 'storeResult', 'complete'];
 
-async function until(stack: TestStack, token: string, id: string): Promise<Transformation> {
+async function until(
+  stack: TestStack,
+  token: string,
+  id: string,
+  transformEnded: () => boolean,
+): Promise<Transformation> {
   for (;;) {
     const { status, body } = await api<Transformation>(stack, `/api/transformations/${id}`, { token });
     if (status !== 200) throw new Error(`GET /api/transformations/${id}: ${status}`);
     if (body.status === 'succeeded' || body.status === 'failed') return body;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const interval = transformEnded() ? POLL_MS : POLL_BEFORE_RESULT_MS;
+    // Polls sooner when Transform ends in the interval (the step timings arrive as events).
+    for (let waited = 0; waited < interval && (waited === 0 || !transformEnded()); waited += POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
   }
 }
 
@@ -83,7 +101,9 @@ async function timedRun(stack: TestStack, token: string, uploadId: string): Prom
       throw new Error(`start: ${started.status} ${started.body.message ?? ''}`);
     }
     const id = started.body.transformationId;
-    const result = await until(stack, token, id);
+    const result = await until(stack, token, id, () =>
+      (steps.get(id) ?? []).some((timing) => timing.step === 'transform'),
+    );
     const seen = performance.now();
     if (result.status !== 'succeeded' || !result.resultUrl) throw new Error(`failed: ${result.message ?? ''}`);
     const available = seen - begin;
@@ -140,13 +160,40 @@ async function s3RoundTrips(stack: TestStack, jpeg: Buffer, png: Buffer) {
   return { putJpeg: p50(times.putJpeg), getJpeg: p50(times.getJpeg), putPng: p50(times.putPng) };
 }
 
+/**
+ * The image work of the two image steps on one run's images, before decision 132 and now:
+ * Validate's full decode then the thumbnail's own decode, against validateImage's one decode;
+ * Transform's result encode beside a thumbnail decoding the engine's PNG again, against the
+ * encode then the thumbnail from the encoded JPEG (at 1/8 scale).
+ */
+async function imageWork(upload: Buffer, enginePng: Buffer, width: number, height: number) {
+  const validateBefore = await timed(async () => {
+    await sharp(upload, { failOn: 'truncated' }).raw().toBuffer();
+    await makeThumbnail(upload, width, height);
+  });
+  const validateAfter = await timed(() => validateImage(upload));
+  const transformBefore = await timed(() =>
+    Promise.all([encodeResult(enginePng, width, height, 'jpeg'), makeThumbnail(enginePng, width, height)]),
+  );
+  const transformAfter = await timed(async () => {
+    const { body } = await encodeResult(enginePng, width, height, 'jpeg');
+    await makeThumbnail(body, width, height);
+  });
+  return { validateBefore, validateAfter, transformBefore, transformAfter };
+}
+
+type ImageWork = Awaited<ReturnType<typeof imageWork>>;
+
 function printBreakdown(
   report: Reporter,
   runs: RunTimes[],
   engineMs: number,
-  validateMs: number,
+  work: ImageWork[],
   s3: Awaited<ReturnType<typeof s3RoundTrips>>,
 ) {
+  const workP50 = (name: keyof ImageWork) => p50(work.map((item) => item[name]));
+  const validateMs = workP50('validateAfter');
+  const transformMs = workP50('transformAfter');
   const stage = (name: string) => p50(runs.map((run) => run.stages[name] ?? 0));
   report.line('where the time goes, p50 by stage (steps timed around each Lambda call by the local Step Functions):');
   report.figure({
@@ -157,9 +204,11 @@ function printBreakdown(
   for (const step of STEPS) {
     const note =
       step === 'validate'
-        ? `decode and checks alone ${validateMs.toFixed(0)} ms; the rest: GET upload, PUT normalised and thumbnail`
+        ? `image work ${validateMs.toFixed(0)} ms; the rest ${(stage(step) - validateMs).toFixed(0)} ms: ` +
+          'GET upload, PUT normalised and thumbnail, the worker hop'
         : step === 'transform'
-          ? `engine alone ${engineMs.toFixed(0)} ms; the rest: GET normalised, JPEG encode, PUT result and thumbnail`
+          ? `engine ${engineMs.toFixed(0)} ms, image work ${transformMs.toFixed(0)} ms; the rest ` +
+            `${(stage(step) - engineMs - transformMs).toFixed(0)} ms: PUT result and thumbnail, the worker hop`
           : undefined;
     report.figure({
       name: `  step ${step}`,
@@ -178,12 +227,26 @@ function printBreakdown(
     name: '  after Complete until the poll sees it',
     value: stage('afterLastStep'),
     unit: 'ms',
-    note: `bench polls every ${POLL_MS} ms`,
+    note: `bench polls every ${POLL_MS} ms once Transform has ended`,
   });
   report.line(
     `S3 on s3rver, same sizes, p50 of 5: PUT JPEG ${s3.putJpeg.toFixed(0)} ms, GET JPEG ${s3.getJpeg.toFixed(0)} ms, ` +
       `PUT result PNG ${s3.putPng.toFixed(0)} ms`,
   );
+  report.line(`image work of the image steps, p50 of ${work.length}, before decision 132 and after, same run:`);
+  report.figure({
+    name: '  Validate, before: full decode, then thumbnail decode',
+    value: workP50('validateBefore'),
+    unit: 'ms',
+  });
+  report.figure({ name: '  Validate, after: one decode (1/8 scale)', value: validateMs, unit: 'ms' });
+  report.figure({
+    name: '  Transform, before: encode || thumbnail of the PNG',
+    value: workP50('transformBefore'),
+    unit: 'ms',
+    note: "two decodes of the engine's PNG",
+  });
+  report.figure({ name: '  Transform, after: encode, thumbnail of the JPEG', value: transformMs, unit: 'ms' });
 }
 
 /** Bytes of a ZIP as the galleries build it (client-zip: stored, no compression) of `files`. */
@@ -243,13 +306,14 @@ export const pipeline: BenchSection = {
 
       const runs: RunTimes[] = [];
       const engineTimes: number[] = [];
-      const validateTimes: number[] = [];
-      /** The two costs measured beside each pipeline run, on the same image, so load affects both alike. */
+      const work: ImageWork[] = [];
+      /** The costs measured beside each pipeline run, on the same image, so load affects them alike. */
       for (let run = 0; run < RUNS; run += 1) {
         runs.push(await timedRun(stack, user.token, await upload(stack, user.token, jpeg)));
         engineTimes.push(await timed(() => engine.transform(normalised, TYPE, {}, { seed: 1 })));
-        validateTimes.push(await timed(() => validateImage(jpeg)));
+        work.push(await imageWork(jpeg, resultPng, WIDTH, HEIGHT));
       }
+      const validateTimes = work.map((item) => item.validateAfter);
       const totals = runs.map((run) => run.available);
       const overhead = totals.map((total, run) => total - engineTimes[run]!);
       const machinery = overhead.map((value, run) => value - validateTimes[run]!);
@@ -262,9 +326,9 @@ export const pipeline: BenchSection = {
         target: TARGETS.overheadP50Ms,
         note: `max ${Math.max(...overhead).toFixed(0)} ms`,
       });
-      report.figure({ name: '  of which Validate (decode, re-encode) p50', value: p50(validateTimes), unit: 'ms' });
+      report.figure({ name: '  of which Validate (decode, thumbnail) p50', value: p50(validateTimes), unit: 'ms' });
       report.figure({ name: '  of which orchestration, S3, API, polling p50', value: p50(machinery), unit: 'ms' });
-      printBreakdown(report, runs, p50(engineTimes), p50(validateTimes), await s3RoundTrips(stack, jpeg, resultPng));
+      printBreakdown(report, runs, p50(engineTimes), work, await s3RoundTrips(stack, jpeg, resultPng));
       await printResultSizes(report, resultPng, WIDTH, HEIGHT);
       report.figure({
         name: 'then result download p50 (not counted)',

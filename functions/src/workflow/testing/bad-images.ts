@@ -1,5 +1,5 @@
 /** The bad inputs of issue 3 section 5, generated, each with the French message it must produce. */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 
@@ -23,6 +23,17 @@ export const badImages: BadImage[] = [
         .toBuffer();
       return jpeg.subarray(0, Math.floor(jpeg.length / 2));
     },
+    message: TRANSFORMATION_MESSAGES.corruptImage,
+  },
+  {
+    // Kept as it is after every check but the decode (decision 132): the decode must refuse it.
+    label: 'a PNG of clean chunks whose pixel data is damaged',
+    make: async () =>
+      damagedPixelsPng(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c87828' } })
+          .png()
+          .toBuffer(),
+      ),
     message: TRANSFORMATION_MESSAGES.corruptImage,
   },
   { label: 'a 20000x20000 PNG', make: async () => bombPng(20000), message: TRANSFORMATION_MESSAGES.tooManyPixels },
@@ -73,4 +84,19 @@ export function bombPng(side: number): Buffer {
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** `png` with its compressed pixel data overwritten past the zlib header, the chunk's CRC made right again. */
+function damagedPixelsPng(png: Buffer): Buffer {
+  const damaged = Buffer.from(png);
+  for (let offset = 8; offset + 12 <= damaged.length;) {
+    const length = damaged.readUInt32BE(offset);
+    if (damaged.toString('latin1', offset + 4, offset + 8) === 'IDAT') {
+      damaged.fill(0xff, offset + 10, offset + 8 + length - 4);
+      damaged.writeUInt32BE(crc32(damaged.subarray(offset + 4, offset + 8 + length)), offset + 8 + length);
+      return damaged;
+    }
+    offset += 12 + length;
+  }
+  throw new Error('no IDAT chunk');
 }
