@@ -3,13 +3,6 @@ import { SITE_TEXTS } from '@vitrine/shared';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/**
- * Every section after the first, and the footer, is rendered only as it comes near the viewport
- * (content-visibility: auto; decision 131), so the first paint lays out the first screen alone;
- * a section's height is estimated until then, and remembered once known.
- */
-const RENDER_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_640px]';
-
 /** Skip link, fixed header, main content and footer shared by every public page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -21,14 +14,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {SITE_TEXTS.skipLink}
       </a>
       <SiteHeader />
-      <main
-        id="contenu"
-        tabIndex={-1}
-        className="pt-16 outline-none *:not-first:[content-visibility:auto] *:not-first:[contain-intrinsic-size:auto_640px]"
-      >
+      <main id="contenu" tabIndex={-1} className="pt-16 outline-none">
         {children}
       </main>
-      <SiteFooter className={RENDER_WHEN_NEAR} />
+      <SiteFooter />
     </>
   );
 }

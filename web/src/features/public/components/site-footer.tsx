@@ -9,13 +9,13 @@ import { SECTION_IDS, SOCIAL_LINKS } from '../site';
 const linkClasses = 'rounded text-sm text-ink-300 hover:text-white hover:underline';
 
 /** Footer of the public pages: product, legal pages, contact and social links. */
-export function SiteFooter({ className = '' }: { className?: string }) {
+export function SiteFooter() {
   const t = SITE_TEXTS.footer;
   // A prerendered page shows the year of its build; once hydrated, the line is rendered anew from
   // the visitor's clock (a new key: hydration itself keeps the HTML's text), as every other page.
   const hydrated = useHydrated();
   return (
-    <footer className={`bg-brand-950 text-ink-200 ${className}`}>
+    <footer className="bg-brand-950 text-ink-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <AppLink
