@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPublicPages } from './vite-prerender.ts';
 
 /**
  * The local stack serves Vite in middleware mode on the API's port, so no dev proxy is
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderPublicPages()],
   // ES module workers keep their dynamic imports as chunks: libheif stays its own file (decision 120).
   worker: { format: 'es' },
   build: {

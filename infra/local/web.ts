@@ -1,12 +1,14 @@
 /**
  * The web app on the stack's port, like CloudFront in AWS: 'dev' runs Vite in middleware mode
- * (hot reload), 'dist' serves the production build with an SPA fallback to index.html, a year's
- * cache for hashed assets and gzip/brotli (precompressed once at start: the build is small).
+ * (hot reload), 'dist' serves the production build with an SPA fallback to index.html, the build's
+ * prerendered pages on their paths (decision 131), a year's cache for hashed assets and gzip/brotli
+ * (precompressed once at start: the build is small).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { prerenderedPageFile } from '@vitrine/shared';
 import { REPO_ROOT } from '../lib/bundling';
 import { contentSecurityPolicy, securityHeaders } from '../lib/constructs/security-headers';
 
@@ -117,7 +119,8 @@ async function createDistApp(): Promise<WebApp> {
         response.writeHead(400).end();
         return;
       }
-      const file = files.get(pathname);
+      const prerendered = prerenderedPageFile(pathname);
+      const file = files.get(prerendered ? `/${prerendered}` : pathname);
       if (file) return serveFile(request, response, file);
       // A missing asset is a real 404; any other path is a client-side route.
       if (pathname.startsWith('/assets/') || path.extname(pathname)) {

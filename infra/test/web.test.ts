@@ -76,7 +76,11 @@ describe('CloudFront', () => {
       request: { uri: string };
     }) => { uri: string };
     const uriFor = (uri: string) => handler({ request: { uri } }).uri;
-    expect(uriFor('/')).toBe('/index.html');
+    // The pages the build prerenders (decision 131) get their own HTML; other app routes the shell.
+    expect(uriFor('/')).toBe('/home.html');
+    expect(uriFor('/pricing')).toBe('/pricing.html');
+    expect(uriFor('/pricing/')).toBe('/index.html');
+    expect(uriFor('/toString')).toBe('/index.html');
     expect(uriFor('/dashboard/projects/42')).toBe('/index.html');
     expect(uriFor('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uriFor('/config.json')).toBe('/config.json');

@@ -11,6 +11,7 @@ export * from './format';
 export * from './ownership';
 export * from './parse-in-french';
 export * from './plans';
+export * from './prerendered-pages';
 export * from './public-api-schemas';
 export * from './reset-token';
 export * from './result-format';

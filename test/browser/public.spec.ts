@@ -1,4 +1,12 @@
-import { formatPrice, PLANS, UI_CONSTANTS, BILLING_SUCCESS_TEXTS, COMMON_TEXTS } from '@vitrine/shared';
+import {
+  formatPrice,
+  LANDING_TEXTS,
+  PLANS,
+  PRICING_TEXTS,
+  UI_CONSTANTS,
+  BILLING_SUCCESS_TEXTS,
+  COMMON_TEXTS,
+} from '@vitrine/shared';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/accessibility';
 import { expect, test } from './fixtures/test';
@@ -143,6 +151,63 @@ test.describe('pricing and billing pages', () => {
       '/dashboard?showTutorialModal=true',
     );
   });
+});
+
+test.describe('prerendered pages (decision 131)', () => {
+  test.describe('before any script', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('/ and /pricing are painted from their HTML alone: content, styles, meta, prices', async ({ page }) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING_TEXTS.hero.title);
+      await expect(page).toHaveTitle(LANDING_TEXTS.meta.title);
+      await expect(page.locator('head meta[name="description"]')).toHaveAttribute(
+        'content',
+        LANDING_TEXTS.meta.description,
+      );
+      await expect(page.getByRole('slider')).toHaveCount(5);
+      // Styled without a stylesheet request, and no script that blocks the parser.
+      expect(await page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).position)).toBe(
+        'fixed',
+      );
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      await expect(page.locator('script:not([type="module"])')).toHaveCount(0);
+      expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
+
+      await page.goto('/pricing');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRICING_TEXTS.title);
+      await expect(page).toHaveTitle(PRICING_TEXTS.meta.title);
+      for (const plan of PLANS) {
+        await expect(page.getByTestId(`price-${plan.id}`)).toHaveText(formatPrice(plan.amount));
+        await expect(page.getByRole('link', { name: `Choisir l’offre ${plan.name}` })).toHaveAttribute(
+          'href',
+          '/register',
+        );
+      }
+    });
+  });
+
+  for (const start of ['/', '/pricing']) {
+    test(`${start} hydrates its HTML without a mismatch, then runs as the app`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(start);
+      // Once hydrated, the Open Graph URL is made absolute in place (one tag, not a second one).
+      const ogUrl = page.locator('meta[property="og:url"]');
+      await expect(ogUrl).toHaveAttribute('content', new URL(start, page.url()).href);
+      await expect(ogUrl).toHaveCount(1);
+      await expect(page.getByText(`© ${new Date().getFullYear()} Vitrine`)).toBeAttached();
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      expect(errors).toEqual([]);
+    });
+  }
 });
 
 test.describe('links', () => {

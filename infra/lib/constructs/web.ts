@@ -14,7 +14,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RuntimeConfig } from '@vitrine/shared';
+import { PRERENDERED_PAGES, type RuntimeConfig } from '@vitrine/shared';
 import type { StageConfig } from '../../config/stages';
 import { acknowledgeCdkManaged } from '../nag';
 import type { OriginVerify } from './origin-verify';
@@ -43,19 +43,25 @@ export interface WebProps {
   webAclArn: string;
 }
 
-/** Files fetched on every start: never cached, so a deployment shows at once. */
-const ENTRY_FILES = ['index.html', 'config.json'];
+/** The HTML files of the build: fetched on every start, never cached, so a deployment shows at once. */
+const HTML_FILES = ['index.html', ...Object.values(PRERENDERED_PAGES)];
+/** Files fetched on every start: never cached. */
+const ENTRY_FILES = [...HTML_FILES, 'config.json'];
 
 /**
- * SPA fallback as a viewer-request function on the default behaviour: paths whose last segment
- * has no extension are app routes and get /index.html. Unlike distribution-wide error responses
+ * SPA fallback as a viewer-request function on the default behaviour: the pages the build
+ * prerenders get their own HTML file (decision 131), other paths whose last segment has no
+ * extension are app routes and get /index.html. Unlike distribution-wide error responses
  * (403/404 -> index.html), this leaves /api/* untouched, so API errors reach the client as they are,
  * and a missing asset stays a real error instead of an HTML page served as JavaScript.
  */
-const SPA_REWRITE = `function handler(event) {
+const SPA_REWRITE = `var PRERENDERED = ${JSON.stringify(Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([page, file]) => [page, `/${file}`])))};
+function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
+  if (Object.prototype.hasOwnProperty.call(PRERENDERED, request.uri)) {
+    request.uri = PRERENDERED[request.uri];
+  } else if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
@@ -116,7 +122,7 @@ export class Web extends Construct {
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Serves /index.html for app routes (extension-less paths)',
+      comment: 'Serves the prerendered pages, and /index.html for other app routes (extension-less paths)',
     });
 
     const apiDomain = `${props.httpApi.apiId}.execute-api.${region}.${Stack.of(this).urlSuffix}`;
@@ -214,7 +220,7 @@ export class Web extends Construct {
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       destinationBucket: this.bucket,
       sources: [
-        s3deploy.Source.asset(distPath, { exclude: ['*', '!index.html'] }),
+        s3deploy.Source.asset(distPath, { exclude: ['*', ...HTML_FILES.map((file) => `!${file}`)] }),
         s3deploy.Source.jsonData('config.json', runtimeConfig),
       ],
       prune: false,
@@ -223,7 +229,7 @@ export class Web extends Construct {
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
-    entry.node.addDependency(assets); // index.html must not point at assets not uploaded yet
+    entry.node.addDependency(assets); // the HTML files must not point at assets not uploaded yet
     this.acknowledgeDeploymentHandler();
   }
 

@@ -1,5 +1,6 @@
 import { Accordion } from '../../../components/ui/accordion';
 import { SectionHeading } from './section-heading';
+import { RENDER_WHEN_NEAR } from './render-when-near';
 
 export interface FaqEntry {
   id: string;
@@ -22,7 +23,11 @@ export function FaqSection({
   className?: string;
 }) {
   return (
-    <section id={id} aria-labelledby={titleId} className={`scroll-mt-4 py-16 sm:py-20 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className={`scroll-mt-4 py-16 sm:py-20 ${RENDER_WHEN_NEAR} ${className}`}
+    >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id={titleId} title={title} />
         <Accordion

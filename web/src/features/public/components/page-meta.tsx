@@ -1,4 +1,5 @@
 import { DEMO_ASSET_BASE } from '../../../lib/demo-assets.generated';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export interface PageMetaProps {
   title: string;
@@ -10,9 +11,12 @@ export interface PageMetaProps {
 
 const OG_IMAGE = `${DEMO_ASSET_BASE}/staging-after-1200.jpg`;
 
-/** Title, description and Open Graph tags; React 19 hoists them into <head>. */
+/**
+ * Title, description and Open Graph tags; React 19 hoists them into <head>. The build's prerendered
+ * pages carry them with site-relative URLs, made absolute once hydrated (decision 131).
+ */
 export function PageMeta({ title, description, path, noIndex = false }: PageMetaProps) {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useHydrated() ? window.location.origin : '';
   return (
     <>
       <title>{title}</title>

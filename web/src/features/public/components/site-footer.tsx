@@ -2,6 +2,7 @@ import { SITE_TEXTS } from '@vitrine/shared';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { SocialIcon } from './social-icon';
 import { SECTION_IDS, SOCIAL_LINKS } from '../site';
 
@@ -10,6 +11,9 @@ const linkClasses = 'rounded text-sm text-ink-300 hover:text-white hover:underli
 /** Footer of the public pages: product, legal pages, contact and social links. */
 export function SiteFooter() {
   const t = SITE_TEXTS.footer;
+  // A prerendered page shows the year of its build; once hydrated, the line is rendered anew from
+  // the visitor's clock (a new key: hydration itself keeps the HTML's text), as every other page.
+  const hydrated = useHydrated();
   return (
     <footer className="bg-brand-950 text-ink-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -99,7 +103,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 px-4 py-6 text-center text-xs text-ink-300">
+      <p
+        key={hydrated ? 'browser' : 'prerendered'}
+        suppressHydrationWarning
+        className="border-t border-white/10 px-4 py-6 text-center text-xs text-ink-300"
+      >
         {t.copyright(new Date().getFullYear())}
       </p>
     </footer>

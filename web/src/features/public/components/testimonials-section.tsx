@@ -1,4 +1,5 @@
 import { LANDING_TEXTS } from '@vitrine/shared';
+import { RENDER_WHEN_NEAR } from './render-when-near';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from '../site';
 
@@ -9,7 +10,7 @@ export function TestimonialsSection() {
     <section
       id={SECTION_IDS.testimonials}
       aria-labelledby="testimonials-title"
-      className="scroll-mt-4 bg-white py-16 sm:py-20"
+      className={`scroll-mt-4 bg-white py-16 sm:py-20 ${RENDER_WHEN_NEAR}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" title={t.title} />

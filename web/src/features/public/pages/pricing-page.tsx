@@ -1,5 +1,5 @@
 import { BILLING_TEXTS, PLANS, PRICING_TEXTS } from '@vitrine/shared';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../../components/app-link';
 import { PlanCard } from '../../../components/plan-card';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -32,8 +32,8 @@ export function PricingPage() {
                 highlighted={plan.recommended}
                 badge={plan.recommended ? BILLING_TEXTS.planCard.recommended : undefined}
                 action={
-                  <Link
-                    to={paths.auth.register.getHref()}
+                  <AppLink
+                    href={paths.auth.register.getHref()}
                     className={buttonClasses({
                       size: 'lg',
                       fullWidth: true,
@@ -41,7 +41,7 @@ export function PricingPage() {
                     })}
                   >
                     {PRICING_TEXTS.choose(plan.name)}
-                  </Link>
+                  </AppLink>
                 }
               />
             ))}
