@@ -415,7 +415,7 @@ describe('upload wizard', () => {
     expect(screen.queryByText(/déjà ajoutée/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retirer cuisine.png' })).toHaveFocus();
     await addPhotos(user, photo('jardin.png'));
-    // Added once its bytes are read (the duplicate check): not within the upload's own tick.
+    // Added once its first bytes are read (its real type): not within the upload's own tick.
     await user.click(await screen.findByRole('button', { name: 'Retirer jardin.png' }));
     expect(screen.getByRole('button', { name: 'Ajouter des photos' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Retirer cuisine.png' }));
