@@ -144,9 +144,11 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   // over the horizon) is smoothly joined to it: every model takes it for sky. A smooth path down
   // to the bottom of the photo crossed into the ground (a blurred horizon, a lake mirroring the
   // sky): then it only stays out of the first ground model.
-  const nearSky = smoothlyJoined(calm, core, width, height);
+  // Over a calm water the path is followed down to the waterline only: the water mirrors the sky,
+  // so a smooth path into it says nothing of the land (decision 134).
+  const nearSky = smoothlyJoined(calm, core, width, waterline);
   let leaked = false;
-  for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
+  if (waterline >= height) for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
   let line = skyline(cost, edges, width, height, null);
 
   let evidence: Float32Array = new Float32Array(0);
@@ -258,10 +260,11 @@ const DOWN_DARKER = 2;
  * (the land under a sky is darker than the sky just above it); a roof or a wall is cut from the
  * sky by an edge.
  */
-function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, height: number): Uint8Array {
+function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, rows: number): Uint8Array {
   const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
-  const pixels = width * height;
-  const joined = new Uint8Array(pixels);
+  const joined = new Uint8Array(core.length);
+  // Only the first `rows` rows are walked.
+  const pixels = width * rows;
   const queue = new Int32Array(pixels);
   let tail = 0;
   for (let p = 0; p < pixels; p++) {
