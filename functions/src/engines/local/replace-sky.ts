@@ -81,6 +81,7 @@ async function paintSky(
   decoding.catch(() => undefined);
   const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
+  const seams = seamFade(thumb, sky);
   const [full, photo] = await Promise.all([decoding, loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
@@ -92,8 +93,7 @@ async function paintSky(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const [rgb, alpha] = await bands;
-  const mixed = new Uint8Array(width * rows);
-  const decided = decideSky(full.data, width, height, rows, alpha, edges, seamFade(thumb, sky), mixed);
+  const { decided, mixed } = decideSky(full.data, width, height, rows, alpha, edges, seams);
   blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, mixed, rows, horizon }, photo.light, edges);
   if (!withMask) return { result: full, mask: null };
   const mask = new Uint8Array(width * height);
@@ -114,8 +114,7 @@ function decideSky(
   alpha: Buffer,
   edges: SkyEdges,
   seams: SeamFade,
-  mixed: Uint8Array,
-): Uint8Array {
+): { decided: Uint8Array; mixed: Uint8Array | null } {
   const decided = new Uint8Array(width * rows);
   for (let y = 0, p = 0; y < rows; y++) {
     edges.row(y);
@@ -131,8 +130,7 @@ function decideSky(
       lumaOf(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - lumaOf(edges.oldR, edges.oldG, edges.oldB);
     return above > LIGHT_ABOVE_SKY;
   });
-  applySeamFade(seams, decided, mixed, width, rows, height);
-  return decided;
+  return { decided, mixed: applySeamFade(seams, decided, width, rows, height) };
 }
 
 /**
@@ -153,7 +151,7 @@ export async function skyReplacementMask(
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
   const rows = skyBandRows(sky, width, height);
-  mask.set(decideSky(full.data, width, height, rows, alpha, edges, seamFade(thumb, sky), new Uint8Array(width * rows)));
+  mask.set(decideSky(full.data, width, height, rows, alpha, edges, seamFade(thumb, sky)).decided);
   return { width, height, mask };
 }
 
@@ -198,8 +196,8 @@ interface SkyBand {
   coded: Buffer;
   /** Decided alpha per pixel of the same rows (`decideSky`). */
   alpha: Uint8Array;
-  /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`). */
-  mixed: Uint8Array;
+  /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
+  mixed: Uint8Array | null;
   rows: number;
   /** The skyline's row (full resolution, fractional): where the haze is densest. */
   horizon: number;
@@ -266,7 +264,7 @@ function blendSky(
             r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
             g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
             b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
-            if (a > 0 && mixed[p] === 1) {
+            if (a > 0 && mixed !== null && mixed[p] === 1) {
               // Along a seam through the old sky: a plain mix, the old sky fading into the new.
               const share = a / SKY;
               r += (sr - r) * share;

@@ -48,6 +48,41 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
   const pixels = width * height;
   const inSky = new Uint8Array(pixels);
   for (let p = 0; p < pixels; p++) inSky[p] = sky.mask[p]! > 0.5 ? 1 : 0;
+  // The colour step between neighbouring thumbnail pixels (the thumbnail is already an average of
+  // the photo's pixels; a smoothed copy would blur a dark lattice into the dusk sky beside it).
+  const stepTo = (p: number, q: number): number => {
+    const i = p * 3;
+    const j = q * 3;
+    return abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!);
+  };
+
+  // Under the sky, only a kept side brighter than the sky is old sky (a glow: a sky brightens
+  // towards its horizon, decision 129); one as dark or darker is land, a blurred tree line on the
+  // horizon. Above the sky (a twilight's deep blue at the top) or beside it, either.
+  const brightness = (p: number) => data[p * 3]! + data[p * 3 + 1]! + data[p * 3 + 2]!;
+  const fallsTo = (above: number, below: number): number =>
+    inSky[above] === 1 && brightness(below) < brightness(above) + BELOW_BRIGHTER ? Infinity : 0;
+
+  // Seam pixels: on the mask's boundary, the step across it small (then, below, the two sides alike).
+  const distance = new Int8Array(pixels).fill(-1);
+  const queue = new Int32Array(pixels);
+  let tail = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      let across = -1;
+      if (x > 0 && inSky[p - 1] !== inSky[p]) across = max(across, stepTo(p, p - 1));
+      if (x + 1 < width && inSky[p + 1] !== inSky[p]) across = max(across, stepTo(p, p + 1));
+      if (y > 0 && inSky[p - width] !== inSky[p]) across = max(across, stepTo(p, p - width), fallsTo(p - width, p));
+      if (y + 1 < height && inSky[p + width] !== inSky[p])
+        across = max(across, stepTo(p, p + width), fallsTo(p, p + width));
+      if (across < 0 || across >= SEAM_MAX_STEP) continue;
+      queue[tail++] = p;
+    }
+  }
+  const fade = new Float32Array(pixels);
+  const ramp = new Float32Array(pixels);
+  if (tail === 0) return { width, height, fade, ramp, any: false };
   // Each side's mean colour near every pixel: a seam parts two sides of nearly one colour.
   const sides = [1, 0].map((side) => {
     const weight = new Float32Array(pixels);
@@ -71,41 +106,14 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
     for (let c = 0; c < 3; c++) apart += abs(skySide.sums[c]![p]! / ws - groundSide.sums[c]![p]! / wg);
     return apart;
   };
-  // The colour step between neighbouring thumbnail pixels (the thumbnail is already an average of
-  // the photo's pixels; a smoothed copy would blur a dark lattice into the dusk sky beside it).
-  const stepTo = (p: number, q: number): number => {
-    const i = p * 3;
-    const j = q * 3;
-    return abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!);
-  };
-
-  // Under the sky, only a kept side brighter than the sky is old sky (a glow: a sky brightens
-  // towards its horizon, decision 129); one as dark or darker is land, a blurred tree line on the
-  // horizon. Above the sky (a twilight's deep blue at the top) or beside it, either.
-  const brightness = (p: number) => data[p * 3]! + data[p * 3 + 1]! + data[p * 3 + 2]!;
-  const fallsTo = (above: number, below: number): number =>
-    inSky[above] === 1 && brightness(below) < brightness(above) + BELOW_BRIGHTER ? Infinity : 0;
-
-  // Seam pixels: on the mask's boundary, the step across it small and the two sides alike.
-  const distance = new Int8Array(pixels).fill(-1);
-  const queue = new Int32Array(pixels);
-  let tail = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      let across = -1;
-      if (x > 0 && inSky[p - 1] !== inSky[p]) across = max(across, stepTo(p, p - 1));
-      if (x + 1 < width && inSky[p + 1] !== inSky[p]) across = max(across, stepTo(p, p + 1));
-      if (y > 0 && inSky[p - width] !== inSky[p]) across = max(across, stepTo(p, p - width), fallsTo(p - width, p));
-      if (y + 1 < height && inSky[p + width] !== inSky[p])
-        across = max(across, stepTo(p, p + width), fallsTo(p, p + width));
-      if (across < 0 || across >= SEAM_MAX_STEP || sidesApart(p) >= SIDES_APART) continue;
-      distance[p] = 0;
-      queue[tail++] = p;
-    }
+  const candidates = tail;
+  tail = 0;
+  for (let k = 0; k < candidates; k++) {
+    const p = queue[k]!;
+    if (sidesApart(p) >= SIDES_APART) continue;
+    distance[p] = 0;
+    queue[tail++] = p;
   }
-  const fade = new Float32Array(pixels);
-  const ramp = new Float32Array(pixels);
   const any = tail > 0;
   if (!any) return { width, height, fade, ramp, any };
   // The fade spreads from the seams over FADE_REACH pixels, never across an edge of the photo:
@@ -148,12 +156,12 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
 export function applySeamFade(
   seams: SeamFade,
   alpha: Uint8Array,
-  mixed: Uint8Array,
   width: number,
   rows: number,
   height: number,
-): void {
-  if (!seams.any) return;
+): Uint8Array | null {
+  if (!seams.any) return null;
+  let mixed: Uint8Array | null = null;
   const { fade, ramp } = seams;
   const tw = seams.width;
   const th = seams.height;
@@ -189,7 +197,9 @@ export function applySeamFade(
       const a = alpha[p]! * (1 - f) + 255 * r * f;
       if (a >= alpha[p]! - 0.5) continue;
       alpha[p] = floor(a + 0.5);
+      mixed ??= new Uint8Array(width * rows);
       mixed[p] = 1;
     }
   }
+  return mixed;
 }
