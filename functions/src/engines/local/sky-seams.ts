@@ -24,8 +24,13 @@ const SEAM_MAX_STEP = 24;
  * Largest difference (sum of channels) between the mean colours of the sky and of the ground within
  * SIDE_RADIUS pixels of a seam: a skyline parts two colours, a seam through the old sky one.
  */
-const SIDES_APART = 45;
+const SIDES_APART = 20;
 const SIDE_RADIUS = 3;
+/**
+ * A seam is a line of at least this many thumbnail pixels: a block's edge. A few loose pixels are a
+ * skyline's low-contrast spots (a white minaret against a hazy sky), not a block.
+ */
+const MIN_SEAM = 12;
 /** The kept side under a seam is at least this much brighter (sum of channels) than the sky above: a glow. */
 const BELOW_BRIGHTER = 6;
 /** Thumbnail pixels each side of a seam the fade spans (its half-width). */
@@ -114,6 +119,7 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
     distance[p] = 0;
     queue[tail++] = p;
   }
+  tail = keepLongSeams(distance, queue, tail, width, height);
   const any = tail > 0;
   if (!any) return { width, height, fade, ramp, any };
   // The fade spreads from the seams over FADE_REACH pixels, never across an edge of the photo:
@@ -202,4 +208,42 @@ export function applySeamFade(
     }
   }
   return mixed;
+}
+
+/**
+ * Of the `count` seam pixels listed in `queue` (marked 0 in `distance`), only those in 8-connected
+ * runs of at least MIN_SEAM stay (the others are unmarked); returns how many stay, listed first.
+ */
+function keepLongSeams(distance: Int8Array, queue: Int32Array, count: number, width: number, height: number): number {
+  const seen = new Uint8Array(distance.length);
+  const kept: number[] = [];
+  const run: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const start = queue[k]!;
+    if (seen[start]) continue;
+    seen[start] = 1;
+    run.length = 0;
+    run.push(start);
+    for (let head = 0; head < run.length; head++) {
+      const p = run[head]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || xx >= width || yy < 0 || yy >= height) continue;
+          const q = yy * width + xx;
+          if (distance[q] === 0 && !seen[q]) {
+            seen[q] = 1;
+            run.push(q);
+          }
+        }
+      }
+    }
+    if (run.length >= MIN_SEAM) kept.push(...run);
+    else for (const p of run) distance[p] = -1;
+  }
+  queue.set(kept);
+  return kept.length;
 }
