@@ -31,8 +31,6 @@ const SIDE_RADIUS = 3;
  * skyline's low-contrast spots (a white minaret against a hazy sky), not a block.
  */
 const MIN_SEAM = 12;
-/** The kept side under a seam is at least this much brighter (sum of channels) than the sky above: a glow. */
-const BELOW_BRIGHTER = 6;
 /** Thumbnail pixels each side of a seam the fade spans (its half-width). */
 const FADE_REACH = 4;
 
@@ -61,12 +59,9 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
     return abs(data[i]! - data[j]!) + abs(data[i + 1]! - data[j + 1]!) + abs(data[i + 2]! - data[j + 2]!);
   };
 
-  // Under the sky, only a kept side brighter than the sky is old sky (a glow: a sky brightens
-  // towards its horizon, decision 129); one as dark or darker is land, a blurred tree line on the
-  // horizon. Above the sky (a twilight's deep blue at the top) or beside it, either.
-  const brightness = (p: number) => data[p * 3]! + data[p * 3 + 1]! + data[p * 3 + 2]!;
-  const fallsTo = (above: number, below: number): number =>
-    inSky[above] === 1 && brightness(below) < brightness(above) + BELOW_BRIGHTER ? Infinity : 0;
+  // A kept side under the sky is land as often as old sky (a blurred tree line on the horizon):
+  // only seams with the kept side above the sky (a twilight's deep blue at the top) or beside it.
+  const under = (above: number): number => (inSky[above] === 1 ? Infinity : 0);
 
   // Seam pixels: on the mask's boundary, the step across it small (then, below, the two sides alike).
   const distance = new Int8Array(pixels).fill(-1);
@@ -78,9 +73,8 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
       let across = -1;
       if (x > 0 && inSky[p - 1] !== inSky[p]) across = max(across, stepTo(p, p - 1));
       if (x + 1 < width && inSky[p + 1] !== inSky[p]) across = max(across, stepTo(p, p + 1));
-      if (y > 0 && inSky[p - width] !== inSky[p]) across = max(across, stepTo(p, p - width), fallsTo(p - width, p));
-      if (y + 1 < height && inSky[p + width] !== inSky[p])
-        across = max(across, stepTo(p, p + width), fallsTo(p, p + width));
+      if (y > 0 && inSky[p - width] !== inSky[p]) across = max(across, stepTo(p, p - width), under(p - width));
+      if (y + 1 < height && inSky[p + width] !== inSky[p]) across = max(across, stepTo(p, p + width), under(p));
       if (across < 0 || across >= SEAM_MAX_STEP) continue;
       queue[tail++] = p;
     }

@@ -144,11 +144,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   // over the horizon) is smoothly joined to it: every model takes it for sky. A smooth path down
   // to the bottom of the photo crossed into the ground (a blurred horizon, a lake mirroring the
   // sky): then it only stays out of the first ground model.
-  // Over a calm water the path is followed down to the waterline only: the water mirrors the sky,
-  // so a smooth path into it says nothing of the land (decision 134).
-  const nearSky = smoothlyJoined(calm, core, width, waterline);
-  let leaked = false;
-  if (waterline >= height) for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
+  const { nearSky, leaked } = skyPath(calm, core, width, height, waterline);
   let line = skyline(cost, edges, width, height, null);
 
   let evidence: Float32Array = new Float32Array(0);
@@ -248,6 +244,26 @@ function findWaterline(calm: Float32Array[], width: number, height: number): num
     }
   }
   return best;
+}
+
+/**
+ * The pixels smoothly joined to the core (`smoothlyJoined`), and whether they run down to the
+ * bottom of the photo. Over a calm water the path is followed down to the waterline only: the
+ * water mirrors the sky, so a smooth path into it says nothing of the land, and must not turn the
+ * whole path into a leak (decision 134: a dusk glow over a lake, whose haze joins the water at
+ * one side, was left to the ground).
+ */
+export function skyPath(
+  calm: Float32Array[],
+  core: Uint8Array,
+  width: number,
+  height: number,
+  waterline: number,
+): { nearSky: Uint8Array; leaked: boolean } {
+  const nearSky = smoothlyJoined(calm, core, width, min(height, waterline));
+  let leaked = false;
+  if (waterline >= height) for (let p = (height - 1) * width; p < width * height; p++) if (nearSky[p]) leaked = true;
+  return { nearSky, leaked };
 }
 
 /** Smooth path from the sure sky: largest colour step (sum of channel differences, 3x3 means)... */
