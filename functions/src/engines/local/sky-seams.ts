@@ -1,12 +1,13 @@
 /**
  * Seams through the old sky (decision 134): where the detection stops inside the sky itself (a
- * dusk glow over the horizon, a deep blue band at the top of a twilight, a cloud bank it did not
- * take), nothing in the photo marks the line, and a hard cut there shows as blocks of old sky with
- * stair-step edges, the thumbnail's pixels magnified. Along such a seam, and only where the photo
- * has no edge near it, the new sky fades into the old one over a few thumbnail pixels instead: the
- * band of old sky the engine is unsure of is kept, with a soft transition. Where the skyline lies
- * on an edge of the photo (a roof, a hill, a tree against the sky) nothing changes: the
- * full-resolution decisions stand.
+ * deep blue band at the top of a twilight it did not take), nothing in the photo marks the line,
+ * and a hard cut there shows as a block of old sky with a ragged or stair-step edge, the
+ * thumbnail's pixels magnified. Along such a seam (long, its two sides alike, no edge across it,
+ * the kept side above the sky or beside it) the new sky fades in from the seam over a few
+ * thumbnail pixels instead: the band of old sky the engine is unsure of is kept, with a soft
+ * transition, and no pixel gets more new sky than decided. Where the skyline lies on an edge of
+ * the photo (a roof, a hill, a tree against the sky) nothing changes: the full-resolution
+ * decisions stand.
  */
 import { boxBlur, type Raster } from './raster';
 import type { SkyDetection } from './sky-mask';
@@ -148,10 +149,10 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
 
 /**
  * In place on the band's decided alpha (`width` x `rows` of a `width` x `height` photo; 255 sky,
- * under it kept): where a seam fades, the alpha becomes a mix of the decision and the wide ramp,
- * and `mixed` is set to 1 (the blend mixes those pixels with the new sky by their alpha, rather
- * than swapping a share of old sky at a skyline). Bilinear in the thumbnail, per pixel only
- * where the thumbnail fades.
+ * under it kept): where a seam fades, the alpha becomes a mix of the decision and the ramp, only
+ * ever lower, and those pixels are marked 1 in the returned map (null when none: the blend mixes
+ * them with the new sky by their alpha, rather than swapping a share of old sky at a skyline).
+ * Bilinear in the thumbnail, per pixel only where the thumbnail fades.
  */
 export function applySeamFade(
   seams: SeamFade,
