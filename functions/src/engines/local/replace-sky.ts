@@ -13,6 +13,7 @@ import { decodeRgb, decodeThumbnail, encodePng, luma, type Raster } from './rast
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
+import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
@@ -74,9 +75,14 @@ async function paintSky(
   withMask: boolean,
 ): Promise<{ result: Raster; mask: Uint8Array | null }> {
   const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
+  // Sharp decodes the photo on its worker threads while this one finds the sky (decision 134); a
+  // refused photo's decode is dropped.
+  const decoding = decodeRgb(image);
+  decoding.catch(() => undefined);
   const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
-  const [full, photo] = await Promise.all([decodeRgb(image), loadSkyPhoto(skyType, seed)]);
+  const seams = seamFade(thumb, sky);
+  const [full, photo] = await Promise.all([decoding, loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
   // Sharp fits the photo and upscales the alpha on worker threads while this one calibrates the
@@ -87,8 +93,8 @@ async function paintSky(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const [rgb, alpha] = await bands;
-  const decided = decideSky(full.data, width, rows, alpha, edges);
-  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, rows, horizon }, photo.light, edges);
+  const { decided, mixed } = decideSky(full.data, width, height, rows, alpha, edges, seams);
+  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, mixed, rows, horizon }, photo.light, edges);
   if (!withMask) return { result: full, mask: null };
   const mask = new Uint8Array(width * height);
   mask.set(decided);
@@ -97,9 +103,18 @@ async function paintSky(
 
 /**
  * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
- * of old sky), then the old sky left floating inside the new sky replaced (decision 110).
+ * of old sky), then the old sky left floating inside the new sky replaced (decision 110), then the
+ * seams through the old sky faded (decision 134: `mixed` marks the pixels mixed by their alpha).
  */
-function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, edges: SkyEdges): Uint8Array {
+function decideSky(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  rows: number,
+  alpha: Buffer,
+  edges: SkyEdges,
+  seams: SeamFade,
+): { decided: Uint8Array; mixed: Uint8Array | null } {
   const decided = new Uint8Array(width * rows);
   for (let y = 0, p = 0; y < rows; y++) {
     edges.row(y);
@@ -115,7 +130,7 @@ function decideSky(pixels: Buffer, width: number, rows: number, alpha: Buffer, e
       lumaOf(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - lumaOf(edges.oldR, edges.oldG, edges.oldB);
     return above > LIGHT_ABOVE_SKY;
   });
-  return decided;
+  return { decided, mixed: applySeamFade(seams, decided, width, rows, height) };
 }
 
 /**
@@ -135,7 +150,8 @@ export async function skyReplacementMask(
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
   const mask = new Uint8Array(width * height);
-  mask.set(decideSky(full.data, width, skyBandRows(sky, width, height), alpha, edges));
+  const rows = skyBandRows(sky, width, height);
+  mask.set(decideSky(full.data, width, height, rows, alpha, edges, seamFade(thumb, sky)).decided);
   return { width, height, mask };
 }
 
@@ -180,6 +196,8 @@ interface SkyBand {
   coded: Buffer;
   /** Decided alpha per pixel of the same rows (`decideSky`). */
   alpha: Uint8Array;
+  /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
+  mixed: Uint8Array | null;
   rows: number;
   /** The skyline's row (full resolution, fractional): where the haze is densest. */
   horizon: number;
@@ -207,11 +225,21 @@ function blendSky(
   const [hr, hg, hb] = light.haze;
   const skyHaze = skyHazeWeights(band.rows, band.horizon);
   const groundHaze = groundHazeWeights(height, band.horizon);
-  const { rgb, coded, alpha, rows } = band;
+  const { rgb, coded, alpha, mixed, rows } = band;
   for (let y = 0, p = 0, i = 0; y < height; y++) {
     const inBand = y < rows;
     const gh = groundHaze[y]!;
     const sh = inBand ? skyHaze[y]! : 0;
+    if (!inBand && gh === 0) {
+      // Most of the ground: the tone curves alone.
+      for (const end = i + width * 3; i < end; i += 3) {
+        pixels[i] = tr[pixels[i]!]!;
+        pixels[i + 1] = tg[pixels[i + 1]!]!;
+        pixels[i + 2] = tb[pixels[i + 2]!]!;
+      }
+      p += width;
+      continue;
+    }
     for (let x = 0; x < width; x++, p++, i += 3) {
       let r = tr[pixels[i]!]!;
       let g = tg[pixels[i + 1]!]!;
@@ -236,7 +264,13 @@ function blendSky(
             r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
             g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
             b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
-            if (a > 0) {
+            if (a > 0 && mixed !== null && mixed[p] === 1) {
+              // Along a seam through the old sky: a plain mix, the old sky fading into the new.
+              const share = a / SKY;
+              r += (sr - r) * share;
+              g += (sg - g) * share;
+              b += (sb - b) * share;
+            } else if (a > 0) {
               edges.oldSkyAt(x, y);
               // Its share of old sky (relit like the rest, the curves being near affine) is
               // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.

@@ -125,6 +125,20 @@ describe('automatic sky mask', () => {
     expect(await detectSky(await scene('#8a9cb2', '#b8c8da'))).not.toBeNull();
   });
 
+  it('keeps a sky whose last rows darken into the haze of a flat horizon: the drop must have sky under it', async () => {
+    // The same 40 darker as the sea above, but over the last rows before the land (decision 134:
+    // a dusk sky over a lake, refused before).
+    const haze = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#b8c8da"/><stop offset="0.96" stop-color="#b8c8da"/>
+        <stop offset="1" stop-color="#8a9cb2"/>
+      </linearGradient></defs>
+      <rect width="640" height="480" fill="#3f4a35"/>
+      <rect width="640" height="300" fill="url(#g)"/>
+    </svg>`);
+    expect(await detectSky(haze)).not.toBeNull();
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

@@ -83,6 +83,14 @@ const MAX_ENCLOSED_GROUND = 0.02;
 const HORIZON_STEP = 16;
 const HORIZON_ROWS = 3;
 const ROW_SPAN = 0.9;
+/**
+ * The drop counts only where the sky runs on this many full-width rows under it (decision 134): a
+ * sea or far mountains taken for sky lie under the horizon for many rows (the damaged photos keep
+ * 24.9 and 27.9 with it), while a dusk sky's last rows, mixing with the haze on a flat horizon, are
+ * darker over the few rows the thumbnail blurs them (dusk-lake: 29.1 within those rows, 10.4 at most
+ * above them).
+ */
+const SKY_UNDER_HORIZON = 6;
 
 /** Bottom band of the photo (share of its height) and share of columns with sky there that make it a backdrop. */
 const BACKDROP_BOTTOM_BAND = 0.1;
@@ -221,7 +229,8 @@ export function largestEnclosedGround(sky: Uint8Array, width: number, height: nu
 
 /**
  * The largest drop of mean luma (0..255) from HORIZON_ROWS rows above a row to HORIZON_ROWS rows
- * below it, over rows that are sky across ROW_SPAN of the width: a horizon the mask runs across.
+ * below it, over rows that are sky across ROW_SPAN of the width with SKY_UNDER_HORIZON more such
+ * rows under them: a horizon the mask runs across.
  */
 export function horizonInSky(sky: Uint8Array, thumb: Raster): number {
   const { data, width, height } = thumb;
@@ -237,10 +246,11 @@ export function horizonInSky(sky: Uint8Array, thumb: Raster): number {
     if (count >= width * ROW_SPAN) rowLuma[y] = sum / count;
   }
   let drop = 0;
-  for (let y = HORIZON_ROWS; y + HORIZON_ROWS < height; y++) {
+  for (let y = HORIZON_ROWS; y + HORIZON_ROWS + SKY_UNDER_HORIZON < height; y++) {
     const above = rowLuma[y - HORIZON_ROWS]!;
     const below = rowLuma[y + HORIZON_ROWS]!;
-    if (above >= 0 && below >= 0) drop = max(drop, above - below);
+    const runsOn = rowLuma[y + HORIZON_ROWS + SKY_UNDER_HORIZON]! >= 0;
+    if (above >= 0 && below >= 0 && runsOn) drop = max(drop, above - below);
   }
   return drop;
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { skyReplacementMask } from './replace-sky';
+import { skyPath } from './sky-segmentation';
 
 const WIDTH = 900;
 const HEIGHT = 600;
@@ -148,5 +149,22 @@ describe('sky segmentation', () => {
     }
     expect(lakeReplaced / lake).toBeLessThan(0.01);
     expect(skyReplaced / sky).toBeGreaterThan(0.98);
+  });
+
+  it("stops the sky's smooth path at a calm water's waterline, so the water does not make it a leak", () => {
+    // A sky brightening evenly down to the bottom of the frame; the core is its top rows.
+    const width = 40;
+    const height = 60;
+    const channel = () => Float32Array.from({ length: width * height }, (_, p) => 100 + Math.floor(p / width));
+    const calm = [channel(), channel(), channel()];
+    const core = Uint8Array.from({ length: width * height }, (_, p) => (p < width * 5 ? 1 : 0));
+    // Over water whose waterline is row 40 (decision 134): joined down to it, not beyond, no leak.
+    const overWater = skyPath(calm, core, width, height, 40);
+    expect(overWater.leaked).toBe(false);
+    expect(overWater.nearSky[39 * width + 10]).toBe(1);
+    expect(overWater.nearSky[40 * width + 10]).toBe(0);
+    // Without a waterline the same path reaches the bottom: a blurred horizon, a leak.
+    const onLand = skyPath(calm, core, width, height, height);
+    expect(onLand.leaked).toBe(true);
   });
 });

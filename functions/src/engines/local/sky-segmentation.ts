@@ -144,9 +144,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   // over the horizon) is smoothly joined to it: every model takes it for sky. A smooth path down
   // to the bottom of the photo crossed into the ground (a blurred horizon, a lake mirroring the
   // sky): then it only stays out of the first ground model.
-  const nearSky = smoothlyJoined(calm, core, width, height);
-  let leaked = false;
-  for (let p = (height - 1) * width; p < pixels; p++) if (nearSky[p]) leaked = true;
+  const { nearSky, leaked } = skyPath(calm, core, width, height, waterline);
   let line = skyline(cost, edges, width, height, null);
 
   let evidence: Float32Array = new Float32Array(0);
@@ -248,6 +246,26 @@ function findWaterline(calm: Float32Array[], width: number, height: number): num
   return best;
 }
 
+/**
+ * The pixels smoothly joined to the core (`smoothlyJoined`), and whether they run down to the
+ * bottom of the photo. Over a calm water the path is followed down to the waterline only: the
+ * water mirrors the sky, so a smooth path into it says nothing of the land, and must not turn the
+ * whole path into a leak (decision 134: a dusk glow over a lake, whose haze joins the water at
+ * one side, was left to the ground).
+ */
+export function skyPath(
+  calm: Float32Array[],
+  core: Uint8Array,
+  width: number,
+  height: number,
+  waterline: number,
+): { nearSky: Uint8Array; leaked: boolean } {
+  const nearSky = smoothlyJoined(calm, core, width, min(height, waterline));
+  let leaked = false;
+  if (waterline >= height) for (let p = (height - 1) * width; p < width * height; p++) if (nearSky[p]) leaked = true;
+  return { nearSky, leaked };
+}
+
 /** Smooth path from the sure sky: largest colour step (sum of channel differences, 3x3 means)... */
 const SMOOTH_STEP = 14;
 /** ...and largest darkening (sum of channels) of a step down. */
@@ -258,10 +276,11 @@ const DOWN_DARKER = 2;
  * (the land under a sky is darker than the sky just above it); a roof or a wall is cut from the
  * sky by an edge.
  */
-function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, height: number): Uint8Array {
+function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, rows: number): Uint8Array {
   const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
-  const pixels = width * height;
-  const joined = new Uint8Array(pixels);
+  const joined = new Uint8Array(core.length);
+  // Only the first `rows` rows are walked.
+  const pixels = width * rows;
   const queue = new Int32Array(pixels);
   let tail = 0;
   for (let p = 0; p < pixels; p++) {
