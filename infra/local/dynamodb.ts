@@ -20,7 +20,14 @@ export async function startDynamoDb(directory: string, port: number) {
   return { endpoint: `http://127.0.0.1:${actualPort}`, port: actualPort, close: () => closeServer(server) };
 }
 
-/** pk/sk and the gsi1 index (docs/architecture.md); created once, reused afterwards. */
+/** How long a new table may stay CREATING: dynalite switches it to ACTIVE on its next turn. */
+const TABLE_ACTIVE_WITHIN_MS = 10_000;
+
+/**
+ * pk/sk and the gsi1 index (docs/architecture.md); created once, reused afterwards. Returns once
+ * the table is ACTIVE: as in DynamoDB, a write to a table still CREATING is refused
+ * (ResourceNotFoundException), which a loaded machine showed right after the create.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -29,4 +36,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
+  const deadline = Date.now() + TABLE_ACTIVE_WITHIN_MS;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`Table ${tableName} still ${Table?.TableStatus} after its creation`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

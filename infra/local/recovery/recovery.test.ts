@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   GetObjectCommand,
   HeadBucketCommand,
@@ -20,10 +20,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import FilesystemStore from 's3rver/lib/stores/filesystem';
-import { createTableInput } from '../../../functions/src/lib/aws/table-schema';
 import { TEMPORARY_SUFFIX } from '../atomic-file';
 import { makeCognitoSavesAtomic } from '../cognito';
-import { startDynamoDb } from '../dynamodb';
+import { ensureTable, startDynamoDb } from '../dynamodb';
 import { createOutbox } from '../outbox';
 import { S3RVER_CREDENTIALS, startS3 } from '../s3';
 import { recoverDynaliteStore } from './dynalite-store';
@@ -214,7 +213,9 @@ describe('dynalite store', () => {
   it('rebuilds index entries that a stop left out of step with their items, and lists old stuck jobs', async () => {
     const dbDir = path.join(dir, 'dynamodb');
     const tableName = 'vitrine-local';
-    const withTable = async <T>(use: (ddb: DynamoDBDocumentClient) => Promise<T>): Promise<T> => {
+    const withTable = async <T>(
+      use: (ddb: DynamoDBDocumentClient, client: DynamoDBClient) => Promise<T>,
+    ): Promise<T> => {
       const dynamo = await startDynamoDb(dbDir, 0);
       const client = new DynamoDBClient({
         region: REGION,
@@ -222,15 +223,15 @@ describe('dynalite store', () => {
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       });
       try {
-        return await use(DynamoDBDocumentClient.from(client));
+        return await use(DynamoDBDocumentClient.from(client), client);
       } finally {
         client.destroy();
         await dynamo.close();
       }
     };
     const item = (n: number) => ({ pk: 'ORG#o', sk: `TX#${n}`, gsi1pk: 'TX_OPEN', gsi1sk: `2030-0${n}#o#${n}`, n });
-    await withTable(async (ddb) => {
-      await ddb.send(new CreateTableCommand(createTableInput(tableName)));
+    await withTable(async (ddb, client) => {
+      await ensureTable(client, tableName);
       for (const n of [1, 2, 3]) await ddb.send(new PutCommand({ TableName: tableName, Item: item(n) }));
     });
 
