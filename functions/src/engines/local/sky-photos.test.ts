@@ -396,13 +396,13 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.02,
   },
   // Held out until decision 135: its scoring at the end of decision 134 found a blue hole in a
-  // tower's grey wall, so it moved to tuning.
+  // tower's grey wall, so it moved to tuning; the wall is kept since (never-touch 1,628 to 1,137).
   'ramparts-towers-trees': {
-    iou: 0.96,
+    iou: 0.97,
     falseReplaced: 0.005,
     leftover: 32,
-    foreground: 979,
-    neverTouch: 2266,
+    foreground: 820,
+    neverTouch: 1250,
     block: 42,
     halo: 0.06,
   },
