@@ -139,6 +139,24 @@ describe('automatic sky mask', () => {
     expect(await detectSky(haze)).not.toBeNull();
   });
 
+  it('keeps a tower face in shade, as blue as a storm sky but far darker than the sky beside it, out of the mask', async () => {
+    // The tower nearly reaches the top: its columns' sky stops after a few rows and a long run of
+    // dark blue-grey follows, like sky resuming under a branch (decision 135: ramparts-towers-trees).
+    // Under the bough across the top left, the sky does resume, in the sky's own colour.
+    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#a8c8ea"/>
+      <rect width="220" height="24" fill="#2f3a22"/>
+      <rect y="330" width="640" height="150" fill="#8a7a5a"/>
+      <rect x="280" y="8" width="80" height="322" fill="#41474f"/>
+    </svg>`);
+    const sky = await detectSky(photo);
+    expect(sky).not.toBeNull();
+    expect(skyMaskValue(sky!, 640, 480, 320, 60)).toBeLessThan(0.05);
+    expect(skyMaskValue(sky!, 640, 480, 320, 200)).toBeLessThan(0.05);
+    expect(skyMaskValue(sky!, 640, 480, 500, 60)).toBeGreaterThan(0.9);
+    expect(skyMaskValue(sky!, 640, 480, 110, 80)).toBeGreaterThan(0.9);
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

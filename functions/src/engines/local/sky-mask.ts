@@ -56,6 +56,13 @@ const MIN_SEEDED_COLUMNS = 0.04;
  * with a run of blue at least this long (share of the rows). */
 const LATE_SEED_ROWS = 0.3;
 const BLUE_RUN = 0.08;
+/**
+ * Such a run must come within this RGB distance (sum of channels) of the mean colour of the
+ * columns' top runs at that height, somewhere in its first BLUE_RUN rows (decision 135). Over the
+ * tuning photos real sky beyond branches comes within 163 (a sunset's width of colours, sky mixed
+ * with twigs); a tower's face in shade, blue-grey at luma 50, stays 398 away.
+ */
+const LATE_SEED_DISTANCE = 240;
 /** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
@@ -300,27 +307,43 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
     // going into or out of a cloud is brighter, or bluer, and goes on.
     return !(y > 1 && entersForeground(data, lum, p, p - 2 * width));
   };
+  // The run of sky from the top of each column first: the sky's own colour at each height.
+  const topRun = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height && isSkyRun(y * width + x, y, kindOf(y * width + x))) y++;
+    topRun[x] = y;
+  }
+  const topSky = new Uint8Array(pixels);
+  for (let x = 0; x < width; x++) for (let y = 0; y < topRun[x]!; y++) topSky[y * width + x] = 1;
+  const topModel = skyColourByRow(data, width, height, topSky);
+  // A run of blue starting lower is the sky beyond branches or wires only where it comes near the
+  // sky's own colour at that height: a tower's face in shade is as blue, but far darker (decision
+  // 135). No top run at all (a deep dusk band along the top) leaves nothing to compare with.
+  const lateSkyColour = (p: number, y: number) =>
+    topModel[y * 3]! < 0 || colourDistanceTo(data, p, topModel, y) <= LATE_SEED_DISTANCE;
   for (let x = 0; x < width; x++) {
     const before = tail;
-    let y = 0;
-    for (; y < height; y++) {
-      const p = y * width + x;
-      if (!isSkyRun(p, y, kindOf(p))) break;
-      sky[p] = 1;
-      queue[tail++] = p;
-      lowestSeed = max(lowestSeed, y);
+    const y = topRun[x]!;
+    for (let yy = 0; yy < y; yy++) {
+      sky[yy * width + x] = 1;
+      queue[tail++] = yy * width + x;
+      lowestSeed = max(lowestSeed, yy);
     }
     if (tail - before < height * 0.03) {
       // Branches or wires across the top: a long run of blue sky starting a little lower.
       const start = (y0: number) => {
         let y1 = y0;
+        let nearSky = false;
         while (
           y1 < height &&
           y1 - y0 < BLUE_RUN * height &&
           isSkyRun(y1 * width + x, y1, kindOf(y1 * width + x) === 'blue' ? 'blue' : null)
-        )
+        ) {
+          nearSky ||= lateSkyColour(y1 * width + x, y1);
           y1++;
-        return y1 - y0 >= BLUE_RUN * height;
+        }
+        return y1 - y0 >= BLUE_RUN * height && nearSky;
       };
       for (let y0 = y + 1; y0 < height * LATE_SEED_ROWS; y0++) {
         if (!start(y0)) continue;
@@ -536,6 +559,12 @@ function skyColourByRow(
     }
   }
   return model;
+}
+
+function colourDistanceTo(data: Buffer, p: number, model: Float32Array, y: number): number {
+  const i = p * 3;
+  const m = y * 3;
+  return abs(data[i]! - model[m]!) + abs(data[i + 1]! - model[m + 1]!) + abs(data[i + 2]! - model[m + 2]!);
 }
 
 function colourDistance(data: Buffer, p: number, q: number): number {

@@ -395,6 +395,17 @@ const LIMITS: Record<string, Limits> = {
     block: 59,
     halo: 0.02,
   },
+  // Held out until decision 135: its scoring at the end of decision 134 found a blue hole in a
+  // tower's grey wall, so it moved to tuning; the wall is kept since (never-touch 1,628 to 1,137).
+  'ramparts-towers-trees': {
+    iou: 0.97,
+    falseReplaced: 0.005,
+    leftover: 32,
+    foreground: 820,
+    neverTouch: 1250,
+    block: 42,
+    halo: 0.06,
+  },
   // The held-out photos of decision 113, scored once, at the end of the session that tuned
   // decision 110 (never looked at before): ceilings at their figures so nothing slides back, not
   // quality accepted.
@@ -525,15 +536,6 @@ const LIMITS: Record<string, Limits> = {
     neverTouch: 1093,
     block: 744,
     halo: 0.02,
-  },
-  'ramparts-towers-trees': {
-    iou: 0.96,
-    falseReplaced: 0.005,
-    leftover: 32,
-    foreground: 979,
-    neverTouch: 2266,
-    block: 42,
-    halo: 0.06,
   },
   'statue-pedestal-blue': {
     iou: 0.99,
