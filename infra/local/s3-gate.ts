@@ -179,7 +179,8 @@ function putObjectTagging(request: http.IncomingMessage): { path: string; taggin
 /** Stores an object's tags on s3rver (its tagging subresource, which it does implement). */
 function putTags(socketPath: string, objectPath: string, xml: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const put = http.request({ socketPath, method: 'PUT', path: `${objectPath}?tagging` }, (answer) => {
+    // A connection of its own: a kept-alive one the server may be closing is a reset, not a write.
+    const put = http.request({ socketPath, agent: false, method: 'PUT', path: `${objectPath}?tagging` }, (answer) => {
       answer.resume();
       if (answer.statusCode === 200) resolve();
       else reject(new Error(`s3rver refused the tags of ${objectPath}: ${answer.statusCode}`));
