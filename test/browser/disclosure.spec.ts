@@ -7,20 +7,15 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { DISCLOSURE_MARK_TEXTS } from '@vitrine/shared';
 import { expectAccessible } from './fixtures/accessibility';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expect, test } from './fixtures/test';
 import { card, fileInput, openWizard, skyPhoto } from './fixtures/wizard';
+import { decodeQr } from '../fixtures/qr-code';
 
 const T = DISCLOSURE_MARK_TEXTS;
-
-async function qrOf(bytes: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-}
 
 /** A sky replacement of a generated 1200 px photo, saved into a new project. */
 async function skyImageInNewProject(page: Page, projectName: string, fileName: string) {
@@ -97,7 +92,7 @@ test.describe('export mark', () => {
     await gallery.getByRole('button', { name: `Télécharger ${fileName}`, exact: true }).click();
     const marked = await readFile(await (await downloading).path());
     expect((await sharp(marked).metadata()).width).toBe(1200);
-    const qrUrl = await qrOf(marked);
+    const qrUrl = await decodeQr(marked);
     expect(qrUrl).toMatch(/\/api\/public\/originals\/[A-Za-z0-9_-]{43}$/);
     // The plate's dark background and white text: the top right corner is changed, the bottom left is not.
     const clean = await readFile(await (await downloadClean(page, gallery, fileName)).path());
@@ -116,13 +111,13 @@ test.describe('export mark', () => {
     const original = await stranger.request.get(qrUrl!);
     expect(original.status()).toBe(200);
     const originalBytes = await original.body();
-    expect(await qrOf(originalBytes)).toBeUndefined();
+    expect(await decodeQr(originalBytes)).toBeUndefined();
     expect((await sharp(originalBytes).metadata()).width).toBe(1200);
     await stranger.close();
 
     // Clean: the reminder shows, the file carries no mark.
     await expect(gallery.getByRole('note')).toHaveText(T.cleanReminder);
-    expect(await qrOf(clean)).toBeUndefined();
+    expect(await decodeQr(clean)).toBeUndefined();
 
     await saveSetting(page, T.corners['bottom-left']);
   });

@@ -7,20 +7,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { DISCLOSURE_MARK_TEXTS } from '@vitrine/shared';
 import { expectAccessible } from './fixtures/accessibility';
 import { organizationCredits, setOrganizationCredits } from './fixtures/organization-credits';
 import { expect, test } from './fixtures/test';
 import { card, fileInput, openWizard, skyPhoto } from './fixtures/wizard';
+import { decodeQr } from '../fixtures/qr-code';
 
 const T = DISCLOSURE_MARK_TEXTS;
-
-async function qrOf(bytes: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-}
 
 /** Clicks the download button and reads the file the browser saved. */
 async function downloaded(page: Page, button: Locator): Promise<{ download: Download; bytes: Buffer }> {
@@ -61,7 +56,7 @@ test.describe('marked results before any save', () => {
     const marked = await downloaded(page, result.getByRole('button', { name: `Télécharger ${fileName}` }));
     expect(marked.download.suggestedFilename()).toMatch(/_ciel-[a-z-]+\.jpg$/);
     expect((await sharp(marked.bytes).metadata()).width).toBe(1200);
-    const qrUrl = await qrOf(marked.bytes);
+    const qrUrl = await decodeQr(marked.bytes);
     expect(qrUrl).toMatch(/\/api\/public\/originals\/[A-Za-z0-9_-]{43}$/);
 
     // Anyone holding the printed code lands on the unaltered original, without an account.
@@ -72,7 +67,7 @@ test.describe('marked results before any save', () => {
     expect(landed?.headers()['content-type']).toMatch(/^image\//);
     const original = await landed!.body();
     expect(await sharp(original).metadata()).toMatchObject({ width: 1200, height: 800 });
-    expect(await qrOf(original)).toBeUndefined();
+    expect(await decodeQr(original)).toBeUndefined();
     await stranger.close();
 
     // The result is still unsaved: Mes images lists it, with the same choice.
@@ -83,12 +78,12 @@ test.describe('marked results before any save', () => {
     await expect(unsaved.getByLabel(T.versionLabel).locator('option:checked')).toHaveText(T.versions.marked);
     const markedAgain = await downloaded(page, download);
     // The same code: one original link per transformation, printed on every export.
-    expect(await qrOf(markedAgain.bytes)).toBe(qrUrl);
+    expect(await decodeQr(markedAgain.bytes)).toBe(qrUrl);
 
     await unsaved.getByLabel(T.versionLabel).selectOption({ label: T.versions.clean });
     await expect(unsaved.getByRole('note')).toHaveText(T.cleanReminder);
     const clean = await downloaded(page, download);
-    expect(await qrOf(clean.bytes)).toBeUndefined();
+    expect(await decodeQr(clean.bytes)).toBeUndefined();
     expect(clean.bytes.equals(markedAgain.bytes)).toBe(false);
     expect((await sharp(clean.bytes).metadata()).width).toBe(1200);
   });

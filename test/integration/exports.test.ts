@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import {
   DEFAULT_DISCLOSURE_MARK,
@@ -21,6 +20,7 @@ import {
 import { startTestStack, type TestStack } from './helpers/stack';
 import { api } from './helpers/users';
 import { orgUser, settled, start, tableClient, upload, type OrgUser } from './transformations-fixtures';
+import { decodeQr } from '../fixtures/qr-code';
 
 const PHOTO = readFileSync(path.join(__dirname, '../fixtures/photos/sky/cathedral-clouds.jpg'));
 
@@ -53,11 +53,6 @@ async function bytesOf(url: string): Promise<Buffer> {
   const response = await fetch(url);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
-}
-
-async function decodeQr(bytes: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }
 
 beforeAll(async () => {

@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import {
   SHARES_API_TEXTS,
@@ -27,6 +26,7 @@ import { startTestStack, type TestStack } from './helpers/stack';
 import { person } from './helpers/team';
 import { api } from './helpers/users';
 import { orgUser, settled, start, tableClient, upload, type OrgUser } from './transformations-fixtures';
+import { decodeQr } from '../fixtures/qr-code';
 
 const PHOTO = readFileSync(path.join(__dirname, '../fixtures/photos/sky/cathedral-clouds.jpg'));
 
@@ -57,11 +57,6 @@ async function bytesOf(url: string): Promise<Buffer> {
   const response = await fetch(url);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
-}
-
-async function decodeQr(bytes: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }
 
 /** The QR code of the transformation's marked export. */
