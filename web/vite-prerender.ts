@@ -3,7 +3,8 @@
  * (decision 131), so that their first and largest paints need no JavaScript and no stylesheet
  * request: the page's content rendered at build time in #root, its title and meta in <head>, the
  * build's stylesheet inlined, and the entry script at low priority (main.tsx fetches React and the
- * page's root only once that HTML is painted). index.html stays the SPA shell of every other path.
+ * page's root only once that HTML is painted). index.html stays the SPA shell of every other path;
+ * there React DOM is preloaded with the entry, since every page it serves renders at once.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,12 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The shell's entry script and its modulepreloads: not needed for the first paint of a prerendered page. */
 const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
+/**
+ * React DOM's preloads in the shell (main.tsx imports it dynamically, so Vite would fetch it only
+ * once the entry has run, one round trip later): for the pages that render from scratch only.
+ */
+const SHELL_ONLY_PRELOADS = /\s*<link rel="modulepreload" data-shell-only[^>]*>/g;
+
 /** The shell with a page's meta and content, the stylesheet inlined and the scripts at low priority. */
 export function prerenderedHtml(shell: string, page: { head: string; body: string; css: string }): string {
   for (const [pattern, what] of [
@@ -27,6 +34,7 @@ export function prerenderedHtml(shell: string, page: { head: string; body: strin
     if (!pattern.test(shell)) throw new Error(`index.html has no ${what} to replace`);
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
   return shell
+    .replace(SHELL_ONLY_PRELOADS, '')
     .replace(SHELL_TITLE, () => page.head)
     .replace(MODULE_TAGS, (tag) => tag.replace(/^<(script|link)/, '<$1 fetchpriority="low"'))
     .replace(STYLESHEET_LINK, () => `<style>${page.css}</style>`)
@@ -44,6 +52,21 @@ export function prerenderPublicPages(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const reactDom = Object.values(bundle).find(
+          (chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => /\/react-dom\/client\.js$/.test(id)),
+        );
+        if (reactDom?.type !== 'chunk') throw new Error('the build has no chunk with react-dom/client');
+        const files = [reactDom.fileName, ...reactDom.imports].filter((file) => !html.includes(`${base}${file}"`));
+        const links = files.map(
+          (file) => `<link rel="modulepreload" data-shell-only crossorigin href="${base}${file}">`,
+        );
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      },
     },
     async writeBundle(_options, bundle) {
       const shellAsset = bundle['index.html'];

@@ -189,6 +189,23 @@ test.describe('prerendered pages (decision 131)', () => {
     });
   });
 
+  test('the shell of the other pages preloads React DOM with its entry; the prerendered pages fetch it after paint', async ({
+    page,
+  }) => {
+    // main.tsx imports React DOM dynamically: without the preload a share link's page or the app
+    // would start fetching it only once the entry had run, one round trip later.
+    await page.goto('/partage/un-lien-inconnu');
+    const preloads = await page
+      .locator('link[rel="modulepreload"][data-shell-only]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const sources = await Promise.all(preloads.map(async (href) => (await page.request.get(href)).text()));
+    expect(sources.some((source) => source.includes('hydrateRoot'))).toBe(true);
+    for (const start of ['/', '/pricing']) {
+      await page.goto(start);
+      await expect(page.locator('link[rel="modulepreload"][data-shell-only]')).toHaveCount(0);
+    }
+  });
+
   for (const start of ['/', '/pricing']) {
     test(`${start} hydrates its HTML without a mismatch, then runs as the app`, async ({ page }) => {
       const errors: string[] = [];
