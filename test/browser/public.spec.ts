@@ -13,6 +13,11 @@ import { expect, test } from './fixtures/test';
 
 const NOT_FOUND = COMMON_TEXTS.notFound.title;
 
+/** Waits until React has taken over the prerendered page (decision 131): the Open Graph URL is then absolute. */
+async function hydrated(page: Page) {
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(page.url()).href);
+}
+
 async function scrollTo(page: Page, y: number) {
   await page.evaluate(`window.scrollTo({ top: ${y}, behavior: 'instant' })`);
 }
@@ -33,6 +38,8 @@ test.describe('landing page', () => {
 
   test('the header hides after 100 px of scrolling down and returns on scroll up', async ({ page }) => {
     await page.goto('/');
+    // The header listens to scrolling once the prerendered page is hydrated.
+    await hydrated(page);
     const header = page.getByTestId('site-header');
     await expect(header).toBeInViewport();
 
