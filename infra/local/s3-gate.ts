@@ -12,6 +12,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { taggingXml } from '../../functions/src/lib/aws/s3-tagging';
 import { passOn } from './pass-on';
 import { closeServer } from './ports';
 import { s3ErrorXml, verifyPostUpload, verifySignedRequest, type S3Credentials, type S3Denial } from './s3-signature';
@@ -149,16 +150,8 @@ async function checkFormUpload(
 /** `/<bucket>/<key>` with each key segment percent-encoded, as a request target. */
 const encodeObjectPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
-const xmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A PutObject's `x-amz-tagging` header (`key=value&...`, URL-encoded) as S3's tagging XML. */
-function taggingXml(header: string): string {
-  const tags = [...new URLSearchParams(header)].map(
-    ([key, value]) => `<Tag><Key>${xmlText(key)}</Key><Value>${xmlText(value)}</Value></Tag>`,
-  );
-  return `<Tagging><TagSet>${tags.join('')}</TagSet></Tagging>`;
-}
+/** A PutObject's `x-amz-tagging` (`key=value&...`, URL-encoded) as S3's tagging XML. */
+const headerTaggingXml = (header: string) => taggingXml(Object.fromEntries(new URLSearchParams(header)));
 
 /** A PutObject's query parameters that name no subresource: the SDK's `x-id`, a presigned URL's own. */
 const isObjectParameter = (name: string) => name === 'x-id' || name.toLowerCase().startsWith('x-amz-');
@@ -173,7 +166,7 @@ function putObjectTagging(request: http.IncomingMessage): { path: string; taggin
   const inQuery = [...url.searchParams].find(([name]) => name.toLowerCase() === 'x-amz-tagging')?.[1];
   const header = request.headers['x-amz-tagging'];
   const tagging = typeof header === 'string' ? header : inQuery;
-  return tagging === undefined ? undefined : { path: url.pathname, tagging: taggingXml(tagging) };
+  return tagging === undefined ? undefined : { path: url.pathname, tagging: headerTaggingXml(tagging) };
 }
 
 /** Stores an object's tags on s3rver (its tagging subresource, which it does implement). */

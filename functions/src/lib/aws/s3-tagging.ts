@@ -17,7 +17,8 @@ export type PutObjectTags = (bucket: string, key: string, tags: Readonly<Record<
 const xmlText = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
-function taggingXml(tags: Readonly<Record<string, string>>): string {
+/** A tag set as S3's tagging XML (PutObjectTagging's body; the local S3 gate stores an upload's tags with it). */
+export function taggingXml(tags: Readonly<Record<string, string>>): string {
   const tagSet = Object.entries(tags)
     .map(([key, value]) => `<Tag><Key>${xmlText(key)}</Key><Value>${xmlText(value)}</Value></Tag>`)
     .join('');
