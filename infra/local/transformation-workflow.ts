@@ -31,6 +31,8 @@ export interface StepTiming {
   /** performance.now() at the Task's call and at its answer. */
   startedAt: number;
   endedAt: number;
+  /** The error the step threw (`name: message`), for a step the state machine may retry or catch. */
+  error?: string;
 }
 
 export interface LocalTransformationWorkflow {
@@ -75,17 +77,23 @@ export function workflowTaskHandlers(
     (name: string): StepInvoker =>
     async (payload) => {
       const startedAt = performance.now();
-      try {
-        return await (
-          await lambdas.load<StepInvoker>(name)
-        )(payload);
-      } finally {
+      const timing = (error?: unknown) =>
         onStep({
           transformationId: payload.transformationId,
           step: payload.step,
           startedAt,
           endedAt: performance.now(),
+          ...(error === undefined
+            ? {}
+            : { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
         });
+      try {
+        const result = await (await lambdas.load<StepInvoker>(name))(payload);
+        timing();
+        return result;
+      } catch (error) {
+        timing(error);
+        throw error;
       }
     };
   return createLocalTaskHandlers(loadTransformationDefinition(functions), {

@@ -3,6 +3,7 @@
  * engine and the generative engine over a hosted provider (decisions 60-62).
  */
 import type { TransformationOptions, TransformationType } from '@vitrine/shared';
+import type { Raster } from './local/raster';
 
 /** What a transformation asks of an engine besides the photo, type and options. */
 export interface TransformRequest {
@@ -52,10 +53,11 @@ export interface EngineIdentity {
 }
 
 export interface EngineResult extends EngineIdentity {
-  /** PNG bytes. */
-  image: Buffer;
-  width: number;
-  height: number;
+  /**
+   * The result's pixels (packed RGB), at the original's size: every engine composites here, so the
+   * pipeline encodes them once, in the stored format (decision 138), rather than decoding a PNG.
+   */
+  pixels: Raster;
   /** True when a local simulator stood in for a hosted generative model. */
   simulated: boolean;
 }

@@ -2,20 +2,20 @@ import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES } from '@vitrine/shared';
 import { badImages } from './testing/bad-images';
 import type { ImageEngine } from '../engines/types';
+import { decodeRgb, type Raster } from '../engines/local/raster';
 import { normalisedKeyOf, transform, validate } from './image-steps';
 import type { ImageStepDeps } from './steps';
 import { UNSAVED_TAGGING } from '../lib/object-keys';
 
 /** Objects in memory that count the reads of each key. */
-function memoryDeps(output: (image: Buffer) => Promise<Buffer> = (image) => sharp(image).png().toBuffer()) {
+function memoryDeps(output: (image: Buffer) => Promise<Raster> = decodeRgb) {
   const stored = new Map<string, Buffer>();
   const tags = new Map<string, string | undefined>();
   const reads: string[] = [];
   const engine: ImageEngine = {
     name: 'identity',
     transform: async (image) => {
-      const png = await output(image);
-      return { image: png, width: 64, height: 48, simulated: false, provider: 'local', model: 'identity', seed: 1 };
+      return { pixels: await output(image), simulated: false, provider: 'local', model: 'identity', seed: 1 };
     },
   };
   const deps: ImageStepDeps = {
@@ -78,22 +78,30 @@ describe('the normalised image between Validate and Transform (decision 127)', (
   });
 });
 
-describe('the result thumbnail (decision 132)', () => {
-  it('is made from the stored result: what an engine left transparent shows white in both', async () => {
-    const transparent = () =>
-      sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-        .png()
-        .toBuffer();
-    const { deps, stored } = memoryDeps(transparent);
+describe('the result and its thumbnail (decision 138)', () => {
+  it("are both encoded from the engine's pixels, brought to the original's size", async () => {
+    // An engine answering at half the original's size, in red: both stored pictures show it.
+    const red = async () => ({ data: Buffer.alloc(32 * 24 * 3, Buffer.from([220, 20, 30])), width: 32, height: 24 });
+    const { deps, stored } = memoryDeps(red);
     const ref = { orgId: 'org-1', transformationId: 'tr-4' };
     stored.set('uploads/uploads/org-1/c.jpg', await photo());
     const result = await transform(deps, ref, job(await validate(deps, ref, 'uploads/org-1/c.jpg')));
-    for (const key of [result.resultKey, result.thumbnailKey]) {
-      const { data, info } = await sharp(stored.get(`results/${key}`)!)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      expect([key, info.channels, [...data.subarray(0, 3)]]).toEqual([key, 3, [255, 255, 255]]);
-    }
+    const pictures = await Promise.all(
+      [result.resultKey, result.thumbnailKey].map(async (key) => {
+        const { data, info } = await sharp(stored.get(`results/${key}`)!)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return {
+          format: (await sharp(stored.get(`results/${key}`)!).metadata()).format,
+          size: [info.width, info.height],
+          red: data[0]! > 200 && data[1]! < 50,
+        };
+      }),
+    );
+    expect(pictures).toEqual([
+      { format: 'jpeg', size: [64, 48], red: true },
+      { format: 'webp', size: [64, 48], red: true },
+    ]);
   });
 });
 

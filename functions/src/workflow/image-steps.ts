@@ -11,6 +11,7 @@ import {
   type ResultFormat,
   type TransformationType,
 } from '@vitrine/shared';
+import { rasterImage } from '../engines/local/raster';
 import { ObjectTooLargeError } from '../lib/aws/s3-objects';
 import { logger } from '../lib/logger';
 import { objectKeys, UNSAVED_TAGGING } from '../lib/object-keys';
@@ -20,7 +21,7 @@ import { encodeResult, resultFormatFor } from './result-encoding';
 import { refOf, required, stepDispatcher } from './step-payload';
 import type { ImageStepDeps, TransformationRef, TransformResult, ValidatedImage } from './steps';
 import { providerAnswerStore } from './provider-answers';
-import { makeThumbnail, THUMBNAIL, thumbnailKeyOf } from './thumbnail';
+import { THUMBNAIL, thumbnailKeyOf, thumbnailOf } from './thumbnail';
 import { checkUpload, normaliseUpload, type NormalisedImage } from './validate-image';
 
 export const normalisedKeyOf = (ref: TransformationRef, format: 'jpeg' | 'png') =>
@@ -147,13 +148,11 @@ export async function transform(
   const format = await resultFormatFor(original);
   const resultKey = resultKeyOf(ref, format);
   const thumbnailKey = thumbnailKeyOf(ref, 'result');
-  const { body, contentType } = await encodeResult(result.image, image.width, image.height, format);
-  // The thumbnail from the stored result, the same picture: from a JPEG, a 1/8-scale decode
-  // instead of a second full decode of the engine's output (decision 132), made while the
-  // result's PUT is under way.
-  const thumbnail = async () => putThumbnail(deps, thumbnailKey, await makeThumbnail(body, image.width, image.height));
-  await Promise.all([
-    deps.objects.put(deps.resultsBucket, resultKey, body, {
+  // The result is encoded from the engine's pixels, and its thumbnail made from the same pixels at
+  // the same time (decision 138): no decode of an intermediate PNG, no decode of the JPEG either.
+  const storeResult = async () => {
+    const { body, contentType } = await encodeResult(result.pixels, image.width, image.height, format);
+    await deps.objects.put(deps.resultsBucket, resultKey, body, {
       contentType,
       tagging: UNSAVED_TAGGING,
       metadata: {
@@ -163,9 +162,11 @@ export async function transform(
         model: result.model,
         seed: String(result.seed),
       },
-    }),
-    thumbnail(),
-  ]);
+    });
+  };
+  const storeThumbnail = async () =>
+    putThumbnail(deps, thumbnailKey, await thumbnailOf(rasterImage(result.pixels), image.width, image.height));
+  await Promise.all([storeResult(), storeThumbnail()]);
   return { resultKey, engine: identity, simulated: result.simulated, thumbnailKey };
 }
 

@@ -5,9 +5,14 @@
  */
 import sharp from 'sharp';
 import { RESULT_FORMATS, type ResultContentType, type ResultFormat } from '@vitrine/shared';
+import { PNG_OUTPUT, rasterImage, type Raster } from '../engines/local/raster';
 
-/** Quality 90 with 4:2:0 chroma: no visible loss on photographs, a third of the 4:4:4 weight gain. */
-export const RESULT_JPEG = { quality: 90, chromaSubsampling: '4:2:0' } as const;
+/**
+ * Quality 90 with 4:2:0 chroma: no visible loss on photographs, a third of the 4:4:4 weight gain.
+ * Huffman tables not optimised: a second pass over the coefficients that costs about twice the
+ * encode itself (12 MP: 72 against 195 ms) for files 2 to 3 % lighter (decision 138).
+ */
+export const RESULT_JPEG = { quality: 90, chromaSubsampling: '4:2:0', optimiseCoding: false } as const;
 
 /**
  * JPEG unless the validated original is a PNG (the normalised form of PNG and WebP uploads) with
@@ -26,27 +31,22 @@ export interface EncodedResult {
 }
 
 /**
- * The engine's image at the original's size, in `format`. Never stretched: an engine result of
- * another aspect ratio is an error, not a picture to distort. A PNG already at size is kept as is.
+ * The engine's pixels at the original's size, encoded once in `format` (decision 138). Never
+ * stretched: a result of another aspect ratio is an error, not a picture to distort.
  */
 export async function encodeResult(
-  image: Buffer,
+  pixels: Raster,
   width: number,
   height: number,
   format: ResultFormat,
 ): Promise<EncodedResult> {
-  const contentType = RESULT_FORMATS[format].contentType;
-  const meta = await sharp(image).metadata();
-  if (Math.abs(meta.width / meta.height - width / height) > 0.01) {
-    throw new Error(`Engine result ${meta.width}x${meta.height} does not have the original's ratio ${width}x${height}`);
+  if (Math.abs(pixels.width / pixels.height - width / height) > 0.01) {
+    throw new Error(
+      `Engine result ${pixels.width}x${pixels.height} does not have the original's ratio ${width}x${height}`,
+    );
   }
-  const atSize = meta.width === width && meta.height === height;
-  if (format === 'png' && meta.format === 'png' && atSize) return { body: image, contentType };
-  const pipeline = atSize ? sharp(image) : sharp(image).resize(width, height, { fit: 'fill' });
-  const body =
-    format === 'png'
-      ? await pipeline.png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer()
-      : // A JPEG has no alpha: anything an engine left transparent shows white, not black.
-        await pipeline.flatten({ background: '#ffffff' }).jpeg(RESULT_JPEG).toBuffer();
-  return { body, contentType };
+  let image = rasterImage(pixels);
+  if (pixels.width !== width || pixels.height !== height) image = image.resize(width, height, { fit: 'fill' });
+  const body = await (format === 'png' ? image.png(PNG_OUTPUT) : image.jpeg(RESULT_JPEG)).toBuffer();
+  return { body, contentType: RESULT_FORMATS[format].contentType };
 }

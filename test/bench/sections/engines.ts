@@ -1,15 +1,17 @@
 /**
- * Local engine figures for a generated 12-megapixel JPEG (1024 px in the quick mode): sky replacement and HDR enhancement,
- * each beside sharp's bare decode + PNG encode of the same image (same PNG settings), with the
- * ratio. Median of several runs after a warm-up. Wall time is the figure; the process CPU time
+ * Local engine figures for a generated 12-megapixel JPEG (1024 px in the quick mode): sky
+ * replacement and HDR enhancement up to the stored result (the engine's pixels encoded as the
+ * pipeline encodes them, decision 138), each beside sharp's bare decode + the same encode of the
+ * same image, with the ratio. Median of several runs after a warm-up. Wall time is the figure; the process CPU time
  * is printed beside it because this machine's two cores are shared, and with sharp's concurrency
  * at 1 the two are equal when nothing else runs.
  */
 import sharp from 'sharp';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
 import { enhance } from '../../../functions/src/engines/local/enhance';
-import { PNG_OUTPUT } from '../../../functions/src/engines/local/raster';
+import type { Raster } from '../../../functions/src/engines/local/raster';
 import { replaceSky } from '../../../functions/src/engines/local/replace-sky';
+import { encodeResult, RESULT_JPEG } from '../../../functions/src/workflow/result-encoding';
 import {
   STABILITY_LIMITS,
   STABILITY_MODEL_IDS,
@@ -63,14 +65,16 @@ export const engines: BenchSection = {
     report.line(
       `${width}x${height} JPEG, ${(jpeg.length / 1e6).toFixed(1)} MB; sharp concurrency ${sharp.concurrency()}; median of ${runs}`,
     );
-    const bare = await median(() => sharp(jpeg).png(PNG_OUTPUT).toBuffer(), runs);
+    const bare = await median(() => sharp(jpeg).jpeg(RESULT_JPEG).toBuffer(), runs);
+    /** The engine's pixels as the pipeline stores them. */
+    const stored = async (pixels: Promise<Raster>) => encodeResult(await pixels, width, height, 'jpeg');
     report.figure({
-      name: 'sharp bare decode + PNG encode',
+      name: 'sharp bare decode + result encode',
       value: bare.wall,
       unit: 'ms',
       note: `cpu ${bare.cpu.toFixed(0)} ms`,
     });
-    const sky = await median(() => replaceSky(jpeg, 'sunset'), runs);
+    const sky = await median(() => stored(replaceSky(jpeg, 'sunset')), runs);
     report.figure({
       name: 'local sky replacement (sunset)',
       value: sky.wall,
@@ -78,7 +82,7 @@ export const engines: BenchSection = {
       target: TARGETS.skyMs,
       note: `${(sky.wall / bare.wall).toFixed(2)}x bare; cpu ${sky.cpu.toFixed(0)} ms, ${(sky.cpu / bare.cpu).toFixed(2)}x bare`,
     });
-    const enhanced = await median(() => enhance(jpeg), runs);
+    const enhanced = await median(() => stored(enhance(jpeg)), runs);
     report.figure({
       name: 'local HDR enhancement',
       value: enhanced.wall,
@@ -93,7 +97,7 @@ export const engines: BenchSection = {
 /**
  * A provider without the network: it answers with the framed photo itself, so the figure is our
  * own work around a call (decision 64): decode, analysis, edit region, framing, structure check,
- * unframing and compositing into the 12 MP original, and the PNG encode.
+ * unframing and compositing into the 12 MP original, and the result's encode (decision 138).
  */
 function echoProvider(provider: string, frameSpec: FrameSpec, model: (type: string) => string): EditProvider {
   return {
@@ -121,7 +125,10 @@ async function generativeFigures(
     for (const provider of PROVIDERS) {
       const engine = new GenerativeEngine(provider);
       for (const type of GENERATIVE_TYPES) {
-        const timing = await median(() => engine.transform(jpeg, type, {}, { seed: 1 }), runs);
+        const timing = await median(async () => {
+          const { pixels } = await engine.transform(jpeg, type, {}, { seed: 1 });
+          await encodeResult(pixels, width, height, 'jpeg');
+        }, runs);
         const model = provider.model(type);
         const price = IMAGE_PRICES.find((entry) => entry.model === model);
         report.figure({

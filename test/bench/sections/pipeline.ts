@@ -5,16 +5,19 @@
  * step Lambda as the local Step Functions times it, the transitions between steps, what is left
  * before the first step (the API's start, StartExecution) and after the last (the client's polling),
  * with S3 round trips of the same sizes on the same emulator as a baseline, and the image work of
- * Validate and Transform as it was before decision 132 and as it is now, timed beside each run; the size of one result
- * and of a ZIP of 8, stored as the PNG of before and as the JPEG of now (decision 091); then 8 files
- * started at once (total time, failures).
+ * Validate and Transform as it was before decisions 132 and 138 and as it is now, timed beside
+ * each run; the size of one result and of a ZIP of 8, stored as the PNG of before decision 091, the
+ * JPEG of before decision 138 and the JPEG of now; then 8 files started at once (total time,
+ * failures). The engine's time is its own work up to its pixels; the result's encode is the
+ * pipeline's (decision 138).
  */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Transformation } from '@vitrine/shared';
 import { LocalEngine } from '../../../functions/src/engines/local/local-engine';
 import sharp from 'sharp';
-import { encodeResult } from '../../../functions/src/workflow/result-encoding';
-import { makeThumbnail } from '../../../functions/src/workflow/thumbnail';
+import { PNG_OUTPUT, rasterImage, type Raster } from '../../../functions/src/engines/local/raster';
+import { encodeResult, RESULT_JPEG } from '../../../functions/src/workflow/result-encoding';
+import { makeThumbnail, thumbnailOf } from '../../../functions/src/workflow/thumbnail';
 import { validateImage } from '../../../functions/src/workflow/validate-image';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
 import { S3RVER_CREDENTIALS } from '../../../infra/local/s3';
@@ -64,7 +67,7 @@ async function until(
 interface RunTimes {
   /** Start request to the status answering succeeded with its result URL: the result is available. */
   available: number;
-  /** Then fetching the result PNG (the browser's transfer, not the pipeline's work). */
+  /** Then fetching the result (the browser's transfer, not the pipeline's work). */
   download: number;
   /** Milliseconds by stage, from the start request to the poll that saw the success. */
   stages: Record<string, number>;
@@ -74,7 +77,10 @@ interface RunTimes {
 function stagesOf(begin: number, seen: number, steps: StepTiming[]): Record<string, number> {
   const ordered = [...steps].sort((a, b) => a.startedAt - b.startedAt);
   const names = ordered.map((timing) => timing.step);
-  if (names.join() !== STEPS.join()) throw new Error(`unexpected steps: ${names.join(', ')}`);
+  if (names.join() !== STEPS.join()) {
+    const errors = ordered.filter((timing) => timing.error).map((timing) => `${timing.step}: ${timing.error}`);
+    throw new Error(`unexpected steps: ${names.join(', ')}${errors.length ? ` (${errors.join('; ')})` : ''}`);
+  }
   const stages: Record<string, number> = { beforeFirstStep: ordered[0]!.startedAt - begin, transitions: 0 };
   ordered.forEach((timing, index) => {
     // Complete marks the record succeeded before it settles the credit: a poll may see the
@@ -137,7 +143,7 @@ const timed = async (task: () => Promise<unknown>) => {
 };
 
 /** S3 round trips of the pipeline's sizes on the same s3rver, measured in the same run. */
-async function s3RoundTrips(stack: TestStack, jpeg: Buffer, png: Buffer) {
+async function s3RoundTrips(stack: TestStack, upload: Buffer, result: Buffer) {
   const s3 = new S3Client({
     endpoint: stack.services.s3,
     region: stack.config.region,
@@ -150,35 +156,39 @@ async function s3RoundTrips(stack: TestStack, jpeg: Buffer, png: Buffer) {
     const { Body } = await s3.send(new GetObjectCommand({ Bucket, Key }));
     await Body!.transformToByteArray();
   };
-  const times = { putJpeg: [] as number[], getJpeg: [] as number[], putPng: [] as number[] };
+  const times = { putUpload: [] as number[], getUpload: [] as number[], putResult: [] as number[] };
   for (let run = 0; run < 5; run += 1) {
-    times.putJpeg.push(await timed(() => put(`bench/${run}.jpg`, jpeg)));
-    times.getJpeg.push(await timed(() => get(`bench/${run}.jpg`)));
-    times.putPng.push(await timed(() => put(`bench/${run}.png`, png)));
+    times.putUpload.push(await timed(() => put(`bench/${run}.jpg`, upload)));
+    times.getUpload.push(await timed(() => get(`bench/${run}.jpg`)));
+    times.putResult.push(await timed(() => put(`bench/result-${run}.jpg`, result)));
   }
   s3.destroy();
-  return { putJpeg: p50(times.putJpeg), getJpeg: p50(times.getJpeg), putPng: p50(times.putPng) };
+  return { putUpload: p50(times.putUpload), getUpload: p50(times.getUpload), putResult: p50(times.putResult) };
 }
 
 /**
- * The image work of the two image steps on one run's images, before decision 132 and now:
- * Validate's full decode then the thumbnail's own decode, against validateImage's one decode;
- * Transform's result encode beside a thumbnail decoding the engine's PNG again, against the
- * encode then the thumbnail from the encoded JPEG (at 1/8 scale).
+ * The image work of the two image steps on one run's images, before and now. Validate (decision
+ * 132): a full decode then the thumbnail's own decode, against validateImage's one decode.
+ * Transform (decision 138): the engine's PNG encode, then the result's JPEG (Huffman tables
+ * optimised) from that PNG and the thumbnail from the JPEG, against the result's JPEG and the
+ * thumbnail both from the engine's pixels, side by side, as `transform` makes them.
  */
-async function imageWork(upload: Buffer, enginePng: Buffer, width: number, height: number) {
+async function imageWork(upload: Buffer, pixels: Raster, width: number, height: number) {
   const validateBefore = await timed(async () => {
     await sharp(upload, { failOn: 'truncated' }).raw().toBuffer();
     await makeThumbnail(upload, width, height);
   });
   const validateAfter = await timed(() => validateImage(upload));
-  const transformBefore = await timed(() =>
-    Promise.all([encodeResult(enginePng, width, height, 'jpeg'), makeThumbnail(enginePng, width, height)]),
-  );
-  const transformAfter = await timed(async () => {
-    const { body } = await encodeResult(enginePng, width, height, 'jpeg');
+  const transformBefore = await timed(async () => {
+    const png = await rasterImage(pixels).png(PNG_OUTPUT).toBuffer();
+    const body = await sharp(png)
+      .jpeg({ ...RESULT_JPEG, optimiseCoding: true })
+      .toBuffer();
     await makeThumbnail(body, width, height);
   });
+  const transformAfter = await timed(() =>
+    Promise.all([encodeResult(pixels, width, height, 'jpeg'), thumbnailOf(rasterImage(pixels), width, height)]),
+  );
   return { validateBefore, validateAfter, transformBefore, transformAfter };
 }
 
@@ -230,23 +240,28 @@ function printBreakdown(
     note: `bench polls every ${POLL_MS} ms once Transform has ended`,
   });
   report.line(
-    `S3 on s3rver, same sizes, p50 of 5: PUT JPEG ${s3.putJpeg.toFixed(0)} ms, GET JPEG ${s3.getJpeg.toFixed(0)} ms, ` +
-      `PUT result PNG ${s3.putPng.toFixed(0)} ms`,
+    `S3 on s3rver, same sizes, p50 of 5: PUT upload ${s3.putUpload.toFixed(0)} ms, GET upload ${s3.getUpload.toFixed(0)} ms, ` +
+      `PUT result JPEG ${s3.putResult.toFixed(0)} ms`,
   );
-  report.line(`image work of the image steps, p50 of ${work.length}, before decision 132 and after, same run:`);
+  report.line(`image work of the image steps, p50 of ${work.length}, before and after, same run:`);
   report.figure({
-    name: '  Validate, before: full decode, then thumbnail decode',
+    name: '  Validate, before decision 132: full decode, then thumbnail decode',
     value: workP50('validateBefore'),
     unit: 'ms',
   });
   report.figure({ name: '  Validate, after: one decode (1/8 scale)', value: validateMs, unit: 'ms' });
   report.figure({
-    name: '  Transform, before: encode || thumbnail of the PNG',
+    name: '  Transform, before decision 138: PNG, JPEG, thumbnail',
     value: workP50('transformBefore'),
     unit: 'ms',
-    note: "two decodes of the engine's PNG",
+    note: "the engine's PNG encode, its decode into the JPEG (optimised tables), the JPEG's thumbnail",
   });
-  report.figure({ name: '  Transform, after: encode, thumbnail of the JPEG', value: transformMs, unit: 'ms' });
+  report.figure({
+    name: '  Transform, after: JPEG || thumbnail, from pixels',
+    value: transformMs,
+    unit: 'ms',
+    note: `${(workP50('transformBefore') / transformMs).toFixed(2)}x faster`,
+  });
 }
 
 /** Bytes of a ZIP as the galleries build it (client-zip: stored, no compression) of `files`. */
@@ -258,20 +273,32 @@ async function zipBytes(files: readonly Buffer[], extension: string): Promise<nu
 
 /**
  * One result and a ZIP of 8, as the PNG the workflow stored before decision 091 (the engine's
- * PNG, kept as it was) and as the JPEG it stores now, in the same run.
+ * PNG, kept as it was), as the JPEG with optimised Huffman tables it stored before decision 138,
+ * and as the JPEG it stores now, in the same run.
  */
-async function printResultSizes(report: Reporter, enginePng: Buffer, width: number, height: number) {
-  const jpeg = (await encodeResult(enginePng, width, height, 'jpeg')).body;
+async function printResultSizes(report: Reporter, pixels: Raster, width: number, height: number) {
+  const enginePng = await rasterImage(pixels).png(PNG_OUTPUT).toBuffer();
+  const optimised = await rasterImage(pixels)
+    .jpeg({ ...RESULT_JPEG, optimiseCoding: true })
+    .toBuffer();
+  const jpeg = (await encodeResult(pixels, width, height, 'jpeg')).body;
   const mb = (bytes: number) => bytes / 1024 / 1024;
   const megapixels = ((width * height) / 1e6).toFixed(1);
   const note = 'synthetic render: smoother than a phone photo, whose PNG weighs more';
   report.line(`result size, ${megapixels} MP, before (PNG) and after (JPEG quality 90), one run:`);
   report.figure({ name: '  one result, PNG (before)', value: mb(enginePng.length), unit: 'MB', note });
   report.figure({
+    name: '  one result, JPEG, optimised tables (before 138)',
+    value: mb(optimised.length),
+    unit: 'MB',
+  });
+  report.figure({
     name: '  one result, JPEG (after)',
     value: mb(jpeg.length),
     unit: 'MB',
-    note: `${((100 * jpeg.length) / enginePng.length).toFixed(0)} % of the PNG`,
+    note:
+      `${((100 * jpeg.length) / enginePng.length).toFixed(0)} % of the PNG, ` +
+      `${((100 * jpeg.length) / optimised.length - 100).toFixed(1)} % over the optimised tables`,
   });
   const eight = <T>(item: T) => Array.from({ length: 8 }, () => item);
   report.figure({
@@ -302,7 +329,7 @@ export const pipeline: BenchSection = {
       const user = await orgUser(stack, ddb, RUNS + BATCH + 2);
       // Warm-up: loads the handlers and the step code once, like a warm Lambda.
       await timedRun(stack, user.token, await upload(stack, user.token, jpeg));
-      const { image: resultPng } = await engine.transform(normalised, TYPE, {}, { seed: 1 });
+      const { pixels: resultPixels } = await engine.transform(normalised, TYPE, {}, { seed: 1 });
 
       const runs: RunTimes[] = [];
       const engineTimes: number[] = [];
@@ -311,7 +338,7 @@ export const pipeline: BenchSection = {
       for (let run = 0; run < RUNS; run += 1) {
         runs.push(await timedRun(stack, user.token, await upload(stack, user.token, jpeg)));
         engineTimes.push(await timed(() => engine.transform(normalised, TYPE, {}, { seed: 1 })));
-        work.push(await imageWork(jpeg, resultPng, WIDTH, HEIGHT));
+        work.push(await imageWork(jpeg, resultPixels, WIDTH, HEIGHT));
       }
       const validateTimes = work.map((item) => item.validateAfter);
       const totals = runs.map((run) => run.available);
@@ -328,8 +355,9 @@ export const pipeline: BenchSection = {
       });
       report.figure({ name: '  of which Validate (decode, thumbnail) p50', value: p50(validateTimes), unit: 'ms' });
       report.figure({ name: '  of which orchestration, S3, API, polling p50', value: p50(machinery), unit: 'ms' });
-      printBreakdown(report, runs, p50(engineTimes), work, await s3RoundTrips(stack, jpeg, resultPng));
-      await printResultSizes(report, resultPng, WIDTH, HEIGHT);
+      const result = (await encodeResult(resultPixels, WIDTH, HEIGHT, 'jpeg')).body;
+      printBreakdown(report, runs, p50(engineTimes), work, await s3RoundTrips(stack, jpeg, result));
+      await printResultSizes(report, resultPixels, WIDTH, HEIGHT);
       report.figure({
         name: 'then result download p50 (not counted)',
         value: p50(runs.map((run) => run.download)),

@@ -127,8 +127,13 @@ describe('GenerativeEngine', () => {
         .toBuffer();
       const provider = paintingProvider(STABILITY_LIMITS.frame);
       const result = await new GenerativeEngine(provider).transform(jpeg, type, {}, { seed: 5 });
-      expect(result).toMatchObject({ width: 4000, height: 3000, provider: 'test', model: 'painter-1', seed: 5 });
-      const [a, b] = await Promise.all([raw(jpeg), raw(result.image)]);
+      expect(result).toMatchObject({
+        pixels: { width: 4000, height: 3000 },
+        provider: 'test',
+        model: 'painter-1',
+        seed: 5,
+      });
+      const [a, b] = [await raw(jpeg), result.pixels];
       for (const [x, y] of [
         [2800, 1100],
         [2000, 150],
@@ -150,11 +155,11 @@ describe('GenerativeEngine', () => {
     expect(await sharp(sideways).metadata()).toMatchObject({ width: 800, height: 600, orientation: 6 });
     const provider = paintingProvider(OPENAI_LIMITS.frame);
     const result = await new GenerativeEngine(provider).transform(sideways, 'virtual-staging', {}, { seed: 1 });
-    expect([result.width, result.height]).toEqual([600, 800]);
+    expect([result.pixels.width, result.pixels.height]).toEqual([600, 800]);
     // Sent in portrait, the photo's own orientation.
     expect([provider.calls[0]!.width, provider.calls[0]!.height]).toEqual([1024, 1536]);
     const oriented = await decodeOriented(sideways);
-    const out = await raw(result.image);
+    const out = result.pixels;
     const ceiling = (40 * 600 + 300) * 3;
     expect(out.data.subarray(ceiling, ceiling + 3).equals(oriented.data.subarray(ceiling, ceiling + 3))).toBe(true);
   });

@@ -10,14 +10,14 @@
  *   5. the structure check (structure-check.ts): moved walls or windows -> one retry with a new
  *      seed, then StructureChangedError (refunded, explained in French);
  *   6. the answer composited into the original inside the feathered region: outside it, every
- *      pixel is the original's, and the result has the original's size.
+ *      pixel is the original's, and the result has the original's size, handed back as pixels
+ *      for the pipeline to encode once (decision 138).
  */
-import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type TransformationOptions, type TransformationType } from '@vitrine/shared';
 import { logger } from '../../lib/logger';
 import { GENERATIVE_TYPES } from '../engine-kinds';
 import { CALLS_PER_INVOCATION, CALLS_PER_TRANSFORM } from '../provider-timeouts';
-import { PNG_OUTPUT, shrinkRaster } from '../local/raster';
+import { shrinkRaster } from '../local/raster';
 import {
   EngineRejection,
   StructureChangedError,
@@ -128,12 +128,8 @@ export class GenerativeEngine implements ImageEngine {
           unframed(answer.image, frame, size),
           featheredAlpha(region, smallSize, size),
         ]);
-        const png = await sharp(composite(original, edited, alpha), { raw: { ...size, channels: 3 } })
-          .png(PNG_OUTPUT)
-          .toBuffer();
         return {
-          image: png,
-          ...size,
+          pixels: { data: composite(original, edited, alpha), ...size },
           simulated: answer.simulated,
           provider: this.provider.provider,
           model,

@@ -10,7 +10,7 @@
  * Parameters are measured on a thumbnail; the full-resolution work is one pass of table lookups
  * and multiplications over the decoded pixels, with the gain map upscaled by sharp.
  */
-import { clamp, decodeRgb, encodePng, guidedSmooth, luma, shrinkRaster, type Raster } from './raster';
+import { clamp, decodeRgb, guidedSmooth, luma, shrinkRaster, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, exp, floor, log2, max, min, pow, round, sqrt } = Math;
@@ -91,11 +91,11 @@ export interface LiftMap {
   height: number;
 }
 
-export async function enhance(image: Buffer): Promise<Buffer> {
+export async function enhance(image: Buffer): Promise<Raster> {
   const full = await decodeRgb(image);
   const plan = planEnhancement(await shrinkRaster(full, ANALYSIS_SIDE));
   applyPlan(full, plan);
-  return encodePng(full);
+  return full;
 }
 
 /** Measures the thumbnail and decides every parameter (pure, so it can be tested alone). */

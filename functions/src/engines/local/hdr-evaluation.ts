@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { enhance } from './enhance';
 import { PHOTOS_DIR } from './photo-evaluation';
-import { boxBlur, decodeThumbnail, luma, type Raster } from './raster';
+import { boxBlur, decodeThumbnail, luma, shrinkRaster, type Raster } from './raster';
 
 const { abs, hypot, max, min, round } = Math;
 const SIDE = 512;
@@ -211,9 +211,9 @@ export function viewerFigures(before: Raster, after: Raster): ViewerFigures {
   };
 }
 
-export async function measureExposure(input: Buffer, output: Buffer): Promise<HdrMeasure> {
+export async function measureExposure(input: Buffer, output: Raster): Promise<HdrMeasure> {
   const before = await decodeThumbnail(input, SIDE);
-  const after = await decodeThumbnail(output, SIDE);
+  const after = await shrinkRaster(output, SIDE);
   return {
     before: exposureFigures(before),
     after: exposureFigures(after, before),

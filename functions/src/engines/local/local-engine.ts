@@ -1,5 +1,4 @@
 /** The sharp-based engine: real image processing for the types classical methods handle. */
-import sharp from 'sharp';
 import {
   DEFAULT_SKY_TYPE,
   SKY_TYPES,
@@ -10,6 +9,7 @@ import {
 } from '@vitrine/shared';
 import { EngineRejection, type EngineResult, type ImageEngine, type TransformRequest } from '../types';
 import { enhance } from './enhance';
+import type { Raster } from './raster';
 import { replaceSky } from './replace-sky';
 
 export class LocalEngine implements ImageEngine {
@@ -25,13 +25,12 @@ export class LocalEngine implements ImageEngine {
     options: TransformationOptions,
     { seed }: TransformRequest,
   ): Promise<EngineResult> {
-    let output: Buffer;
-    if (type === 'enhance') output = await enhance(image);
-    else if (type === 'sky-replacement') output = await replaceSky(image, skyTypeOf(options), seed);
+    let pixels: Raster;
+    if (type === 'enhance') pixels = await enhance(image);
+    else if (type === 'sky-replacement') pixels = await replaceSky(image, skyTypeOf(options), seed);
     else throw new Error(`The local engine does not handle ${type}`);
-    const { width, height } = await sharp(output).metadata();
     // HDR is deterministic; for the sky the seed picked the look (decision 069).
-    return { image: output, width, height, simulated: false, provider: 'local', model: 'sharp', seed };
+    return { pixels, simulated: false, provider: 'local', model: 'sharp', seed };
   }
 }
 

@@ -1,5 +1,5 @@
 /** Raw-pixel helpers shared by the local engine: sharp decodes and encodes, JS only touches pixels. */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { max, min } = Math;
@@ -48,11 +48,9 @@ export async function shrinkRaster(raster: Raster, maxSide: number): Promise<Ras
   return { data: small, width: info.width, height: info.height };
 }
 
-export function encodePng(raster: Raster): Promise<Buffer> {
-  const { data, width, height } = raster;
-  return sharp(data, { raw: { width, height, channels: 3 } })
-    .png(PNG_OUTPUT)
-    .toBuffer();
+/** A sharp pipeline reading a raster's pixels. */
+export function rasterImage({ data, width, height }: Raster): Sharp {
+  return sharp(data, { raw: { width, height, channels: 3 } });
 }
 
 /** Rec. 601 luma of 8-bit RGB, 0..255. */

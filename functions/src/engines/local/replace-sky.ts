@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { decodeRgb, decodeThumbnail, encodePng, luma, type Raster } from './raster';
+import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
@@ -44,15 +44,14 @@ function edgeCoded(value: number): number {
   return 1 + round(value * 253);
 }
 
-export async function replaceSky(image: Buffer, skyType: SkyType, seed = 0): Promise<Buffer> {
-  const { result } = await paintSky(image, skyType, seed, false);
-  return encodePng(result);
+export async function replaceSky(image: Buffer, skyType: SkyType, seed = 0): Promise<Raster> {
+  return (await paintSky(image, skyType, seed, false)).result;
 }
 
 /**
- * The replaced pixels with the alpha each was blended with (as `skyReplacementMask`), before the
- * PNG encode; null when the photo would be refused. For measurement: what is scored is what was
- * painted.
+ * The replaced pixels with the alpha each was blended with (as `skyReplacementMask`), as the
+ * engine returns them; null when the photo would be refused. For measurement: what is scored is
+ * what was painted.
  */
 export async function replaceSkyMeasured(
   image: Buffer,

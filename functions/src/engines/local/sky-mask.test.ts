@@ -167,13 +167,12 @@ describe('replaceSky', () => {
   const scene = houseScene(WIDTH, HEIGHT);
 
   it.each(['blue', 'sunset', 'cloudy', 'dramatic', 'night'] as const)(
-    'renders a %s sky as a PNG of the same size, leaving the house in place',
+    'renders a %s sky as RGB pixels of the same size, leaving the house in place',
     async (skyType) => {
       const original = renderHouseScene(scene);
       const output = await replaceSky(await encodeJpeg(original, WIDTH, HEIGHT), skyType);
-      const { data, info } = await sharp(output).raw().toBuffer({ resolveWithObject: true });
-      expect((await sharp(output).metadata()).format).toBe('png');
-      expect([info.width, info.height]).toEqual([WIDTH, HEIGHT]);
+      const { data } = output;
+      expect([output.width, output.height, data.length]).toEqual([WIDTH, HEIGHT, WIDTH * HEIGHT * 3]);
 
       // The sky changed a lot; the house only took the new sky's light.
       const curves = lightCurves((await loadSkyPhoto(skyType)).light);
@@ -184,9 +183,8 @@ describe('replaceSky', () => {
       for (let y = 0; y < HEIGHT; y += 4) {
         for (let x = 0; x < WIDTH; x += 4) {
           const i = (y * WIDTH + x) * 3;
-          const j = (y * WIDTH + x) * info.channels;
           const change = (expected: (c: number) => number) =>
-            [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[j + c]! - expected(c)), 0);
+            [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c]! - expected(c)), 0);
           if (scene.isSky(x, y) && y < HEIGHT * 0.5) {
             skyChange += change((c) => original[i + c]!);
             skyCount++;
