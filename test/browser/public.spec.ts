@@ -292,6 +292,28 @@ test.describe('prerendered pages (decision 131)', () => {
     });
   }
 
+  test('before React, "book a demo" already leads to the configured scheduling link in a new tab, as after', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    // The local stack configures an HTTPS scheduling link (/config.json), read once the page is idle.
+    const link = page.locator('a[data-demo-booking]');
+    await expect(link).toHaveAttribute('href', /^https:\/\//);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const href = await link.getAttribute('href');
+    await notHydrated(page);
+    await hydrateByIntent(page);
+    await expect(page.getByRole('link', { name: /Réserver une démo \(nouvel onglet\)/ })).toHaveAttribute(
+      'href',
+      href ?? '',
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    expect(errors).toEqual([]);
+  });
+
   test('a drag, a tap on the FAQ and the phone menu before React loads are kept as they are once it hydrates', async ({
     page,
   }) => {

@@ -29,18 +29,23 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel
 
 /**
  * Runs `start` once, on the visitor's first sign of intent: a touch, a click, a key, a focus, a
- * scroll (listened at the window in the capture phase, passive, so no gesture waits on it), or at
- * once if the page was already scrolled or focused before this script ran.
+ * scroll (listened at the window in the capture phase, passive, so no gesture waits on it), or as
+ * soon as the page has been painted if it was already scrolled or focused before this script ran
+ * (read after that paint: reading the scroll position earlier would force a layout in this task).
  */
 export function onFirstIntent(start: () => void) {
-  if (window.scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) {
-    start();
-    return;
-  }
   const options = { capture: true, passive: true } as const;
+  let started = false;
   const once = () => {
+    if (started) return;
+    started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, once, options);
     start();
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, once, options);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (window.scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) once();
+    }, 0),
+  );
 }
