@@ -3,8 +3,9 @@
  * (decision 131), so that their first and largest paints need no JavaScript and no stylesheet
  * request: the page's content rendered at build time in #root, its title and meta in <head>, the
  * build's stylesheet inlined, and the entry script at low priority (main.tsx fetches React and the
- * page's root only once that HTML is painted). index.html stays the SPA shell of every other path;
- * there React DOM is preloaded with the entry, since every page it serves renders at once.
+ * page's root only on the visitor's first intent, decision 136). index.html stays the SPA shell of
+ * every other path; there React DOM is preloaded with the entry, since every page it serves renders
+ * at once.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +22,8 @@ const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="moduleprel
 
 /**
  * React DOM's preloads in the shell (main.tsx imports it dynamically, so Vite would fetch it only
- * once the entry has run, one round trip later): for the pages that render from scratch only.
+ * once the entry has run, one round trip later): for the pages that render from scratch only; the
+ * prerendered pages load it on the visitor's first intent (decision 136).
  */
 const SHELL_ONLY_PRELOADS = /\s*<link rel="modulepreload" data-shell-only[^>]*>/g;
 

@@ -18,6 +18,72 @@ async function hydrated(page: Page) {
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(page.url()).href);
 }
 
+/** React is not running on the prerendered page: the Open Graph URL is still the build's, site-relative. */
+async function notHydrated(page: Page) {
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(page.url()).pathname);
+}
+
+/**
+ * A prerendered page loads React on the visitor's first intent only (decision 136): a key that does
+ * nothing else (Shift) is one, then React hydrates.
+ */
+async function hydrateByIntent(page: Page) {
+  await page.keyboard.press('Shift');
+  await hydrated(page);
+}
+
+/**
+ * Holds back every script the page asks for from now on (after `goto`, the entry and its static
+ * imports are loaded): React and the page's root. Returns what lets them through.
+ */
+async function holdLaterScripts(page: Page): Promise<{ requested: string[]; release(): void }> {
+  const requested: string[] = [];
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    requested.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { requested, release: () => release() };
+}
+
+const phoneMenu = (page: Page) => page.locator('header nav[popover]');
+const isOpen = (menu: ReturnType<typeof phoneMenu>) => menu.evaluate((element) => element.matches(':popover-open'));
+
+/**
+ * The phone menu: its button opens it, Escape closes it and gives focus back, and a link closes it
+ * (the one listener the menu needs, `withScripts`; without them the page scrolls under it).
+ */
+async function expectPhoneMenuWorks(page: Page, { withScripts }: { withScripts: boolean }) {
+  const menu = phoneMenu(page);
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
+  expect(await isOpen(menu)).toBe(true);
+  const close = page.getByRole('button', { name: 'Fermer le menu' });
+  await expect(close).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await menu.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  if (withScripts) await expect(menu).toBeHidden();
+  else await page.keyboard.press('Escape');
+}
+
+/** The FAQ of `section`: one answer open at a time, the other closing when one opens. */
+async function expectOneAnswerAtATime(page: Page, section: string, second: string) {
+  const faq = page.locator(section);
+  const questions = faq.locator('summary');
+  await questions.nth(0).click();
+  await expect(faq.locator('details[open]')).toHaveCount(1);
+  await faq.locator('summary', { hasText: second }).click();
+  await expect(faq.locator('details[open]')).toHaveCount(1);
+  await expect(faq.locator('details').nth(0)).not.toHaveAttribute('open');
+  await expect(faq.locator('details[open]')).toContainText(second);
+}
+
 async function scrollTo(page: Page, y: number) {
   await page.evaluate(`window.scrollTo({ top: ${y}, behavior: 'instant' })`);
 }
@@ -38,8 +104,8 @@ test.describe('landing page', () => {
 
   test('the header hides after 100 px of scrolling down and returns on scroll up', async ({ page }) => {
     await page.goto('/');
-    // The header listens to scrolling once the prerendered page is hydrated.
-    await hydrated(page);
+    // The header listens to scrolling once the prerendered page is hydrated, on the first intent.
+    await hydrateByIntent(page);
     const header = page.getByTestId('site-header');
     await expect(header).toBeInViewport();
 
@@ -59,12 +125,13 @@ test.describe('landing page', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
+    await hydrateByIntent(page);
+    await expectPhoneMenuWorks(page, { withScripts: true });
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Navigation principale' });
-    await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
-    await menu.getByRole('link', { name: 'Tarifs' }).click();
+    await phoneMenu(page).getByRole('link', { name: 'Tarifs' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
-    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible();
+    await expect(phoneMenu(page)).toBeHidden();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
   });
 
@@ -99,15 +166,12 @@ test.describe('landing page', () => {
 
   test('opens one FAQ answer at a time', async ({ page }) => {
     await page.goto('/');
-    const faq = page.locator('#faq');
-    const questions = faq.getByRole('button');
-    await expect(questions).toHaveCount(7);
-    await questions.nth(0).click();
-    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
-    await faq.getByRole('button', { name: 'Puis-je être remboursé ?' }).click();
-    await expect(faq.locator('[aria-expanded="true"]')).toHaveCount(1);
-    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
-    await expect(faq.getByText(/Nous ne proposons pas de remboursement.*sans engagement.*espace client/)).toBeVisible();
+    await hydrateByIntent(page);
+    await expect(page.locator('#faq summary')).toHaveCount(7);
+    await expectOneAnswerAtATime(page, '#faq', 'Puis-je être remboursé ?');
+    await expect(
+      page.locator('#faq').getByText(/Nous ne proposons pas de remboursement.*sans engagement.*espace client/),
+    ).toBeVisible();
   });
 
   test('the video is our own file, served locally, loaded only on demand', async ({ page, request }) => {
@@ -147,7 +211,7 @@ test.describe('pricing and billing pages', () => {
       );
     }
     await expect(page.getByText('Recommandé')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Qu’est-ce qu’un crédit ?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Qu’est-ce qu’un crédit ?' })).toBeVisible();
   });
 
   test('billing success links to the dashboard with the tutorial', async ({ page }) => {
@@ -194,9 +258,112 @@ test.describe('prerendered pages (decision 131)', () => {
         );
       }
     });
+
+    test('without scripts, the phone menu and the FAQ work (a popover and <details>, decision 136)', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto('/');
+      await expectPhoneMenuWorks(page, { withScripts: false });
+      await expectOneAnswerAtATime(page, '#faq', 'Puis-je être remboursé ?');
+      await page.goto('/pricing');
+      await expectOneAnswerAtATime(page, '#contenu', 'Puis-je changer d’offre ?');
+    });
   });
 
-  test('the shell of the other pages preloads React DOM with its entry; the prerendered pages fetch it after paint', async ({
+  for (const start of ['/', '/pricing']) {
+    test(`${start} loads no React before the visitor's first intent, which loads and hydrates it (decision 136)`, async ({
+      page,
+    }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      const sources = () => Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+      // React's and React DOM's builds both link their errors to react.dev; the entry does not.
+      const isReact = (source: string) => source.includes('https://react.dev/errors/');
+      await page.goto(start);
+      // A second after the page is idle (its idle work, the demo link's configuration, is done).
+      await page.evaluate('new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1000)))');
+      expect((await sources()).filter(isReact)).toEqual([]);
+      await notHydrated(page);
+      await hydrateByIntent(page);
+      expect((await sources()).filter(isReact)).toHaveLength(2);
+    });
+  }
+
+  test('before React, "book a demo" already leads to the configured scheduling link in a new tab, as after', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    // The local stack configures an HTTPS scheduling link (/config.json), read once the page is idle.
+    const link = page.locator('a[data-demo-booking]');
+    await expect(link).toHaveAttribute('href', /^https:\/\//);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const href = await link.getAttribute('href');
+    await notHydrated(page);
+    await hydrateByIntent(page);
+    await expect(page.getByRole('link', { name: /Réserver une démo \(nouvel onglet\)/ })).toHaveAttribute(
+      'href',
+      href ?? '',
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    expect(errors).toEqual([]);
+  });
+
+  test('a drag, a tap on the FAQ and the phone menu before React loads are kept as they are once it hydrates', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    const held = await holdLaterScripts(page);
+
+    // The first drag starts React (held back here, as on a slow network) and moves the slider at once.
+    const slider = page.getByRole('slider', { name: /salon vide/ });
+    const box = await page.getByTestId('before-after-slider').first().boundingBox();
+    if (!box) throw new Error('slider has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
+    await page.mouse.up();
+    const dragged = Number(await slider.getAttribute('aria-valuenow'));
+    expect(dragged).toBeGreaterThanOrEqual(29);
+    expect(dragged).toBeLessThanOrEqual(31);
+    await expect(slider).toHaveAttribute('aria-valuetext', `${dragged} % Avant, ${100 - dragged} % Après`);
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveAttribute('aria-valuenow', String(dragged + 1));
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator('#faq summary').nth(1).click();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    expect(await isOpen(phoneMenu(page))).toBe(true);
+    expect(held.requested.length).toBeGreaterThan(0);
+    await notHydrated(page);
+
+    // React adopts the page as the visitor left it, and carries on from there.
+    held.release();
+    await hydrated(page);
+    expect(await isOpen(phoneMenu(page))).toBe(true);
+    await expect(page.getByRole('button', { name: 'Fermer le menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(phoneMenu(page)).toBeHidden();
+    await expect(slider).toHaveAttribute('aria-valuenow', String(dragged + 1));
+    await expect(page.locator('#faq details').nth(1)).toHaveAttribute('open');
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(slider).toHaveAttribute('aria-valuenow', String(dragged - 1));
+    expect(errors).toEqual([]);
+  });
+
+  test('the shell of the other pages preloads React DOM with its entry; the prerendered pages do not', async ({
     page,
   }) => {
     // main.tsx imports React DOM dynamically: without the preload a share link's page or the app
@@ -221,14 +388,17 @@ test.describe('prerendered pages (decision 131)', () => {
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(start);
+      await notHydrated(page);
       // Once hydrated, the Open Graph URL is made absolute in place (one tag, not a second one).
+      await hydrateByIntent(page);
       const ogUrl = page.locator('meta[property="og:url"]');
       await expect(ogUrl).toHaveAttribute('content', new URL(start, page.url()).href);
       await expect(ogUrl).toHaveCount(1);
       await expect(page.getByText(`© ${new Date().getFullYear()} Vitrine`)).toBeAttached();
       await page.setViewportSize({ width: 360, height: 740 });
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toBeVisible();
+      expect(await isOpen(phoneMenu(page))).toBe(true);
       expect(errors).toEqual([]);
     });
   }

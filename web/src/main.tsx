@@ -1,5 +1,5 @@
-import { StrictMode, startTransition, type ComponentType } from 'react';
 import { paths } from './config/paths';
+import { enhanceBeforeReact, onFirstIntent } from './features/public';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -10,7 +10,7 @@ if (!container) throw new Error('#root element missing from index.html');
  * (decision 124) are rendered without the router, keeping their JavaScript small; every other path
  * loads the router app, whose chunk they never download.
  */
-const loadRoot = (pathname: string): Promise<{ Root: ComponentType }> =>
+const loadRoot = (pathname: string) =>
   pathname === paths.home.path
     ? import('./app/landing-root')
     : pathname === paths.pricing.path
@@ -19,28 +19,28 @@ const loadRoot = (pathname: string): Promise<{ Root: ComponentType }> =>
         ? import('./app/share-root')
         : import('./app/router-root');
 
-/** Resolves once the browser has painted the page (the task after the next frame), at once in a hidden tab. */
-const afterFirstPaint = () =>
-  new Promise<void>((resolve) => {
-    if (document.visibilityState === 'hidden') resolve();
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
+/**
+ * Loads React and the page's root and renders it, or, on a prerendered page, adopts its HTML
+ * (hydration) as a transition, in slices that never block the page long; a click meanwhile hydrates
+ * what it needs at once. React is imported here, never by this entry, so that a prerendered page
+ * downloads and evaluates none of it until it starts.
+ */
+const startReact = (hydrate: boolean) =>
+  Promise.all([import('react'), import('react-dom/client'), loadRoot(window.location.pathname)]).then(
+    ([{ StrictMode, createElement, startTransition }, { createRoot, hydrateRoot }, { Root }]) => {
+      const app = createElement(StrictMode, null, createElement(Root));
+      if (hydrate) startTransition(() => void hydrateRoot(container, app));
+      else createRoot(container).render(app);
+    },
+  );
 
 /**
- * The build prerenders / and /pricing (decision 131): their HTML is painted by itself, so React and
- * the page's root are fetched only after that first paint, and React adopts the HTML (hydration) as
- * a transition, in slices that never block the page long; a click meanwhile hydrates what it needs
- * at once. Other pages render from scratch, React and the root fetched in parallel.
+ * The build prerenders / and /pricing (decision 131) and they work without React: links, the FAQ
+ * and the phone menu are native, and the sliders and the demo link get their few listeners here
+ * (decision 136). React, 60 KB of compressed JavaScript and most of the page's main-thread work, is
+ * loaded only on the visitor's first intent. Every other page renders at once.
  */
-const prerendered = container.hasChildNodes();
-void (prerendered ? afterFirstPaint() : Promise.resolve())
-  .then(() => Promise.all([import('react-dom/client'), loadRoot(window.location.pathname)]))
-  .then(([{ createRoot, hydrateRoot }, { Root }]) => {
-    const app = (
-      <StrictMode>
-        <Root />
-      </StrictMode>
-    );
-    if (prerendered) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-  });
+if (container.hasChildNodes()) {
+  enhanceBeforeReact(document);
+  onFirstIntent(() => void startReact(true));
+} else void startReact(false);

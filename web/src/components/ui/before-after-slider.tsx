@@ -1,6 +1,7 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { UI_CONSTANTS, COMMON_TEXTS } from '@vitrine/shared';
 import { Picture, type PictureImage } from './picture';
+import { attachBeforeAfterSlider, clampPercent, sliderStyles } from './before-after-slider-controller';
 import { ICON_PATHS, StrokeIcon } from './stroke-icon';
 
 export interface BeforeAfterSliderProps {
@@ -13,17 +14,11 @@ export interface BeforeAfterSliderProps {
   className?: string;
 }
 
-const STEP = 1;
-const PAGE_STEP = 10;
-
-function clamp(value: number): number {
-  return Math.min(100, Math.max(0, Math.round(value)));
-}
-
 /**
  * Compares two images of the same scene: the 'before' image is revealed left of the divider.
  * Mouse and touch (pointer events, horizontal drags only so the page still scrolls vertically)
- * and keyboard (arrows, Page Up/Down, Home, End on the handle, role slider).
+ * and keyboard (arrows, Page Up/Down, Home, End on the handle, role slider), handled on the DOM by
+ * before-after-slider-controller.ts, which a prerendered page attaches before React loads.
  */
 export function BeforeAfterSlider({
   before,
@@ -32,62 +27,24 @@ export function BeforeAfterSlider({
   initialPercent = UI_CONSTANTS.sliderStartPercent,
   className = '',
 }: BeforeAfterSliderProps) {
-  const [percent, setPercent] = useState(() => clamp(initialPercent));
+  const percent = clampPercent(initialPercent);
+  const styles = sliderStyles(percent);
   const containerRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<HTMLDivElement>(null);
-  const dragging = useRef(false);
   const labelId = useId();
 
-  const moveTo = useCallback((clientX: number) => {
-    const box = containerRef.current?.getBoundingClientRect();
-    if (!box || box.width === 0) return;
-    setPercent(clamp(((clientX - box.left) / box.width) * 100));
-  }, []);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
-    dragging.current = true;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    handleRef.current?.focus({ preventScroll: true });
-    moveTo(event.clientX);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (dragging.current) moveTo(event.clientX);
-  };
-  const stopDragging = () => {
-    dragging.current = false;
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next: Record<string, number> = {
-      ArrowLeft: percent - STEP,
-      ArrowDown: percent - STEP,
-      ArrowRight: percent + STEP,
-      ArrowUp: percent + STEP,
-      PageDown: percent - PAGE_STEP,
-      PageUp: percent + PAGE_STEP,
-      Home: 0,
-      End: 100,
-    };
-    const value = next[event.key];
-    if (value === undefined) return;
-    event.preventDefault();
-    setPercent(clamp(value));
-  };
+  // The DOM holds the position (decision 136): React renders the start, the controller moves it.
+  useEffect(() => (containerRef.current ? attachBeforeAfterSlider(containerRef.current) : undefined), []);
 
   return (
     <div
       ref={containerRef}
       className={`relative isolate touch-pan-y overflow-hidden rounded-xl bg-ink-200 select-none ${className}`}
       style={{ aspectRatio: `${after.width} / ${after.height}` }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={stopDragging}
-      onPointerCancel={stopDragging}
       data-testid="before-after-slider"
+      data-before-after-slider=""
     >
       <Picture image={after} className="absolute inset-0 h-full w-full object-cover" draggable={false} />
-      <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }}>
+      <div className="absolute inset-0" style={{ clipPath: styles.clipPath }} data-before-layer="">
         <Picture image={before} className="h-full w-full object-cover" draggable={false} />
       </div>
       <span
@@ -106,7 +63,6 @@ export function BeforeAfterSlider({
         {label}
       </span>
       <div
-        ref={handleRef}
         role="slider"
         tabIndex={0}
         aria-labelledby={labelId}
@@ -115,9 +71,8 @@ export function BeforeAfterSlider({
         aria-valuenow={percent}
         aria-valuetext={COMMON_TEXTS.ui.sliderValue(percent)}
         aria-orientation="horizontal"
-        onKeyDown={onKeyDown}
         className="group absolute inset-y-0 z-10 w-11 -translate-x-1/2 cursor-ew-resize outline-none"
-        style={{ left: `${percent}%` }}
+        style={{ left: styles.left }}
       >
         <span aria-hidden="true" className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-white shadow" />
         <span

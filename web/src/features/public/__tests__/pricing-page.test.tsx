@@ -34,6 +34,6 @@ describe('PricingPage', () => {
       'Puis-je changer d’offre\u00A0?',
       'Suis-je engagé sur une durée\u00A0?',
     ])
-      expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 3, name: question }).closest('summary')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { Accordion } from '../../../components/ui/accordion';
+import { useId } from 'react';
+import { ICON_PATHS, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { SectionHeading } from './section-heading';
 import { RENDER_WHEN_NEAR } from './render-when-near';
 
@@ -8,7 +9,11 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** A titled FAQ where one answer is open at a time. */
+/**
+ * A titled FAQ where one answer is open at a time: native <details> sharing a `name` (an exclusive
+ * group), so that it works the same before React is loaded on a prerendered page (decision 136),
+ * and the browser's find-in-page opens the answer it finds.
+ */
 export function FaqSection({
   id,
   titleId,
@@ -22,6 +27,7 @@ export function FaqSection({
   entries: readonly FaqEntry[];
   className?: string;
 }) {
+  const group = useId();
   return (
     <section
       id={id}
@@ -30,11 +36,22 @@ export function FaqSection({
     >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id={titleId} title={title} />
-        <Accordion
-          className="mt-10"
-          mode="single"
-          items={entries.map((entry) => ({ id: entry.id, title: entry.question, content: <p>{entry.answer}</p> }))}
-        />
+        <div className="mt-10 divide-y divide-ink-200 rounded-xl border border-ink-200 bg-white">
+          {entries.map((entry) => (
+            <details key={entry.id} name={group} className="group">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-ink-900 hover:bg-ink-50 focus-visible:-outline-offset-2 [&::-webkit-details-marker]:hidden">
+                <h3 className="m-0 text-base font-semibold">{entry.question}</h3>
+                <StrokeIcon
+                  d={ICON_PATHS.chevronDown}
+                  className="shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                />
+              </summary>
+              <div className="px-5 pb-5 text-ink-700">
+                <p>{entry.answer}</p>
+              </div>
+            </details>
+          ))}
+        </div>
       </div>
     </section>
   );

@@ -28,6 +28,7 @@ export function HeroSection() {
             </AppLink>
             <a
               href={demoBookingUrl}
+              data-demo-booking=""
               {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               className={buttonClasses({ size: 'lg', variant: 'outline' })}
             >

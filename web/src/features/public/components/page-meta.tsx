@@ -13,7 +13,8 @@ const OG_IMAGE = `${DEMO_ASSET_BASE}/staging-after-1200.jpg`;
 
 /**
  * Title, description and Open Graph tags; React 19 hoists them into <head>. The build's prerendered
- * pages carry them with site-relative URLs, made absolute once hydrated (decision 131).
+ * pages carry them with site-relative URLs, made absolute once hydrated (decision 131), which is on
+ * the visitor's first intent (decision 136).
  */
 export function PageMeta({ title, description, path, noIndex = false }: PageMetaProps) {
   const origin = useHydrated() ? window.location.origin : '';

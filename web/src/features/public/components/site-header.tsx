@@ -1,11 +1,12 @@
 import { UI_CONSTANTS, SITE_TEXTS } from '@vitrine/shared';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { Logo } from '../../../components/logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+import { closeMenuOnLink } from '../lib/menu';
 import { SECTION_IDS } from '../site';
 
 const ANCHORS = [
@@ -15,30 +16,35 @@ const ANCHORS = [
   { id: SECTION_IDS.faq, label: SITE_TEXTS.nav.faq },
 ] as const;
 
+/** Shown while the phone menu (the header's popover) is open, and while it is closed. */
+const MENU_OPEN_CLASSES = 'hidden group-has-[:popover-open]/header:inline';
+const MENU_CLOSED_CLASSES = 'group-has-[:popover-open]/header:hidden';
+
 const linkClasses = 'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900';
 
-/** Fixed header of the public pages; slides away when scrolling down past 100 px, back on scroll up. */
+/**
+ * Fixed header of the public pages; slides away when scrolling down past 100 px, back on scroll up.
+ * The phone menu is a native popover (decision 136): its button opens and closes it, Escape and a
+ * tap outside close it, focus returns to the button, and its label and icon follow its state in CSS,
+ * all without JavaScript, as a prerendered page is before React loads. React only keeps the header
+ * in view while it is open.
+ */
 export function SiteHeader() {
-  const hidden = useHideOnScroll(UI_CONSTANTS.headerHideThresholdPx);
+  const scrolledAway = useHideOnScroll(UI_CONSTANTS.headerHideThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
 
-  // Escape closes the phone menu, as the dashboard's does, and gives focus back to its button.
+  // The menu may have been opened before React was loaded: read its state, then follow it.
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-  // The mobile menu closes once one of its links is followed.
-  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
-    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
-  };
+    const element = menu.current;
+    if (!element) return;
+    const sync = () => setMenuOpen(element.matches(':popover-open'));
+    sync();
+    element.addEventListener('toggle', sync);
+    return () => element.removeEventListener('toggle', sync);
+  }, []);
+  const hidden = scrolledAway && !menuOpen;
 
   const links = (
     <>
@@ -56,10 +62,10 @@ export function SiteHeader() {
   return (
     <header
       data-testid="site-header"
-      data-hidden={hidden && !menuOpen}
+      data-hidden={hidden}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur transition-transform duration-300 focus-within:translate-y-0 motion-reduce:transition-none',
-        hidden && !menuOpen && '-translate-y-full',
+        'group/header fixed inset-x-0 top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur transition-transform duration-300 focus-within:translate-y-0 motion-reduce:transition-none',
+        hidden && '-translate-y-full',
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -76,14 +82,13 @@ export function SiteHeader() {
           {SITE_TEXTS.nav.register}
         </AppLink>
         <button
-          ref={toggle}
           type="button"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? SITE_TEXTS.menuClose : SITE_TEXTS.menuOpen}
-          onClick={() => setMenuOpen((open) => !open)}
+          popoverTarget={menuId}
           className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
         >
+          {/* Only the label of the current state is rendered, so it names the button. */}
+          <span className={cn('sr-only', MENU_OPEN_CLASSES)}>{SITE_TEXTS.menuClose}</span>
+          <span className={cn('sr-only', MENU_CLOSED_CLASSES)}>{SITE_TEXTS.menuOpen}</span>
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -92,17 +97,20 @@ export function SiteHeader() {
             fill="none"
             stroke="currentColor"
             strokeWidth="2"
+            strokeLinecap="round"
           >
-            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
+            <path d="M6 6l12 12M18 6L6 18" className={MENU_OPEN_CLASSES} />
+            <path d="M4 7h16M4 12h16M4 17h16" className={MENU_CLOSED_CLASSES} />
           </svg>
         </button>
       </div>
       <nav
+        ref={menu}
         id={menuId}
+        popover="auto"
         aria-label={SITE_TEXTS.mainNavLabel}
-        hidden={!menuOpen}
-        onClick={closeOnLink}
-        className="border-t border-ink-200 bg-white px-4 py-3 lg:hidden"
+        onClick={closeMenuOnLink}
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-y border-ink-200 bg-white px-4 py-3 text-ink-900 lg:hidden"
       >
         <div className="flex flex-col">
           {links}
