@@ -27,6 +27,8 @@ const SPECKLED_FILL = 0.3;
  * is not a scrap but something the decisions cut loose (a whole dome's top), and is left alone.
  */
 const MAX_SHARE = 0.01;
+/** The top bit of each byte of a 32-bit word (as the signed int a bitwise `&` gives): four alphas at least KEPT_UNDER (128). */
+const ALL_SKY = 0x80808080 | 0;
 
 /**
  * In place on `alpha` (width x rows, 255 sky, under 128 kept): floating thick patches of kept
@@ -43,6 +45,9 @@ export function fillSkyIslands(
   // Runs of kept pixels per row, joined (union-find) with the runs they touch in the row above
   // (8-connected): the ground is one run a row, so this costs one pass over the band.
   const runs = new Runs();
+  // The band is mostly sky: four pixels at a time are skipped while all are (each byte's top bit
+  // set is alpha >= KEPT_UNDER), when the alpha's bytes are aligned for a 32-bit view.
+  const words = alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, alpha.length >> 2) : null;
   let previousFirst = 0;
   for (let y = 0; y < rows; y++) {
     const first = runs.count;
@@ -52,6 +57,10 @@ export function fillSkyIslands(
     for (let x = 0; x < width;) {
       if (alpha[o + x]! >= KEPT_UNDER) {
         x++;
+        if (words !== null) {
+          while (x + 4 <= width && ((o + x) & 3) !== 0 && alpha[o + x]! >= KEPT_UNDER) x++;
+          while (x + 4 <= width && ((o + x) & 3) === 0 && (words[(o + x) >> 2]! & ALL_SKY) === ALL_SKY) x += 4;
+        }
         continue;
       }
       const begin = x;
