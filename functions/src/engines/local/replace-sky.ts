@@ -86,18 +86,25 @@ async function paintSky(
   const [full, photo] = await Promise.all([decoding, loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
-  // Sharp fits the photo and upscales the alpha on worker threads while this one finds the seams
-  // and calibrates the edges; both are awaited together, so a failure of either is never left
-  // unhandled.
+  // Sharp upscales the alpha on its worker threads while this one finds the seams, calibrates the
+  // edges and relights the ground, then fits the new sky while the band is decided (decision 137);
+  // the fit's failure is awaited before the blend, never left unhandled.
   const rows = skyBandRows(sky, width, height);
   const horizon = (sky.horizonRow + 0.5) * (height / sky.height);
-  const bands = Promise.all([fitSkyPhoto(photo, width, rows, horizon), skyAlphaBand(sky, width, height)]);
+  const upscaling = skyAlphaBand(sky, width, height);
+  // One after the other: the alpha, needed first, has sharp's threads to itself.
+  const fitting = upscaling.then(() => fitSkyPhoto(photo, width, rows, horizon));
+  fitting.catch(() => undefined);
   const seams = seamFade(thumb, sky);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
-  const [rgb, alpha] = await bands;
+  // The ground under the band (less the row the band's last decisions read) is relit meanwhile.
+  blendSky(full.data, width, height, { from: rows + 1, to: height, horizon }, photo.light);
+  const alpha = await upscaling;
   const { decided, mixed } = decideSky(full.data, width, height, rows, alpha, edges, seams);
-  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, mixed, rows, horizon }, photo.light, edges);
+  const rgb = await fitting;
+  const band = { rgb, coded: alpha, alpha: decided, mixed, rows };
+  blendSky(full.data, width, height, { from: 0, to: min(height, rows + 1), horizon }, photo.light, band, edges);
   if (!withMask) return { result: full, mask: null };
   const mask = new Uint8Array(width * height);
   mask.set(decided);
@@ -217,8 +224,6 @@ interface SkyBand {
   /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
   mixed: Uint8Array | null;
   rows: number;
-  /** The skyline's row (full resolution, fractional): where the haze is densest. */
-  horizon: number;
 }
 
 /**
@@ -234,16 +239,21 @@ function blendSky(
   pixels: Buffer,
   width: number,
   height: number,
-  band: SkyBand,
+  /** Rows from..to (exclusive); the skyline's row (full resolution, fractional), where the haze is densest. */
+  { from, to, horizon }: { from: number; to: number; horizon: number },
   light: SkyLight,
-  edges: SkyEdges,
+  band?: SkyBand,
+  edges?: SkyEdges,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
   const [er, eg, eb] = lightCurves(light, false);
   const [hr, hg, hb] = light.haze;
-  const skyHaze = skyHazeWeights(band.rows, band.horizon);
-  const groundHaze = groundHazeWeights(height, band.horizon);
-  const { rgb, coded, alpha, mixed, rows } = band;
+  const groundHaze = groundHazeWeights(height, horizon);
+  // Without the band, only rows under it (from at least its last row + 1) are blended.
+  const rows = band ? band.rows : 0;
+  const skyHaze = skyHazeWeights(rows, horizon);
+  const empty = new Uint8Array(0);
+  const { rgb, coded, alpha, mixed } = band ?? { rgb: empty, coded: empty, alpha: empty, mixed: null };
   // Per row, the ground's and the sky's colour for each level as lookup tables (decision 137): the
   // same arithmetic as per pixel, done 256 times a row instead of once a pixel. A Uint8Array
   // stores a value as the pixel's own store does (truncated).
@@ -255,7 +265,7 @@ function blendSky(
   const skyB = new Uint8Array(256);
   let tablesGh = NaN;
   let tablesSh = NaN;
-  for (let y = 0, p = 0, i = 0; y < height; y++) {
+  for (let y = from, p = from * width, i = p * 3; y < to; y++) {
     const inBand = y < rows;
     const gh = groundHaze[y]!;
     const sh = inBand ? skyHaze[y]! : 0;
@@ -321,13 +331,13 @@ function blendSky(
         g += (sg - g) * share;
         b += (sb - b) * share;
       } else if (a > 0) {
-        edges.oldSkyAt(x, y);
+        edges!.oldSkyAt(x, y);
         // Its share of old sky (relit like the rest, the curves being near affine) is
         // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
         const share = a / SKY;
-        r = clampByte(r + share * (sr - er[round(edges.oldR)]!));
-        g = clampByte(g + share * (sg - eg[round(edges.oldG)]!));
-        b = clampByte(b + share * (sb - eb[round(edges.oldB)]!));
+        r = clampByte(r + share * (sr - er[round(edges!.oldR)]!));
+        g = clampByte(g + share * (sg - eg[round(edges!.oldG)]!));
+        b = clampByte(b + share * (sb - eb[round(edges!.oldB)]!));
       }
       pixels[i] = r;
       pixels[i + 1] = g;

@@ -296,11 +296,21 @@ export class SkyEdges {
           decided[p] = 0;
           continue;
         }
+        decided[p] = SURE_SKY;
+        lastSkyRow[x] = y;
+        lastNearRow[x] = y;
+        this.lastSkyColumn = x;
+        continue;
       }
-      decided[p] = SURE_SKY;
-      lastSkyRow[x] = y;
-      lastNearRow[x] = y;
-      this.lastSkyColumn = x;
+      // A run of sure sky with nothing to check: sky, written at once.
+      let end = x + 1;
+      while (end < width && coded[offset + end] === SURE_SKY && check[checkRow + nearestColumn[end]!] === 0) end++;
+      decided.fill(SURE_SKY, p, offset + end);
+      lastSkyRow.fill(y, x, end);
+      lastNearRow.fill(y, x, end);
+      this.lastSkyColumn = end - 1;
+      p += end - 1 - x;
+      x = end - 1;
     }
   }
 

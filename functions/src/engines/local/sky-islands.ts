@@ -100,14 +100,23 @@ export function fillSkyIslands(
     const side = 2 * radius + 1;
     const box = (right - left) * (bottom - top);
     if (right - left >= 2 * side && bottom - top >= 2 * side && runs.area[root]! >= SPECKLED_FILL * box) thick = true;
-    for (const q of list) {
-      const o = runs.row[q]! * width;
-      for (let x = runs.start[q]!; x < runs.end[q]!; x++) {
-        if (isLight(o + x)) lights++;
-        if (!thick && keptSquare(alpha, width, rows, x, runs.row[q]!, radius)) thick = true;
+    for (let k = 0; k < list.length && !thick; k++) {
+      const q = list[k]!;
+      for (let x = runs.start[q]!; x < runs.end[q]! && !thick; x++) {
+        if (keptSquare(alpha, width, rows, x, runs.row[q]!, radius)) thick = true;
       }
     }
-    if (!thick || lights >= LIGHT_SHARE * runs.area[root]!) continue;
+    if (!thick) continue;
+    // Lights are counted only for a thick patch, and only until they are too many.
+    const tooManyLights = LIGHT_SHARE * runs.area[root]!;
+    for (let k = 0; k < list.length && lights < tooManyLights; k++) {
+      const q = list[k]!;
+      const o = runs.row[q]! * width;
+      for (let x = runs.start[q]!; x < runs.end[q]! && lights < tooManyLights; x++) {
+        if (isLight(o + x)) lights++;
+      }
+    }
+    if (lights >= tooManyLights) continue;
     for (const q of list) {
       const o = runs.row[q]! * width;
       alpha.fill(value, o + runs.start[q]!, o + runs.end[q]!);
