@@ -9,17 +9,17 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
+import { clamp, decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
-import { findSky, SKY_ANALYSIS_SIDE, skyMaskValue, type SkyDetection } from './sky-mask';
+import { findSky, SKY_ANALYSIS_SIDE, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
-const { ceil, max, min, round } = Math;
+const { ceil, floor, max, min, round } = Math;
 const lumaOf = luma;
 const SKY = SURE_SKY;
 
@@ -73,27 +73,37 @@ async function paintSky(
   seed: number,
   withMask: boolean,
 ): Promise<{ result: Raster; mask: Uint8Array | null }> {
-  const thumb = await decodeThumbnail(image, SKY_ANALYSIS_SIDE);
-  // Sharp decodes the photo on its worker threads while this one finds the sky (decision 134); a
-  // refused photo's decode is dropped.
+  // Sharp decodes the thumbnail and the whole photo at once on its worker threads, and this one
+  // finds the sky while the whole decode goes on (decisions 134 and 137); a refused photo's decode
+  // is dropped.
+  const thumbnail = decodeThumbnail(image, SKY_ANALYSIS_SIDE);
   const decoding = decodeRgb(image);
   decoding.catch(() => undefined);
+  const thumb = await thumbnail;
   const sky = findSky(thumb);
   if (!sky) throw new EngineRejection(TRANSFORMATION_MESSAGES.noSkyDetected);
-  const seams = seamFade(thumb, sky);
   const [full, photo] = await Promise.all([decoding, loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
-  // Sharp fits the photo and upscales the alpha on worker threads while this one calibrates the
-  // edges; both are awaited together, so a failure of either is never left unhandled.
+  // Sharp upscales the alpha on its worker threads while this one finds the seams, calibrates the
+  // edges and relights the ground, then fits the new sky while the band is decided (decision 137);
+  // the fit's failure is awaited before the blend, never left unhandled.
   const rows = skyBandRows(sky, width, height);
   const horizon = (sky.horizonRow + 0.5) * (height / sky.height);
-  const bands = Promise.all([fitSkyPhoto(photo, width, rows, horizon), skyAlphaBand(sky, width, height)]);
+  const upscaling = skyAlphaBand(sky, width, height);
+  // One after the other: the alpha, needed first, has sharp's threads to itself.
+  const fitting = upscaling.then(() => fitSkyPhoto(photo, width, rows, horizon));
+  fitting.catch(() => undefined);
+  const seams = seamFade(thumb, sky);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky);
-  const [rgb, alpha] = await bands;
+  // The ground under the band (less the row the band's last decisions read) is relit meanwhile.
+  blendSky(full.data, width, height, { from: rows + 1, to: height, horizon }, photo.light);
+  const alpha = await upscaling;
   const { decided, mixed } = decideSky(full.data, width, height, rows, alpha, edges, seams);
-  blendSky(full.data, width, height, { rgb, coded: alpha, alpha: decided, mixed, rows, horizon }, photo.light, edges);
+  const rgb = await fitting;
+  const band = { rgb, coded: alpha, alpha: decided, mixed, rows };
+  blendSky(full.data, width, height, { from: 0, to: min(height, rows + 1), horizon }, photo.light, band, edges);
   if (!withMask) return { result: full, mask: null };
   const mask = new Uint8Array(width * height);
   mask.set(decided);
@@ -115,13 +125,7 @@ function decideSky(
   seams: SeamFade,
 ): { decided: Uint8Array; mixed: Uint8Array | null } {
   const decided = new Uint8Array(width * rows);
-  for (let y = 0, p = 0; y < rows; y++) {
-    edges.row(y);
-    for (let x = 0; x < width; x++, p++) {
-      const coded = alpha[p]!;
-      if (coded > 0) decided[p] = edges.alpha(x, y, pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!, coded);
-    }
-  }
+  for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, alpha, decided, y * width);
   fillSkyIslands(decided, width, rows, SKY, (p) => {
     const x = p % width;
     edges.oldSkyAt(x, (p - x) / width);
@@ -172,9 +176,30 @@ function skyBandRows(sky: SkyDetection, width: number, height: number): number {
 async function skyAlphaBand(sky: SkyDetection, width: number, height: number): Promise<Buffer> {
   const { renderWidth, renderHeight, bandRows, rows } = bandGeometry(sky, width, height);
   const alpha = Buffer.alloc(renderWidth * bandRows);
+  // skyMaskValue's bilinear sampling, its per-column terms computed once (same arithmetic, in doubles).
+  const { width: mw, height: mh, mask: m } = sky;
+  const left = new Int32Array(renderWidth);
+  const right = new Int32Array(renderWidth);
+  const across = new Float64Array(renderWidth);
+  for (let x = 0; x < renderWidth; x++) {
+    const fx = clamp(((x + 0.5) * mw) / renderWidth - 0.5, 0, mw - 1);
+    left[x] = floor(fx);
+    right[x] = min(mw - 1, left[x]! + 1);
+    across[x] = fx - left[x]!;
+  }
   for (let y = 0, p = 0; y < bandRows; y++) {
+    const fy = clamp(((y + 0.5) * mh) / renderHeight - 0.5, 0, mh - 1);
+    const y0 = floor(fy);
+    const ty = fy - y0;
+    const above = y0 * mw;
+    const below = min(mh - 1, y0 + 1) * mw;
     for (let x = 0; x < renderWidth; x++, p++) {
-      alpha[p] = edgeCoded(skyMaskValue(sky, renderWidth, renderHeight, x, y));
+      const x0 = left[x]!;
+      const x1 = right[x]!;
+      const tx = across[x]!;
+      const top = m[above + x0]! * (1 - tx) + m[above + x1]! * tx;
+      const bottom = m[below + x0]! * (1 - tx) + m[below + x1]! * tx;
+      alpha[p] = edgeCoded(top * (1 - ty) + bottom * ty);
     }
   }
   if (renderWidth === width && rows === bandRows) return alpha;
@@ -198,8 +223,6 @@ interface SkyBand {
   /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
   mixed: Uint8Array | null;
   rows: number;
-  /** The skyline's row (full resolution, fractional): where the haze is densest. */
-  horizon: number;
 }
 
 /**
@@ -215,71 +238,105 @@ function blendSky(
   pixels: Buffer,
   width: number,
   height: number,
-  band: SkyBand,
+  /** Rows from..to (exclusive); the skyline's row (full resolution, fractional), where the haze is densest. */
+  { from, to, horizon }: { from: number; to: number; horizon: number },
   light: SkyLight,
-  edges: SkyEdges,
+  band?: SkyBand,
+  edges?: SkyEdges,
 ): void {
   const [tr, tg, tb] = lightCurves(light);
   const [er, eg, eb] = lightCurves(light, false);
   const [hr, hg, hb] = light.haze;
-  const skyHaze = skyHazeWeights(band.rows, band.horizon);
-  const groundHaze = groundHazeWeights(height, band.horizon);
-  const { rgb, coded, alpha, mixed, rows } = band;
-  for (let y = 0, p = 0, i = 0; y < height; y++) {
+  const groundHaze = groundHazeWeights(height, horizon);
+  // Without the band, only rows under it (from at least its last row + 1) are blended.
+  const rows = band ? band.rows : 0;
+  const skyHaze = skyHazeWeights(rows, horizon);
+  const empty = new Uint8Array(0);
+  const { rgb, coded, alpha, mixed } = band ?? { rgb: empty, coded: empty, alpha: empty, mixed: null };
+  // Per row, the ground's and the sky's colour for each level as lookup tables (decision 137): the
+  // same arithmetic as per pixel, done 256 times a row instead of once a pixel. A Uint8Array
+  // stores a value as the pixel's own store does (truncated).
+  const groundR = new Uint8Array(256);
+  const groundG = new Uint8Array(256);
+  const groundB = new Uint8Array(256);
+  const skyR = new Uint8Array(256);
+  const skyG = new Uint8Array(256);
+  const skyB = new Uint8Array(256);
+  let tablesGh = NaN;
+  let tablesSh = NaN;
+  for (let y = from, p = from * width, i = p * 3; y < to; y++) {
     const inBand = y < rows;
     const gh = groundHaze[y]!;
     const sh = inBand ? skyHaze[y]! : 0;
-    if (!inBand && gh === 0) {
-      // Most of the ground: the tone curves alone.
+    if (gh !== tablesGh) {
+      tablesGh = gh;
+      for (let v = 0; v < 256; v++) {
+        let r = tr[v]!;
+        let g = tg[v]!;
+        let b = tb[v]!;
+        if (gh > 0) {
+          r += (hr - r) * gh;
+          g += (hg - g) * gh;
+          b += (hb - b) * gh;
+        }
+        groundR[v] = r;
+        groundG[v] = g;
+        groundB[v] = b;
+      }
+    }
+    if (!inBand) {
+      // The ground: the tone curves, and the haze near the skyline.
       for (const end = i + width * 3; i < end; i += 3) {
-        pixels[i] = tr[pixels[i]!]!;
-        pixels[i + 1] = tg[pixels[i + 1]!]!;
-        pixels[i + 2] = tb[pixels[i + 2]!]!;
+        pixels[i] = groundR[pixels[i]!]!;
+        pixels[i + 1] = groundG[pixels[i + 1]!]!;
+        pixels[i + 2] = groundB[pixels[i + 2]!]!;
       }
       p += width;
       continue;
     }
-    for (let x = 0; x < width; x++, p++, i += 3) {
-      let r = tr[pixels[i]!]!;
-      let g = tg[pixels[i + 1]!]!;
-      let b = tb[pixels[i + 2]!]!;
-      if (gh > 0) {
-        r += (hr - r) * gh;
-        g += (hg - g) * gh;
-        b += (hb - b) * gh;
+    if (sh !== tablesSh) {
+      tablesSh = sh;
+      for (let v = 0; v < 256; v++) {
+        skyR[v] = v + (hr - v) * sh;
+        skyG[v] = v + (hg - v) * sh;
+        skyB[v] = v + (hb - v) * sh;
       }
-      if (inBand) {
-        const a = alpha[p]!;
-        if (a > 0 || coded[p]! > 0) {
-          const sr = rgb[i]! + (hr - rgb[i]!) * sh;
-          const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
-          const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
-          if (a === SKY) {
-            r = sr;
-            g = sg;
-            b = sb;
-          } else {
-            // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
-            r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
-            g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
-            b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
-            if (a > 0 && mixed !== null && mixed[p] === 1) {
-              // Along a seam through the old sky: a plain mix, the old sky fading into the new.
-              const share = a / SKY;
-              r += (sr - r) * share;
-              g += (sg - g) * share;
-              b += (sb - b) * share;
-            } else if (a > 0) {
-              edges.oldSkyAt(x, y);
-              // Its share of old sky (relit like the rest, the curves being near affine) is
-              // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
-              const share = a / SKY;
-              r = clampByte(r + share * (sr - er[round(edges.oldR)]!));
-              g = clampByte(g + share * (sg - eg[round(edges.oldG)]!));
-              b = clampByte(b + share * (sb - eb[round(edges.oldB)]!));
-            }
-          }
-        }
+    }
+    for (let x = 0; x < width; x++, p++, i += 3) {
+      const a = alpha[p]!;
+      if (a === SKY) {
+        pixels[i] = skyR[rgb[i]!]!;
+        pixels[i + 1] = skyG[rgb[i + 1]!]!;
+        pixels[i + 2] = skyB[rgb[i + 2]!]!;
+        continue;
+      }
+      if (a === 0 && coded[p] === 0) {
+        pixels[i] = groundR[pixels[i]!]!;
+        pixels[i + 1] = groundG[pixels[i + 1]!]!;
+        pixels[i + 2] = groundB[pixels[i + 2]!]!;
+        continue;
+      }
+      const sr = rgb[i]! + (hr - rgb[i]!) * sh;
+      const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
+      const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
+      // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
+      let r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
+      let g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
+      let b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
+      if (a > 0 && mixed !== null && mixed[p] === 1) {
+        // Along a seam through the old sky: a plain mix, the old sky fading into the new.
+        const share = a / SKY;
+        r += (sr - r) * share;
+        g += (sg - g) * share;
+        b += (sb - b) * share;
+      } else if (a > 0) {
+        edges!.oldSkyAt(x, y);
+        // Its share of old sky (relit like the rest, the curves being near affine) is
+        // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
+        const share = a / SKY;
+        r = clampByte(r + share * (sr - er[round(edges!.oldR)]!));
+        g = clampByte(g + share * (sg - eg[round(edges!.oldG)]!));
+        b = clampByte(b + share * (sb - eb[round(edges!.oldB)]!));
       }
       pixels[i] = r;
       pixels[i + 1] = g;

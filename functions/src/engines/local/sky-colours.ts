@@ -5,8 +5,10 @@
  */
 import { luma } from './raster';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { max, min } = Math;
+const lumaOf = luma;
 
 /** Darkest blue that is sky: a storm or dusk sky is dark, and darker blues are shadows. */
 const MIN_BLUE_LUMA = 40;
@@ -38,5 +40,5 @@ export function skyColour(r: number, g: number, b: number, l: number): SkyColour
 
 /** Whether a pixel has the colour of sky. */
 export function looksLikeSky(r: number, g: number, b: number): boolean {
-  return skyColour(r, g, b, luma(r, g, b)) !== null;
+  return skyColour(r, g, b, lumaOf(r, g, b)) !== null;
 }

@@ -224,7 +224,7 @@ export class SkyEdges {
     const histogram = new Uint32Array(3 * 256);
     let count = 0;
     for (let y = 0; y < this.height; y += NOISE_SAMPLE_STEP) {
-      this.row(y);
+      this.row(y, false);
       const ty = min(sky.height - 1, floor((y * sky.height) / this.height));
       for (let x = 0; x < this.width; x += NOISE_SAMPLE_STEP) {
         const tx = min(sky.width - 1, floor((x * sky.width) / this.width));
@@ -241,8 +241,11 @@ export class SkyEdges {
     this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * grain);
   }
 
-  /** Call before the pixels of row y. */
-  row(y: number): void {
+  /**
+   * Call before the pixels of row y. `undecided`: whether the row holds a pixel whose band code is
+   * neither 0 nor SURE_SKY (only those read how near the sky is).
+   */
+  row(y: number, undecided = true): void {
     const { data, width, height } = this.thumb;
     const fy = clampTo(((y + 0.5) * height) / this.height - 0.5, height - 1);
     const above = floor(fy) * width * 3;
@@ -253,7 +256,62 @@ export class SkyEdges {
       this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
     }
     this.lastSkyColumn = -1 - this.reach;
-    this.markNearSky(y);
+    if (undecided) this.markNearSky(y);
+  }
+
+  /**
+   * Row y of the band decided (`alpha` for every pixel whose code is above 0): codes from `coded`
+   * and colours from `pixels` (RGB) at pixel `offset`, decisions written to `decided` there. The
+   * sure sky, most of a band, takes `alpha`'s own steps written out (decision 137: a call per pixel
+   * cost more than the decisions).
+   */
+  decideRow(y: number, pixels: Buffer, coded: Uint8Array, decided: Uint8Array, offset: number): void {
+    const width = this.width;
+    let undecided = false;
+    for (let x = 0, p = offset; x < width; x++, p++) {
+      const c = coded[p]!;
+      if (c > 0 && c < SURE_SKY) {
+        undecided = true;
+        break;
+      }
+    }
+    this.row(y, undecided);
+    const { check, nearestColumn, lastSkyRow, lastNearRow } = this;
+    const checkRow = this.checkRow;
+    const thin = this.thinDistance;
+    for (let x = 0, p = offset; x < width; x++, p++) {
+      const c = coded[p]!;
+      if (c === 0) continue;
+      const i = p * 3;
+      if (c < SURE_SKY) {
+        decided[p] = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
+        continue;
+      }
+      // As `decide` and `alpha` for a pixel of sure sky: sky unless a thin thing, kept as 0.
+      if (check[checkRow + nearestColumn[x]!] !== 0) {
+        const r = pixels[i]!;
+        const g = pixels[i + 1]!;
+        const b = pixels[i + 2]!;
+        if (this.distance(x, r, g, b) > thin && lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER) {
+          decided[p] = 0;
+          continue;
+        }
+        decided[p] = SURE_SKY;
+        lastSkyRow[x] = y;
+        lastNearRow[x] = y;
+        this.lastSkyColumn = x;
+        continue;
+      }
+      // A run of sure sky with nothing to check: sky, written at once.
+      let end = x + 1;
+      while (end < width && coded[offset + end] === SURE_SKY && check[checkRow + nearestColumn[end]!] === 0) end++;
+      decided.fill(SURE_SKY, p, offset + end);
+      lastSkyRow.fill(y, x, end);
+      lastNearRow.fill(y, x, end);
+      this.lastSkyColumn = end - 1;
+      p += end - 1 - x;
+      x = end - 1;
+    }
   }
 
   /**

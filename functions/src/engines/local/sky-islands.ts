@@ -27,6 +27,8 @@ const SPECKLED_FILL = 0.3;
  * is not a scrap but something the decisions cut loose (a whole dome's top), and is left alone.
  */
 const MAX_SHARE = 0.01;
+/** The top bit of each byte of a 32-bit word (as the signed int a bitwise `&` gives): four alphas at least KEPT_UNDER (128). */
+const ALL_SKY = 0x80808080 | 0;
 
 /**
  * In place on `alpha` (width x rows, 255 sky, under 128 kept): floating thick patches of kept
@@ -43,6 +45,10 @@ export function fillSkyIslands(
   // Runs of kept pixels per row, joined (union-find) with the runs they touch in the row above
   // (8-connected): the ground is one run a row, so this costs one pass over the band.
   const runs = new Runs();
+  // Runs are long (the sky, the ground): they are walked four pixels at a time where all four are
+  // sky (each byte's top bit set is alpha >= KEPT_UNDER) or all kept, when the alpha's bytes are
+  // aligned for a 32-bit view.
+  const words = alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, alpha.length >> 2) : null;
   let previousFirst = 0;
   for (let y = 0; y < rows; y++) {
     const first = runs.count;
@@ -52,10 +58,20 @@ export function fillSkyIslands(
     for (let x = 0; x < width;) {
       if (alpha[o + x]! >= KEPT_UNDER) {
         x++;
+        if (words !== null) {
+          while (x + 4 <= width && ((o + x) & 3) !== 0 && alpha[o + x]! >= KEPT_UNDER) x++;
+          while (x + 4 <= width && ((o + x) & 3) === 0 && (words[(o + x) >> 2]! & ALL_SKY) === ALL_SKY) x += 4;
+        }
         continue;
       }
       const begin = x;
-      while (x < width && alpha[o + x]! < KEPT_UNDER) x++;
+      while (x < width && alpha[o + x]! < KEPT_UNDER) {
+        x++;
+        // Four kept pixels at a time (no byte's top bit set) once aligned.
+        if (words !== null && ((o + x) & 3) === 0) {
+          while (x + 4 <= width && (words[(o + x) >> 2]! & ALL_SKY) === 0) x += 4;
+        }
+      }
       const run = runs.add(y, begin, x, y === 0 || y === rows - 1 || begin === 0 || x === width);
       while (scan < first && runs.end[scan]! < begin) scan++;
       for (let q = scan; q < first && runs.start[q]! <= x; q++) runs.union(run, q);
@@ -91,14 +107,23 @@ export function fillSkyIslands(
     const side = 2 * radius + 1;
     const box = (right - left) * (bottom - top);
     if (right - left >= 2 * side && bottom - top >= 2 * side && runs.area[root]! >= SPECKLED_FILL * box) thick = true;
-    for (const q of list) {
-      const o = runs.row[q]! * width;
-      for (let x = runs.start[q]!; x < runs.end[q]!; x++) {
-        if (isLight(o + x)) lights++;
-        if (!thick && keptSquare(alpha, width, rows, x, runs.row[q]!, radius)) thick = true;
+    for (let k = 0; k < list.length && !thick; k++) {
+      const q = list[k]!;
+      for (let x = runs.start[q]!; x < runs.end[q]! && !thick; x++) {
+        if (keptSquare(alpha, width, rows, x, runs.row[q]!, radius)) thick = true;
       }
     }
-    if (!thick || lights >= LIGHT_SHARE * runs.area[root]!) continue;
+    if (!thick) continue;
+    // Lights are counted only for a thick patch, and only until they are too many.
+    const tooManyLights = LIGHT_SHARE * runs.area[root]!;
+    for (let k = 0; k < list.length && lights < tooManyLights; k++) {
+      const q = list[k]!;
+      const o = runs.row[q]! * width;
+      for (let x = runs.start[q]!; x < runs.end[q]! && lights < tooManyLights; x++) {
+        if (isLight(o + x)) lights++;
+      }
+    }
+    if (lights >= tooManyLights) continue;
     for (const q of list) {
       const o = runs.row[q]! * width;
       alpha.fill(value, o + runs.start[q]!, o + runs.end[q]!);

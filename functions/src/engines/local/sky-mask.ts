@@ -20,8 +20,11 @@ import { boxBlur, clamp, decodeThumbnail, luma, type Raster } from './raster';
 import { skyColour, type SkyColour } from './sky-colours';
 import { segmentSky } from './sky-segmentation';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { abs, floor, max, min, round } = Math;
+const lumaOf = luma;
+const colourOf = skyColour;
 
 export const SKY_ANALYSIS_SIDE = 320;
 /**
@@ -248,7 +251,7 @@ export function horizonInSky(sky: Uint8Array, thumb: Raster): number {
     for (let x = 0, p = y * width; x < width; x++, p++) {
       if (!sky[p]) continue;
       count++;
-      sum += luma(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!);
+      sum += lumaOf(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!);
     }
     if (count >= width * ROW_SPAN) rowLuma[y] = sum / count;
   }
@@ -269,21 +272,21 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
   const calm = denoise(thumb);
   const pixels = width * height;
   const lum = new Float32Array(pixels);
-  for (let p = 0, i = 0; p < pixels; p++, i += 3) lum[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
+  for (let p = 0, i = 0; p < pixels; p++, i += 3) lum[p] = lumaOf(data[i]!, data[i + 1]!, data[i + 2]!);
 
   const kindOf = (p: number): Kind | null => {
     const i = p * 3;
     const r = calm[i]!;
     const g = calm[i + 1]!;
     const b = calm[i + 2]!;
-    const l = luma(r, g, b);
-    return skyColour(r, g, b, l);
+    const l = lumaOf(r, g, b);
+    return colourOf(r, g, b, l);
   };
   const isSunGlow = (p: number): boolean => {
     const i = p * 3;
     const r = calm[i]!;
     const b = calm[i + 2]!;
-    return luma(r, calm[i + 1]!, b) > 190 && r >= b && r - b < 60;
+    return lumaOf(r, calm[i + 1]!, b) > 190 && r >= b && r - b < 60;
   };
   // Vertical differences only: a wall's vertical edge must not stop the sky column beside it.
   const texture = (p: number, y: number): number => {

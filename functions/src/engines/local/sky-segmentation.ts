@@ -19,8 +19,11 @@ import { gridCut } from './grid-cut';
 import { boxBlur, luma, type Raster } from './raster';
 import { skyColour } from './sky-colours';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
 const { abs, exp, log, max, min } = Math;
+const lumaOf = luma;
+const colourOf = skyColour;
 
 /** Colour histogram: 16 levels per channel. */
 const BINS = 16;
@@ -99,7 +102,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const pixels = width * height;
   const calm = boxChannels(data, width, height);
   const lum = new Float32Array(pixels);
-  for (let p = 0; p < pixels; p++) lum[p] = luma(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!);
+  for (let p = 0; p < pixels; p++) lum[p] = lumaOf(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!);
   const detail = detailMap(data, width, height);
   const calmBin = new Int32Array(pixels);
   const rawBin = new Int32Array(pixels);
@@ -206,7 +209,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   }
   const { right, down } = contrastWeights(calm, width, height);
   const sky = gridCut({ width, height, unary, right, down });
-  const blue = (p: number) => skyColour(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
+  const blue = (p: number) => colourOf(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
   dropDetachedPatches(sky, width, height, bottom, top, blue);
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   extendGlow(sky, calm, lum, width, height, waterline);
@@ -477,7 +480,7 @@ function fillEnclosedHoles(sky: Uint8Array, evidenceAt: (p: number) => number, w
 /** Before any model: blue and bright neutral pixels lean sky, green and near-black ones ground. */
 function genericCost(r: number, g: number, b: number, l: number): number {
   let cost = 0;
-  const colour = skyColour(r, g, b, l);
+  const colour = colourOf(r, g, b, l);
   if (colour === 'blue') cost -= 0.5;
   else if (colour === 'neutral') cost -= 0.3;
   if (g > r + 4 && g > b + 4) cost += 1.5;
