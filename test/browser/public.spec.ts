@@ -84,6 +84,17 @@ async function expectOneAnswerAtATime(page: Page, section: string, second: strin
   await expect(faq.locator('details[open]')).toContainText(second);
 }
 
+/** Drags the page's first before/after slider from its middle through `stops` (shares of its width). */
+async function dragFirstSlider(page: Page, stops: number[]) {
+  const box = await page.getByTestId('before-after-slider').first().boundingBox();
+  if (!box) throw new Error('slider has no box');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  for (const stop of stops) await page.mouse.move(box.x + box.width * stop, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 async function scrollTo(page: Page, y: number) {
   await page.evaluate(`window.scrollTo({ top: ${y}, behavior: 'instant' })`);
 }
@@ -142,14 +153,7 @@ test.describe('landing page', () => {
     await expect(page.getByText('Avant', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Après', { exact: true }).first()).toBeVisible();
 
-    const box = await page.getByTestId('before-after-slider').first().boundingBox();
-    if (!box) throw new Error('slider has no box');
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width / 2, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
-    await page.mouse.move(box.x + box.width * 0.25, y, { steps: 5 });
-    await page.mouse.up();
+    await dragFirstSlider(page, [0.3, 0.25]);
     const dragged = Number(await slider.getAttribute('aria-valuenow'));
     expect(dragged).toBeGreaterThanOrEqual(24);
     expect(dragged).toBeLessThanOrEqual(26);
@@ -327,13 +331,7 @@ test.describe('prerendered pages (decision 131)', () => {
 
     // The first drag starts React (held back here, as on a slow network) and moves the slider at once.
     const slider = page.getByRole('slider', { name: /salon vide/ });
-    const box = await page.getByTestId('before-after-slider').first().boundingBox();
-    if (!box) throw new Error('slider has no box');
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width / 2, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
-    await page.mouse.up();
+    await dragFirstSlider(page, [0.3]);
     const dragged = Number(await slider.getAttribute('aria-valuenow'));
     expect(dragged).toBeGreaterThanOrEqual(29);
     expect(dragged).toBeLessThanOrEqual(31);
