@@ -1,7 +1,8 @@
 /**
  * The stored result's encoding (decision 091): a high-quality JPEG at the original's pixel size, or
- * a lossless PNG when the original was a PNG with transparency (which a JPEG would lose). A 12 MP
- * photo then weighs a few megabytes instead of about 20 as a PNG (`npm run bench -- pipeline`).
+ * a lossless PNG when the original was a PNG with transparency (the engines flatten transparency to
+ * white, so that PNG is opaque: decision 138). A 12 MP photo then weighs a few megabytes instead of
+ * about 20 as a PNG (`npm run bench -- pipeline`).
  */
 import sharp from 'sharp';
 import { RESULT_FORMATS, type ResultContentType, type ResultFormat } from '@vitrine/shared';

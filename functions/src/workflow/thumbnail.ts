@@ -18,10 +18,7 @@ export function thumbnailSize(width: number, height: number): { width: number; h
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/**
- * The thumbnail of `image` at the size of a `width` x `height` picture: a hosted model's output
- * comes at its own size and is brought to the original's proportions, as encodeResult does.
- */
+/** The thumbnail of encoded `image`, a `width` x `height` picture (a result's comes from its pixels, decision 138). */
 export function makeThumbnail(image: Buffer, width: number, height: number): Promise<Buffer> {
   return thumbnailOf(sharp(image), width, height);
 }

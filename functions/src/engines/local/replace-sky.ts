@@ -9,17 +9,17 @@
 import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
-import { clamp, decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
+import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
-import { findSky, SKY_ANALYSIS_SIDE, type SkyDetection } from './sky-mask';
+import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
-const { ceil, floor, max, min, round } = Math;
+const { ceil, max, min, round } = Math;
 const lumaOf = luma;
 const SKY = SURE_SKY;
 
@@ -176,31 +176,11 @@ function skyBandRows(sky: SkyDetection, width: number, height: number): number {
 async function skyAlphaBand(sky: SkyDetection, width: number, height: number): Promise<Buffer> {
   const { renderWidth, renderHeight, bandRows, rows } = bandGeometry(sky, width, height);
   const alpha = Buffer.alloc(renderWidth * bandRows);
-  // skyMaskValue's bilinear sampling, its per-column terms computed once (same arithmetic, in doubles).
-  const { width: mw, height: mh, mask: m } = sky;
-  const left = new Int32Array(renderWidth);
-  const right = new Int32Array(renderWidth);
-  const across = new Float64Array(renderWidth);
-  for (let x = 0; x < renderWidth; x++) {
-    const fx = clamp(((x + 0.5) * mw) / renderWidth - 0.5, 0, mw - 1);
-    left[x] = floor(fx);
-    right[x] = min(mw - 1, left[x]! + 1);
-    across[x] = fx - left[x]!;
-  }
+  const maskRow = skyMaskRows(sky, renderWidth, renderHeight);
+  const values = new Float64Array(renderWidth);
   for (let y = 0, p = 0; y < bandRows; y++) {
-    const fy = clamp(((y + 0.5) * mh) / renderHeight - 0.5, 0, mh - 1);
-    const y0 = floor(fy);
-    const ty = fy - y0;
-    const above = y0 * mw;
-    const below = min(mh - 1, y0 + 1) * mw;
-    for (let x = 0; x < renderWidth; x++, p++) {
-      const x0 = left[x]!;
-      const x1 = right[x]!;
-      const tx = across[x]!;
-      const top = m[above + x0]! * (1 - tx) + m[above + x1]! * tx;
-      const bottom = m[below + x0]! * (1 - tx) + m[below + x1]! * tx;
-      alpha[p] = edgeCoded(top * (1 - ty) + bottom * ty);
-    }
+    maskRow(y, values);
+    for (let x = 0; x < renderWidth; x++, p++) alpha[p] = edgeCoded(values[x]!);
   }
   if (renderWidth === width && rows === bandRows) return alpha;
   return (

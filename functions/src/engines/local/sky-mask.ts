@@ -494,20 +494,40 @@ function soften(sky: Uint8Array, width: number, height: number): Float32Array {
   return out;
 }
 
+/** Where output coordinate `v` (of `outSize`) falls on a mask axis of `size`: its two cells and the second's weight. */
+function maskCells(v: number, size: number, outSize: number) {
+  const f = clamp(((v + 0.5) * size) / outSize - 0.5, 0, size - 1);
+  const low = floor(f);
+  return { low, high: min(size - 1, low + 1), weight: f - low };
+}
+
+type MaskCells = ReturnType<typeof maskCells>;
+
+/** The mask between the cells of two mask rows (offsets `above`, `below`), bilinearly. */
+function maskBetween(m: Float32Array, above: number, below: number, x: MaskCells, y: MaskCells): number {
+  const top = m[above + x.low]! * (1 - x.weight) + m[above + x.high]! * x.weight;
+  const bottom = m[below + x.low]! * (1 - x.weight) + m[below + x.high]! * x.weight;
+  return top * (1 - y.weight) + bottom * y.weight;
+}
+
 /** The softened mask (0..1) at pixel (x, y) of an image of outWidth x outHeight, bilinearly. */
 export function skyMaskValue(sky: SkyDetection, outWidth: number, outHeight: number, x: number, y: number): number {
-  const fx = clamp(((x + 0.5) * sky.width) / outWidth - 0.5, 0, sky.width - 1);
-  const fy = clamp(((y + 0.5) * sky.height) / outHeight - 0.5, 0, sky.height - 1);
-  const x0 = floor(fx);
-  const y0 = floor(fy);
-  const x1 = min(sky.width - 1, x0 + 1);
-  const y1 = min(sky.height - 1, y0 + 1);
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const m = sky.mask;
-  const top = m[y0 * sky.width + x0]! * (1 - tx) + m[y0 * sky.width + x1]! * tx;
-  const bottom = m[y1 * sky.width + x0]! * (1 - tx) + m[y1 * sky.width + x1]! * tx;
-  return top * (1 - ty) + bottom * ty;
+  const cy = maskCells(y, sky.height, outHeight);
+  return maskBetween(sky.mask, cy.low * sky.width, cy.high * sky.width, maskCells(x, sky.width, outWidth), cy);
+}
+
+/**
+ * skyMaskValue for whole rows of an image of outWidth x outHeight, the columns' cells found once
+ * (decision 137): `row(y, out)` writes row y's values into `out`.
+ */
+export function skyMaskRows(sky: SkyDetection, outWidth: number, outHeight: number) {
+  const columns = Array.from({ length: outWidth }, (_, x) => maskCells(x, sky.width, outWidth));
+  return (y: number, out: Float64Array): void => {
+    const cy = maskCells(y, sky.height, outHeight);
+    const above = cy.low * sky.width;
+    const below = cy.high * sky.width;
+    for (let x = 0; x < outWidth; x++) out[x] = maskBetween(sky.mask, above, below, columns[x]!, cy);
+  };
 }
 
 /**
