@@ -79,6 +79,39 @@ describe('drawSky', () => {
     expect(at(sky, 0, 0)).toBe(0);
     expect(at(sky, 2, 0)).toBe(1);
   });
+
+  it('re-draws a `classify` polygon by colour: the sky seen through a lattice, a mixed pixel left to the lattice', () => {
+    // 9 x 3: a white lattice (x 0, 2, 4, 6, 8) with blue sky between its bars, not joined to the
+    // seeded sky; x 7 mixes bar and sky half and half.
+    const w = 9;
+    const lattice = Buffer.alloc(w * 3 * 3);
+    for (let y = 0; y < 3; y++)
+      for (let x = 0; x < w; x++) {
+        const c = x % 2 === 0 ? [240, 240, 240] : x === 7 ? [165, 185, 235] : [90, 130, 230];
+        lattice.set(c, (y * w + x) * 3);
+      }
+    const recipe: SkyTraceRecipe = {
+      seeds: [[1, 1]],
+      step: 0,
+      tol: 0,
+      classify: [
+        {
+          poly: [
+            [2, 0],
+            [9, 0],
+            [9, 3],
+            [2, 3],
+          ],
+          sky: [[1, 1]],
+          ground: [[0, 1]],
+          bias: 1.5,
+          why: 'test',
+        },
+      ],
+    };
+    const sky = drawSky(lattice, w, 3, recipe);
+    expect(Array.from(sky.subarray(w, 2 * w))).toEqual([0, 1, 0, 1, 0, 1, 0, 0, 0]);
+  });
 });
 
 it('replays every reference drawn from a recipe to the sky it stores', async () => {

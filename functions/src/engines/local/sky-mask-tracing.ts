@@ -7,12 +7,28 @@
  * Recipe: `seeds` ([x, y] in sky); the fill grows from them to 4-neighbours whose colour (sum of
  * channel differences) differs from the pixel it comes from by at most `step` and from the nearest
  * seed colour (3x3 mean) by at most `tol`, inside `within` polygons when given. Then `fillHoles`
- * closes non-sky islands of at most that many pixels (cloud texture), and `set` polygons force sky
- * (1) or non-sky (0) in order. `ignore` and `neverTouch` polygons are copied as drawn.
+ * closes non-sky islands of at most that many pixels (cloud texture), `classify` polygons re-draw
+ * their pixels by colour (the sky seen through a lattice or between paired cables, too small to
+ * seed one by one: decision 139), and `set` polygons force sky (1) or non-sky (0) in order.
+ * `ignore` and `neverTouch` polygons are copied as drawn.
  */
 import { rasterizePolygons } from './sky-evaluation';
 
 export type Point = [number, number];
+
+/**
+ * Inside `poly`, a pixel is sky when `bias` times its colour's distance (sum of channel
+ * differences) to the nearest `sky` sample is still under its distance to the nearest `ground`
+ * sample; samples are pixels of the photo picked by looking at it. A bias above 1 leaves a pixel
+ * that mixes both to the ground.
+ */
+export interface ColourClassification {
+  poly: Point[];
+  sky: Point[];
+  ground: Point[];
+  bias: number;
+  why: string;
+}
 
 export interface SkyTraceRecipe {
   seeds: Point[];
@@ -20,6 +36,7 @@ export interface SkyTraceRecipe {
   tol: number;
   within?: Point[][];
   fillHoles?: number;
+  classify?: ColourClassification[];
   set?: { poly: Point[]; sky: 0 | 1; why: string }[];
   ignore?: Point[][];
   neverTouch?: Point[][];
@@ -157,9 +174,37 @@ function simplify(ring: Point[]): Point[] {
 export function drawSky(rgb: Buffer, width: number, height: number, recipe: SkyTraceRecipe): Uint8Array {
   const sky = floodFill(rgb, width, height, recipe);
   if (recipe.fillHoles) fillHoles(sky, width, height, recipe.fillHoles);
+  for (const classification of recipe.classify ?? []) classifyByColour(rgb, width, height, sky, classification);
   for (const { poly, sky: value } of recipe.set ?? []) {
     const inside = rasterizePolygons([poly], width, height);
     for (let p = 0; p < sky.length; p++) if (inside[p]) sky[p] = value;
   }
   return sky;
+}
+
+/** In place on `sky`: the pixels inside the classification's polygon re-drawn by their colour. */
+export function classifyByColour(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  sky: Uint8Array,
+  { poly, sky: skySamples, ground: groundSamples, bias }: ColourClassification,
+): void {
+  const colourAt = ([x, y]: Point) => {
+    const i = (y * width + x) * 3;
+    return [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!] as const;
+  };
+  const skyColours = skySamples.map(colourAt);
+  const groundColours = groundSamples.map(colourAt);
+  const nearest = (colours: (readonly [number, number, number])[], p: number) => {
+    let best = Infinity;
+    for (const [r, g, b] of colours) {
+      best = Math.min(best, Math.abs(rgb[p * 3]! - r) + Math.abs(rgb[p * 3 + 1]! - g) + Math.abs(rgb[p * 3 + 2]! - b));
+    }
+    return best;
+  };
+  const inside = rasterizePolygons([poly], width, height);
+  for (let p = 0; p < sky.length; p++) {
+    if (inside[p]) sky[p] = bias * nearest(skyColours, p) < nearest(groundColours, p) ? 1 : 0;
+  }
 }

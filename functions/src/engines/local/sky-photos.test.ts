@@ -331,12 +331,14 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'windmill-thatch': {
-    iou: 0.97,
-    falseReplaced: 0.021,
-    leftover: 9,
-    foreground: 139,
-    neverTouch: 719,
-    block: 29,
+    // Decision 139: the sky seen through the sails' lattice is drawn as sky; the old sky the
+    // engine keeps in it now counts against the IoU, the leftover and the block.
+    iou: 0.95,
+    falseReplaced: 0.017,
+    leftover: 20,
+    foreground: 45,
+    neverTouch: 290,
+    block: 40,
     halo: 0.05,
   },
   'castle-forest-clouds': {
