@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { replaceSky, skyReplacementMask } from './replace-sky';
+import { SkyEdges, SURE_SKY } from './sky-edges';
 import { skylineFringe } from './sky-evaluation';
 
 const WIDTH = 960;
@@ -89,5 +90,71 @@ describe('full-resolution sky edges', () => {
     const fringe = skylineFringe(result, replaced.mask, WIDTH, HEIGHT);
     expect(fringe.ring).toBeGreaterThan(WIDTH * 2);
     expect(fringe.share).toBeLessThan(0.02);
+  });
+
+  describe('a share of old sky carried past the reach (decision 140)', () => {
+    // 480 x 320 photo, a 48 x 32 thumbnail whose detection leaves rows 140-180 undecided: an
+    // overcast sky over a band (rows 150-180) whose pixels lie most of the way from the roof's
+    // colour to the sky's, over a dark roof. Textured, the band is sunlit slate; smooth, it is
+    // old sky (a pale haze) the decisions left in the band.
+    const width = 480;
+    const height = 320;
+    const sky = [226, 229, 233];
+    const roof = [84, 58, 50];
+
+    function decide(textured: boolean): Uint8Array {
+      let seed = 4321;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed / 2147483648;
+      };
+      const towardSky = (y: number) => (y < 150 ? 1 : y < 180 ? (textured ? 0.72 + 0.24 * random() : 0.84) : 0);
+      const pixels = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const t = towardSky(y);
+          for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = Math.round(roof[c]! + (sky[c]! - roof[c]!) * t);
+        }
+      const thumb = { width: 48, height: 32, data: Buffer.alloc(48 * 32 * 3) };
+      const mask = new Float32Array(48 * 32);
+      for (let y = 0; y < 32; y++)
+        for (let x = 0; x < 48; x++) {
+          const t = y < 15 ? 1 : y < 18 ? 0.84 : 0;
+          for (let c = 0; c < 3; c++)
+            thumb.data[(y * 48 + x) * 3 + c] = Math.round(roof[c]! + (sky[c]! - roof[c]!) * t);
+          mask[y * 48 + x] = y < 14 ? 1 : y < 18 ? 0.5 : 0;
+        }
+      const detection = { width: 48, height: 32, mask, coverage: 0.5, horizonRow: 16, lowestRow: 18 };
+      const rows = 200;
+      const coded = new Uint8Array(width * rows);
+      for (let y = 0; y < rows; y++) coded.fill(y < 140 ? SURE_SKY : y < 180 ? 128 : 0, y * width, (y + 1) * width);
+      const edges = new SkyEdges(thumb, detection, width, height);
+      edges.calibrate(pixels, detection);
+      const decided = new Uint8Array(width * rows);
+      for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, coded, decided, y * width);
+      return decided;
+    }
+
+    /** Share of the band's pixels from 8 rows under its top given at least half new sky. */
+    function painted(decided: Uint8Array): number {
+      let band = 0;
+      let half = 0;
+      for (let y = 158; y < 180; y++)
+        for (let x = 0; x < width; x++) {
+          band++;
+          if (decided[y * width + x]! >= 128) half++;
+        }
+      return half / band;
+    }
+
+    it('does not carry it through sunlit slate as light as the overcast', () => {
+      // Before decision 140 all of it was painted; what is left are the few slate pixels within
+      // EDGE_SOFT_CARRY_NEAR of the sky's colour and the reach around them.
+      expect(painted(decide(true))).toBeLessThan(0.1);
+    });
+
+    it('still carries it through smooth old sky the decisions left', () => {
+      expect(painted(decide(false))).toBeGreaterThan(0.9);
+    });
   });
 });

@@ -44,8 +44,20 @@ const EDGE_SOFT_FULL = 0.9;
  */
 const EDGE_SOFT_OFF_SEGMENT = 14;
 const EDGE_SOFT_OFF_SEGMENT_SHARE = 0.1;
-/** A kept pixel with at least this share of old sky (of SURE_SKY) extends the reach like sky. */
+/**
+ * A kept pixel with at least this share of old sky (of SURE_SKY) extends the reach like sky, when
+ * it looks like old sky left in the band (decision 140): its colour within EDGE_SOFT_CARRY_NEAR
+ * (sum of channel differences) of the local old sky's, or smooth, its texture (mean colour
+ * difference, summed over the channels, to its 8 neighbours a reference pixel away) under
+ * EDGE_SOFT_CARRY_TEXTURE, or CARRY_TEXTURE_FACTOR times the sure sky's own where that is more (a
+ * grainy sky). A sunlit slate roof, a lattice or stone as light as the sky is neither, and a share
+ * carried through it painted the new sky over it: among the swapped pixels of the tuning photos,
+ * the texture's median is 6 inside the drawn sky and 54 inside drawn buildings.
+ */
 const EDGE_SOFT_CARRY = 191;
+const EDGE_SOFT_CARRY_NEAR = 25;
+const EDGE_SOFT_CARRY_TEXTURE = 15;
+const CARRY_TEXTURE_FACTOR = 2;
 /**
  * Inside the sure sky: a pixel this far (sum of channel differences) from the thumbnail's colour
  * at its place, and not brighter than it by more than THIN_BRIGHTER, is a thin structure. Brighter
@@ -163,6 +175,9 @@ export class SkyEdges {
   /** Nearest thumbnail column per column. */
   private readonly nearestColumn: Int32Array;
   private thinDistance = THIN_DISTANCE;
+  private carryTexture = EDGE_SOFT_CARRY_TEXTURE;
+  /** The texture's neighbour offset: a pixel of the 1024 px reference (scaled with the width). */
+  private readonly textureStep: number;
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -205,6 +220,7 @@ export class SkyEdges {
     this.forward = new Int32Array(width);
     this.backward = new Int32Array(width);
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
+    this.textureStep = max(1, floor(width / 1024 + 0.5));
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -222,6 +238,7 @@ export class SkyEdges {
     this.source = pixels;
     // Distances are whole-ish numbers up to 3 x 255: a histogram gives the percentile.
     const histogram = new Uint32Array(3 * 256);
+    const textures = new Uint32Array(3 * 256);
     let count = 0;
     for (let y = 0; y < this.height; y += NOISE_SAMPLE_STEP) {
       this.row(y, false);
@@ -231,14 +248,12 @@ export class SkyEdges {
         if (sky.mask[ty * sky.width + tx]! < 1) continue;
         const i = (y * this.width + x) * 3;
         histogram[min(histogram.length - 1, floor(this.distance(x, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!)))]!++;
+        textures[min(textures.length - 1, floor(this.texture(x, y)))]!++;
         count++;
       }
     }
-    let grain = 0;
-    for (let seen = 0; grain < histogram.length && seen + histogram[grain]! < count * 0.9; grain++) {
-      seen += histogram[grain]!;
-    }
-    this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * grain);
+    this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * percentile(histogram, count, 0.9));
+    this.carryTexture = max(EDGE_SOFT_CARRY_TEXTURE, CARRY_TEXTURE_FACTOR * percentile(textures, count, 0.9));
   }
 
   /**
@@ -353,9 +368,9 @@ export class SkyEdges {
     }
     if (coded === SURE_SKY || (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach)) return 0;
     const share = this.softAlpha(x, y, r, g, b);
-    // A pixel mostly of old sky carries the reach on (a darker line in the sky, a gutter's edge,
-    // then more old sky over the roof), never the decisions of the sky itself.
-    if (share >= EDGE_SOFT_CARRY) {
+    // A pixel mostly of old sky, and like old sky, carries the reach on (a darker line in the sky,
+    // a gutter's edge, then more old sky over the roof), never the decisions of the sky itself.
+    if (share >= EDGE_SOFT_CARRY && this.looksLikeOldSky(x, y, r, g, b)) {
       this.lastNearRow[x] = y;
       this.lastSkyColumn = x;
     }
@@ -397,6 +412,40 @@ export class SkyEdges {
     this.oldB = sb;
     const alpha = (share - EDGE_SOFT_DEAD) / (EDGE_SOFT_FULL - EDGE_SOFT_DEAD);
     return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
+  }
+
+  /**
+   * The mean colour difference (sum of channels) of pixel (x, y) of the photo given to `calibrate`
+   * to its 8 neighbours `textureStep` away (those inside the image).
+   */
+  private texture(x: number, y: number): number {
+    const source = this.source!;
+    const { width, height, textureStep: step } = this;
+    const i = (y * width + x) * 3;
+    const r = source[i]!;
+    const g = source[i + 1]!;
+    const b = source[i + 2]!;
+    let sum = 0;
+    let count = 0;
+    for (let yy = y - step; yy <= y + step; yy += step) {
+      if (yy < 0 || yy >= height) continue;
+      for (let xx = x - step; xx <= x + step; xx += step) {
+        if (xx < 0 || xx >= width || (xx === x && yy === y)) continue;
+        const q = (yy * width + xx) * 3;
+        sum += abs(source[q]! - r) + abs(source[q + 1]! - g) + abs(source[q + 2]! - b);
+        count++;
+      }
+    }
+    return sum / count;
+  }
+
+  /**
+   * Whether a kept pixel given a share of old sky (oldR/oldG/oldB set by `softAlpha`) is old sky
+   * left in the band rather than a surface as light as the sky: near the old sky's colour, or smooth.
+   */
+  private looksLikeOldSky(x: number, y: number, r: number, g: number, b: number): boolean {
+    const near = abs(r - this.oldR) + abs(g - this.oldG) + abs(b - this.oldB) < EDGE_SOFT_CARRY_NEAR;
+    return near || this.texture(x, y) < this.carryTexture;
   }
 
   /** Sets oldR/oldG/oldB to the local old sky behind pixel (x, y), as `softAlpha` does. */
@@ -451,6 +500,13 @@ export class SkyEdges {
     this.tb = colours[left + 2]! + (colours[right + 2]! - colours[left + 2]!) * w;
     return abs(r - this.tr) + abs(g - this.tg) + abs(b - this.tb);
   }
+}
+
+/** The first bin of `histogram` (holding `count` samples) at which `share` of them are reached. */
+function percentile(histogram: Uint32Array, count: number, share: number): number {
+  let bin = 0;
+  for (let seen = 0; bin < histogram.length && seen + histogram[bin]! < count * share; bin++) seen += histogram[bin]!;
+  return bin;
 }
 
 /** 1 where a thumbnail pixel differs from a neighbour (or itself is next to one that does). */
