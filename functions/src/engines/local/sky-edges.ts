@@ -175,6 +175,7 @@ export class SkyEdges {
   /** Nearest thumbnail column per column. */
   private readonly nearestColumn: Int32Array;
   private thinDistance = THIN_DISTANCE;
+  /** The texture under which a pixel given a large share of old sky carries the reach on. */
   private carryTexture = EDGE_SOFT_CARRY_TEXTURE;
   /** The texture's neighbour offset: a pixel of the 1024 px reference (scaled with the width). */
   private readonly textureStep: number;

@@ -183,7 +183,7 @@ export function drawSky(rgb: Buffer, width: number, height: number, recipe: SkyT
 }
 
 /** In place on `sky`: the pixels inside the classification's polygon re-drawn by their colour. */
-export function classifyByColour(
+function classifyByColour(
   rgb: Buffer,
   width: number,
   height: number,
