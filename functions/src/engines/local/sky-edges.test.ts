@@ -102,13 +102,16 @@ describe('full-resolution sky edges', () => {
     const sky = [226, 229, 233];
     const roof = [84, 58, 50];
 
-    function decide(textured: boolean): Uint8Array {
+    /** The band's pixels: textured (sunlit slate), smooth (old haze), or haze over slate from row 165. */
+    function decide(band: 'slate' | 'haze' | 'haze over slate'): Uint8Array {
       let seed = 4321;
       const random = () => {
         seed = (seed * 1103515245 + 12345) % 2147483648;
         return seed / 2147483648;
       };
-      const towardSky = (y: number) => (y < 150 ? 1 : y < 180 ? (textured ? 0.72 + 0.24 * random() : 0.84) : 0);
+      const slate = band === 'slate' || band === 'haze over slate';
+      const towardSky = (y: number) =>
+        y < 150 ? 1 : y >= 180 ? 0 : slate && (band === 'slate' || y >= 165) ? 0.72 + 0.24 * random() : 0.84;
       const pixels = Buffer.alloc(width * height * 3);
       for (let y = 0; y < height; y++)
         for (let x = 0; x < width; x++) {
@@ -135,11 +138,11 @@ describe('full-resolution sky edges', () => {
       return decided;
     }
 
-    /** Share of the band's pixels from 8 rows under its top given at least half new sky. */
-    function painted(decided: Uint8Array): number {
+    /** Share of the band's pixels in rows `from` to `to` (excluded) given at least half new sky. */
+    function painted(decided: Uint8Array, from = 158, to = 180): number {
       let band = 0;
       let half = 0;
-      for (let y = 158; y < 180; y++)
+      for (let y = from; y < to; y++)
         for (let x = 0; x < width; x++) {
           band++;
           if (decided[y * width + x]! >= 128) half++;
@@ -150,11 +153,18 @@ describe('full-resolution sky edges', () => {
     it('does not carry it through sunlit slate as light as the overcast', () => {
       // Before decision 140 all of it was painted; what is left are the few slate pixels within
       // EDGE_SOFT_CARRY_NEAR of the sky's colour and the reach around them.
-      expect(painted(decide(true))).toBeLessThan(0.1);
+      expect(painted(decide('slate'))).toBeLessThan(0.1);
     });
 
     it('still carries it through smooth old sky the decisions left', () => {
-      expect(painted(decide(false))).toBeGreaterThan(0.9);
+      expect(painted(decide('haze'))).toBeGreaterThan(0.9);
+    });
+
+    it("gives no share to slate under carried haze, past the skyline's own mixing", () => {
+      const decided = decide('haze over slate');
+      expect(painted(decided, 152, 165)).toBeGreaterThan(0.9);
+      // Before decision 140's mixing reach, a fifth of the slate's first rows took the new sky.
+      expect(painted(decided, 168, 171)).toBeLessThan(0.12);
     });
   });
 });

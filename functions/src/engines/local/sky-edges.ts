@@ -55,6 +55,13 @@ const EDGE_SOFT_OFF_SEGMENT_SHARE = 0.1;
  * the texture's median is 6 inside the drawn sky and 54 inside drawn buildings.
  */
 const EDGE_SOFT_CARRY = 191;
+/**
+ * A pixel mixes roof and sky only this near (reference pixels, scaled with the width) to sky
+ * decided above or beside it; farther, it is given a share of old sky only if it looks like old
+ * sky as above (decision 140), or a sunlit ledge or a white bird two or three pixels under a
+ * carried share would take the new sky too.
+ */
+const EDGE_SOFT_MIX_REACH = 3;
 const EDGE_SOFT_CARRY_NEAR = 25;
 const EDGE_SOFT_CARRY_TEXTURE = 15;
 const CARRY_TEXTURE_FACTOR = 2;
@@ -179,6 +186,8 @@ export class SkyEdges {
   private carryTexture = EDGE_SOFT_CARRY_TEXTURE;
   /** The texture's neighbour offset: a pixel of the 1024 px reference (scaled with the width). */
   private readonly textureStep: number;
+  /** EDGE_SOFT_MIX_REACH at this width. */
+  private readonly mixReach: number;
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -190,8 +199,10 @@ export class SkyEdges {
   private readonly forward: Int32Array;
   private readonly backward: Int32Array;
   private readonly reach: number;
-  /** Column of the last pixel decided sky in the current row. */
+  /** Column of the last pixel decided sky, or given a large share of it, in the current row. */
   private lastSkyColumn = -1;
+  /** Column of the last pixel decided sky in the current row. */
+  private lastDecidedColumn = -1;
   /** The local old sky's colour behind the last pixel given a soft alpha. */
   oldR = 0;
   oldG = 0;
@@ -222,6 +233,7 @@ export class SkyEdges {
     this.backward = new Int32Array(width);
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
     this.textureStep = max(1, floor(width / 1024 + 0.5));
+    this.mixReach = EDGE_SOFT_MIX_REACH * this.textureStep;
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -272,6 +284,7 @@ export class SkyEdges {
       this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
     }
     this.lastSkyColumn = -1 - this.reach;
+    this.lastDecidedColumn = -1 - this.mixReach;
     if (undecided) this.markNearSky(y);
   }
 
@@ -316,6 +329,7 @@ export class SkyEdges {
         lastSkyRow[x] = y;
         lastNearRow[x] = y;
         this.lastSkyColumn = x;
+        this.lastDecidedColumn = x;
         continue;
       }
       // A run of sure sky with nothing to check: sky, written at once.
@@ -325,6 +339,7 @@ export class SkyEdges {
       lastSkyRow.fill(y, x, end);
       lastNearRow.fill(y, x, end);
       this.lastSkyColumn = end - 1;
+      this.lastDecidedColumn = end - 1;
       p += end - 1 - x;
       x = end - 1;
     }
@@ -365,17 +380,34 @@ export class SkyEdges {
       this.lastSkyRow[x] = y;
       this.lastNearRow[x] = y;
       this.lastSkyColumn = x;
+      this.lastDecidedColumn = x;
       return sky;
     }
     if (coded === SURE_SKY || (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach)) return 0;
     const share = this.softAlpha(x, y, r, g, b);
-    // A pixel mostly of old sky, and like old sky, carries the reach on (a darker line in the sky,
-    // a gutter's edge, then more old sky over the roof), never the decisions of the sky itself.
-    if (share >= EDGE_SOFT_CARRY && this.looksLikeOldSky(x, y, r, g, b)) {
+    if (share === 0) return 0;
+    const mixing = this.nearDecidedSky(x, y);
+    if (mixing && share < EDGE_SOFT_CARRY) return share;
+    // Past the skyline's own mixing a share is only old sky's, and only a pixel mostly of old sky,
+    // and like old sky, carries the reach on (a darker line in the sky, a gutter's edge, then more
+    // old sky over the roof), never the decisions of the sky itself.
+    if (!this.looksLikeOldSky(x, y, r, g, b)) return mixing ? share : 0;
+    if (share >= EDGE_SOFT_CARRY) {
       this.lastNearRow[x] = y;
       this.lastSkyColumn = x;
     }
     return share;
+  }
+
+  /** Whether sky was decided within `mixReach` above (in the columns around) or left of pixel (x, y). */
+  private nearDecidedSky(x: number, y: number): boolean {
+    const reach = this.mixReach;
+    if (x - this.lastDecidedColumn <= reach) return true;
+    const lastSkyRow = this.lastSkyRow;
+    for (let column = max(0, x - reach), end = min(this.width - 1, x + reach); column <= end; column++) {
+      if (lastSkyRow[column]! >= y - reach) return true;
+    }
+    return false;
   }
 
   /**
