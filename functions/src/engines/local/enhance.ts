@@ -10,7 +10,7 @@
  * Parameters are measured on a thumbnail; the full-resolution work is one pass of table lookups
  * and multiplications over the decoded pixels, with the gain map upscaled by sharp.
  */
-import { clamp, decodeRgb, guidedSmooth, luma, shrinkRaster, type Raster } from './raster';
+import { clamp, decodeRgb, guidedSmooth, histogramPercentile, luma, shrinkRaster, type Raster } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, exp, floor, log2, max, min, pow, round, sqrt } = Math;
@@ -115,9 +115,9 @@ export function planEnhancement(thumb: Raster): EnhancePlan {
   }
   // A black point only for a hazy photo (its darkest pixels well above black), and only part of
   // the way: a dim photo's shadows are kept, not crushed.
-  const low = max(0, percentile(histogram, pixels, 0.005) - 8) * 0.6;
-  const high = max(percentile(histogram, pixels, 0.997), low + 16);
-  const median = percentile(histogram, pixels, 0.5);
+  const low = max(0, histogramPercentile(histogram, pixels, 0.005) - 8) * 0.6;
+  const high = max(histogramPercentile(histogram, pixels, 0.997), low + 16);
+  const median = histogramPercentile(histogram, pixels, 0.5);
   // Low-key on purpose (a misty lake at dusk): mid-tones already near mid-grey, dim only for lack
   // of highlights. Stretching it to white would brighten its mood away, so a stretch beyond
   // LOW_KEY_FREE_STRETCH raises the median to LOW_KEY_MEDIAN at most (an under-exposed photo's
@@ -429,14 +429,4 @@ function highlightKnee(): Float32Array {
     kneeTable[index] = min(out, WHITE_MAX) / v;
   }
   return kneeTable;
-}
-
-function percentile(histogram: Uint32Array, total: number, fraction: number): number {
-  const target = total * fraction;
-  let seen = 0;
-  for (let v = 0; v < histogram.length; v++) {
-    seen += histogram[v]!;
-    if (seen >= target) return v;
-  }
-  return histogram.length - 1;
 }

@@ -58,6 +58,20 @@ export function luma(r: number, g: number, b: number): number {
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
+/**
+ * The first bin of `histogram` (holding `total` samples) at which `fraction` of them are reached:
+ * a percentile of whole-numbered values (lumas, colour distances) counted in bins.
+ */
+export function histogramPercentile(histogram: Uint32Array, total: number, fraction: number): number {
+  const target = total * fraction;
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v]!;
+    if (seen >= target) return v;
+  }
+  return histogram.length - 1;
+}
+
 /** Separable box blur of a one-channel float map, repeated passes approach a Gaussian. */
 export function boxBlur(map: Float32Array, width: number, height: number, radius: number, passes = 3): Float32Array {
   let src: Float32Array = map;

@@ -10,7 +10,7 @@
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
  *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays.
  */
-import { boxBlur, luma, type Raster } from './raster';
+import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
 import { looksLikeSky } from './sky-colours';
 import type { SkyDetection } from './sky-mask';
 
@@ -265,8 +265,8 @@ export class SkyEdges {
         count++;
       }
     }
-    this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * percentile(histogram, count, 0.9));
-    this.carryTexture = max(EDGE_SOFT_CARRY_TEXTURE, CARRY_TEXTURE_FACTOR * percentile(textures, count, 0.9));
+    this.thinDistance = max(THIN_DISTANCE, THIN_NOISE_FACTOR * histogramPercentile(histogram, count, 0.9));
+    this.carryTexture = max(EDGE_SOFT_CARRY_TEXTURE, CARRY_TEXTURE_FACTOR * histogramPercentile(textures, count, 0.9));
   }
 
   /**
@@ -289,10 +289,10 @@ export class SkyEdges {
   }
 
   /**
-   * Row y of the band decided (`alpha` for every pixel whose code is above 0): codes from `coded`
-   * and colours from `pixels` (RGB) at pixel `offset`, decisions written to `decided` there. The
-   * sure sky, most of a band, takes `alpha`'s own steps written out (decision 137: a call per pixel
-   * cost more than the decisions).
+   * Row y of the band decided: codes from `coded` and colours from `pixels` (RGB) at pixel
+   * `offset`, decisions written to `decided` there. Undecided pixels go through `alpha`; the sure
+   * sky, most of a band, is decided here, in runs where the thumbnail shows nothing to check
+   * (decision 137: a call per pixel cost more than the decisions).
    */
   decideRow(y: number, pixels: Buffer, coded: Uint8Array, decided: Uint8Array, offset: number): void {
     const width = this.width;
@@ -316,7 +316,7 @@ export class SkyEdges {
         decided[p] = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
         continue;
       }
-      // As `decide` and `alpha` for a pixel of sure sky: sky unless a thin thing, kept as 0.
+      // Sure sky: sky unless a thin thing the thumbnail could not resolve, kept as 0.
       if (check[checkRow + nearestColumn[x]!] !== 0) {
         const r = pixels[i]!;
         const g = pixels[i + 1]!;
@@ -326,10 +326,7 @@ export class SkyEdges {
           continue;
         }
         decided[p] = SURE_SKY;
-        lastSkyRow[x] = y;
-        lastNearRow[x] = y;
-        this.lastSkyColumn = x;
-        this.lastDecidedColumn = x;
+        this.markSky(x, y);
         continue;
       }
       // A run of sure sky with nothing to check: sky, written at once.
@@ -369,21 +366,25 @@ export class SkyEdges {
     }
   }
 
+  /** Pixel (x, y) decided sky: the reach and the joins of the pixels after it start from it. */
+  private markSky(x: number, y: number): void {
+    this.lastSkyRow[x] = y;
+    this.lastNearRow[x] = y;
+    this.lastSkyColumn = x;
+    this.lastDecidedColumn = x;
+  }
+
   /**
-   * SURE_SKY, 0 or a kept pixel's share of old sky (1 to SURE_SKY - 1) for the pixel (x, y) of
-   * colour r, g, b whose band alpha is `coded` (> 0).
-   * Pixels must come in rows from the top, left to right, as the blend reads them.
+   * SURE_SKY, 0 or a kept pixel's share of old sky (1 to SURE_SKY - 1) for the undecided pixel
+   * (x, y) of colour r, g, b whose band alpha is `coded` (0 < coded < SURE_SKY). Pixels come in
+   * rows from the top, left to right (`decideRow`).
    */
-  alpha(x: number, y: number, r: number, g: number, b: number, coded: number): number {
-    const sky = this.decide(x, y, r, g, b, coded);
-    if (sky) {
-      this.lastSkyRow[x] = y;
-      this.lastNearRow[x] = y;
-      this.lastSkyColumn = x;
-      this.lastDecidedColumn = x;
-      return sky;
+  private alpha(x: number, y: number, r: number, g: number, b: number, coded: number): number {
+    if (this.joinsSky(x, y, r, g, b, coded)) {
+      this.markSky(x, y);
+      return SURE_SKY;
     }
-    if (coded === SURE_SKY || (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach)) return 0;
+    if (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach) return 0;
     const share = this.softAlpha(x, y, r, g, b);
     if (share === 0) return 0;
     const mixing = this.nearDecidedSky(x, y);
@@ -499,27 +500,23 @@ export class SkyEdges {
     return isSkySide(this.model, this.width, this.height, x, y, source[i]!, source[i + 1]!, source[i + 2]!);
   }
 
-  private decide(x: number, y: number, r: number, g: number, b: number, coded: number): number {
-    if (coded < SURE_SKY) {
-      // The sky is one region from the top: an undecided pixel is sky only next to sky already
-      // decided above it or on its left. A band of land of the sky's colour under a dark line
-      // (a blurred horizon, a roof's shadowed eave) stays, as a kept sky pixel shows less than a
-      // replaced roof pixel.
-      const last = this.lastSkyRow;
-      const joined =
-        coded >= JOIN_FREE ||
-        y === 0 ||
-        last[x] === y - 1 ||
-        (x > 0 && (last[x - 1] === y - 1 || last[x - 1] === y)) ||
-        (x + 1 < this.width && last[x + 1] === y - 1);
-      if (!joined || !isSkySide(this.model, this.width, this.height, x, y, r, g, b)) return 0;
-      // A pixel just over the foreground mixes both (the drawn masks and the eye count it as the
-      // roof's): the sky stops one pixel short of a pixel of the foreground's colour under it.
-      return this.skyAt(x, y + 1) ? SURE_SKY : 0;
-    }
-    if (this.check[this.checkRow + this.nearestColumn[x]!] === 0) return SURE_SKY;
-    if (this.distance(x, r, g, b) <= this.thinDistance) return SURE_SKY;
-    return lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER ? 0 : SURE_SKY;
+  /** Whether the undecided pixel (x, y) of colour r, g, b is sky. */
+  private joinsSky(x: number, y: number, r: number, g: number, b: number, coded: number): boolean {
+    // The sky is one region from the top: an undecided pixel is sky only next to sky already
+    // decided above it or on its left. A band of land of the sky's colour under a dark line (a
+    // blurred horizon, a roof's shadowed eave) stays, as a kept sky pixel shows less than a
+    // replaced roof pixel.
+    const last = this.lastSkyRow;
+    const joined =
+      coded >= JOIN_FREE ||
+      y === 0 ||
+      last[x] === y - 1 ||
+      (x > 0 && (last[x - 1] === y - 1 || last[x - 1] === y)) ||
+      (x + 1 < this.width && last[x + 1] === y - 1);
+    if (!joined || !isSkySide(this.model, this.width, this.height, x, y, r, g, b)) return false;
+    // A pixel just over the foreground mixes both (the drawn masks and the eye count it as the
+    // roof's): the sky stops one pixel short of a pixel of the foreground's colour under it.
+    return this.skyAt(x, y + 1);
   }
 
   /** Sum of channel differences between r, g, b and the thumbnail at column x of the current row. */
@@ -533,13 +530,6 @@ export class SkyEdges {
     this.tb = colours[left + 2]! + (colours[right + 2]! - colours[left + 2]!) * w;
     return abs(r - this.tr) + abs(g - this.tg) + abs(b - this.tb);
   }
-}
-
-/** The first bin of `histogram` (holding `count` samples) at which `share` of them are reached. */
-function percentile(histogram: Uint32Array, count: number, share: number): number {
-  let bin = 0;
-  for (let seen = 0; bin < histogram.length && seen + histogram[bin]! < count * share; bin++) seen += histogram[bin]!;
-  return bin;
 }
 
 /** 1 where a thumbnail pixel differs from a neighbour (or itself is next to one that does). */
