@@ -157,6 +157,22 @@ describe('automatic sky mask', () => {
     expect(skyMaskValue(sky!, 640, 480, 110, 80)).toBeGreaterThan(0.9);
   });
 
+  it('keeps a slate roof in shade that reaches the top of the frame out of the mask', async () => {
+    // A conical roof cut by the top edge: its columns' run from the top is smooth and as blue as a
+    // storm sky, but never comes near the sky beside it (decision 141: ramparts-towers-trees).
+    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+      <rect width="640" height="480" fill="#a8c8ea"/>
+      <rect y="330" width="640" height="150" fill="#8a7a5a"/>
+      <polygon points="290,0 350,0 400,200 240,200" fill="#414f56"/>
+      <rect x="240" y="200" width="160" height="130" fill="#9a8f7a"/>
+    </svg>`);
+    const sky = await detectSky(photo);
+    expect(sky).not.toBeNull();
+    expect(skyMaskValue(sky!, 640, 480, 320, 10)).toBeLessThan(0.05);
+    expect(skyMaskValue(sky!, 640, 480, 320, 120)).toBeLessThan(0.05);
+    expect(skyMaskValue(sky!, 640, 480, 500, 60)).toBeGreaterThan(0.9);
+  });
+
   it('finds no sky in an interior photo', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);
     expect(await detectSky(interior)).toBeNull();

@@ -60,12 +60,14 @@ const MIN_SEEDED_COLUMNS = 0.04;
 const LATE_SEED_ROWS = 0.3;
 const BLUE_RUN = 0.08;
 /**
- * Such a run must come within this RGB distance (sum of channels) of the mean colour of the
- * columns' top runs at that height, somewhere in its first BLUE_RUN rows (decision 135). Over the
- * tuning photos real sky beyond branches comes within 163 (a sunset's width of colours, sky mixed
- * with twigs); a tower's face in shade, blue-grey at luma 50, stays 398 away.
+ * A run of sky, from the top or starting lower, must come within this RGB distance (sum of
+ * channels) of the mean colour of the columns' top runs at that height, somewhere in its first
+ * BLUE_RUN rows (decisions 135 and 141). Over the tuning photos real sky beyond branches comes
+ * within 163 (a sunset's width of colours, sky mixed with twigs); a tower's face in shade,
+ * blue-grey at luma 50, stays 398 away, a slate cone's shaded side reaching the top of the frame
+ * 336 away.
  */
-const LATE_SEED_DISTANCE = 240;
+const SKY_SEED_DISTANCE = 240;
 /** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
@@ -320,11 +322,18 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
   const topSky = new Uint8Array(pixels);
   for (let x = 0; x < width; x++) for (let y = 0; y < topRun[x]!; y++) topSky[y * width + x] = 1;
   const topModel = skyColourByRow(data, width, height, topSky);
-  // A run of blue starting lower is the sky beyond branches or wires only where it comes near the
-  // sky's own colour at that height: a tower's face in shade is as blue, but far darker (decision
-  // 135). No top run at all (a deep dusk band along the top) leaves nothing to compare with.
-  const lateSkyColour = (p: number, y: number) =>
-    topModel[y * 3]! < 0 || colourDistanceTo(data, p, topModel, y) <= LATE_SEED_DISTANCE;
+  // A run of blue is sky only where it comes near the sky's own colour at that height, somewhere
+  // in its first BLUE_RUN rows: a tower's face or a slate roof in shade is as blue, but far darker
+  // (decisions 135 and 141). No top run at all (a deep dusk band along the top) leaves nothing to
+  // compare with.
+  const nearSkyColour = (p: number, y: number) =>
+    topModel[y * 3]! < 0 || colourDistanceTo(data, p, topModel, y) <= SKY_SEED_DISTANCE;
+  for (let x = 0; x < width; x++) {
+    let near = false;
+    for (let y = 0; y < min(topRun[x]!, BLUE_RUN * height) && !near; y++) near = nearSkyColour(y * width + x, y);
+    // A roof reaching the top of the frame is no sky: its column may still find the sky lower.
+    if (!near) topRun[x] = 0;
+  }
   for (let x = 0; x < width; x++) {
     const before = tail;
     const y = topRun[x]!;
@@ -343,7 +352,7 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
           y1 - y0 < BLUE_RUN * height &&
           isSkyRun(y1 * width + x, y1, kindOf(y1 * width + x) === 'blue' ? 'blue' : null)
         ) {
-          nearSky ||= lateSkyColour(y1 * width + x, y1);
+          nearSky ||= nearSkyColour(y1 * width + x, y1);
           y1++;
         }
         return y1 - y0 >= BLUE_RUN * height && nearSky;
