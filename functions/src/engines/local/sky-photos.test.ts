@@ -110,7 +110,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.008,
     leftover: 146,
     foreground: 659,
-    neverTouch: 1280,
+    neverTouch: 1000,
     block: 678,
     halo: 0.03,
   },
