@@ -56,19 +56,23 @@ describe('automatic sky mask', () => {
   });
 
   const drawn = (svg: string) => sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  /** The detected mask of a drawn 640 x 480 scene, as a value at any pixel of it. */
+  const maskOfDrawn = async (svg: string) => {
+    const sky = await detectSky(await drawn(svg));
+    expect(sky).not.toBeNull();
+    return (x: number, y: number) => skyMaskValue(sky!, 640, 480, x, y);
+  };
 
   it('keeps a cream facade standing against an overcast sky out of the mask', async () => {
-    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    const maskAt = await maskOfDrawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
       <rect width="640" height="480" fill="#b0b5ba"/>
       <rect y="380" width="640" height="100" fill="#5d7a45"/>
       <rect x="200" y="150" width="240" height="230" fill="#e2d9c8"/>
     </svg>`);
-    const sky = await detectSky(photo);
-    expect(sky).not.toBeNull();
-    expect(skyMaskValue(sky!, 640, 480, 320, 60)).toBeGreaterThan(0.9);
-    expect(skyMaskValue(sky!, 640, 480, 100, 250)).toBeGreaterThan(0.9);
-    expect(skyMaskValue(sky!, 640, 480, 320, 260)).toBeLessThan(0.05);
-    expect(skyMaskValue(sky!, 640, 480, 215, 300)).toBeLessThan(0.05);
+    expect(maskAt(320, 60)).toBeGreaterThan(0.9);
+    expect(maskAt(100, 250)).toBeGreaterThan(0.9);
+    expect(maskAt(320, 260)).toBeLessThan(0.05);
+    expect(maskAt(215, 300)).toBeLessThan(0.05);
   });
 
   it('finds no sky in a pale room with cool walls under a warm white ceiling', async () => {
@@ -143,34 +147,30 @@ describe('automatic sky mask', () => {
     // The tower nearly reaches the top: its columns' sky stops after a few rows and a long run of
     // dark blue-grey follows, like sky resuming under a branch (decision 135: ramparts-towers-trees).
     // Under the bough across the top left, the sky does resume, in the sky's own colour.
-    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    const maskAt = await maskOfDrawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
       <rect width="640" height="480" fill="#a8c8ea"/>
       <rect width="220" height="24" fill="#2f3a22"/>
       <rect y="330" width="640" height="150" fill="#8a7a5a"/>
       <rect x="280" y="8" width="80" height="322" fill="#41474f"/>
     </svg>`);
-    const sky = await detectSky(photo);
-    expect(sky).not.toBeNull();
-    expect(skyMaskValue(sky!, 640, 480, 320, 60)).toBeLessThan(0.05);
-    expect(skyMaskValue(sky!, 640, 480, 320, 200)).toBeLessThan(0.05);
-    expect(skyMaskValue(sky!, 640, 480, 500, 60)).toBeGreaterThan(0.9);
-    expect(skyMaskValue(sky!, 640, 480, 110, 80)).toBeGreaterThan(0.9);
+    expect(maskAt(320, 60)).toBeLessThan(0.05);
+    expect(maskAt(320, 200)).toBeLessThan(0.05);
+    expect(maskAt(500, 60)).toBeGreaterThan(0.9);
+    expect(maskAt(110, 80)).toBeGreaterThan(0.9);
   });
 
   it('keeps a slate roof in shade that reaches the top of the frame out of the mask', async () => {
     // A conical roof cut by the top edge: its columns' run from the top is smooth and as blue as a
     // storm sky, but never comes near the sky beside it (decision 141: ramparts-towers-trees).
-    const photo = await drawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    const maskAt = await maskOfDrawn(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
       <rect width="640" height="480" fill="#a8c8ea"/>
       <rect y="330" width="640" height="150" fill="#8a7a5a"/>
       <polygon points="290,0 350,0 400,200 240,200" fill="#414f56"/>
       <rect x="240" y="200" width="160" height="130" fill="#9a8f7a"/>
     </svg>`);
-    const sky = await detectSky(photo);
-    expect(sky).not.toBeNull();
-    expect(skyMaskValue(sky!, 640, 480, 320, 10)).toBeLessThan(0.05);
-    expect(skyMaskValue(sky!, 640, 480, 320, 120)).toBeLessThan(0.05);
-    expect(skyMaskValue(sky!, 640, 480, 500, 60)).toBeGreaterThan(0.9);
+    expect(maskAt(320, 10)).toBeLessThan(0.05);
+    expect(maskAt(320, 120)).toBeLessThan(0.05);
+    expect(maskAt(500, 60)).toBeGreaterThan(0.9);
   });
 
   it('finds no sky in an interior photo', async () => {
