@@ -1,9 +1,10 @@
 /**
  * Automatic sky detection on a thumbnail.
  * The core (this file): sky found by colour alone, in two passes:
- * 1. seeds: per column, the run of pixels connected to the top edge that look like sky (blue-ish,
- *    or bright and neutral like clouds and overcast skies), are smooth vertically and change
- *    gradually;
+ * 1. seeds: per column, the run of pixels connected to the top edge (or starting a little lower,
+ *    under branches or wires) that look like sky (blue-ish, or bright and neutral like clouds and
+ *    overcast skies), are smooth vertically, change gradually and come near the colour of the
+ *    other columns' sky at that height;
  * 2. growth: from the seeds to neighbouring pixels of sky colour close to the pixel they are
  *    reached from, which recovers the sky under eaves, beside trees and between branches, while
  *    anything in front of the sky (a post, a wire, a roof) stays out.
