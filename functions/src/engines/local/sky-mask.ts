@@ -325,8 +325,8 @@ export function findSkyCore(thumb: Raster): Uint8Array | null {
   const topModel = skyColourByRow(data, width, height, topSky);
   // A run of sky colour (from the top, or of blue starting lower) is sky only where it comes near
   // the sky's own colour at that height, somewhere in its first BLUE_RUN rows: a tower's face or a
-  // slate roof in shade is as blue, but far darker (decisions 135 and 141). No top run at all (a deep dusk band along the top) leaves nothing to
-  // compare with.
+  // slate roof in shade is as blue, but far darker (decisions 135 and 141). No top run at all (a
+  // deep dusk band along the top) leaves nothing to compare with.
   const nearSkyColour = (p: number, y: number) =>
     topModel[y * 3]! < 0 || colourDistanceTo(data, p, topModel, y) <= SKY_SEED_DISTANCE;
   for (let x = 0; x < width; x++) {
