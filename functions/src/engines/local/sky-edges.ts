@@ -201,8 +201,6 @@ export class SkyEdges {
   private readonly reach: number;
   /** Column of the last pixel decided sky, or given a large share of it, in the current row. */
   private lastSkyColumn = -1;
-  /** Column of the last pixel decided sky in the current row. */
-  private lastDecidedColumn = -1;
   /** The local old sky's colour behind the last pixel given a soft alpha. */
   oldR = 0;
   oldG = 0;
@@ -284,7 +282,6 @@ export class SkyEdges {
       this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
     }
     this.lastSkyColumn = -1 - this.reach;
-    this.lastDecidedColumn = -1 - this.mixReach;
     if (undecided) this.markNearSky(y);
   }
 
@@ -336,7 +333,6 @@ export class SkyEdges {
       lastSkyRow.fill(y, x, end);
       lastNearRow.fill(y, x, end);
       this.lastSkyColumn = end - 1;
-      this.lastDecidedColumn = end - 1;
       p += end - 1 - x;
       x = end - 1;
     }
@@ -371,7 +367,6 @@ export class SkyEdges {
     this.lastSkyRow[x] = y;
     this.lastNearRow[x] = y;
     this.lastSkyColumn = x;
-    this.lastDecidedColumn = x;
   }
 
   /**
@@ -400,10 +395,12 @@ export class SkyEdges {
     return share;
   }
 
-  /** Whether sky was decided within `mixReach` above (in the columns around) or left of pixel (x, y). */
+  /**
+   * Whether sky was decided within `mixReach` of pixel (x, y): in the columns around it, in the
+   * rows above or on its left in its own row (`lastSkyRow` holds the current row's decisions too).
+   */
   private nearDecidedSky(x: number, y: number): boolean {
     const reach = this.mixReach;
-    if (x - this.lastDecidedColumn <= reach) return true;
     const lastSkyRow = this.lastSkyRow;
     for (let column = max(0, x - reach), end = min(this.width - 1, x + reach); column <= end; column++) {
       if (lastSkyRow[column]! >= y - reach) return true;
