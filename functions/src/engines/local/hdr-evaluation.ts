@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { enhance } from './enhance';
 import { PHOTOS_DIR } from './photo-evaluation';
-import { boxBlur, decodeThumbnail, luma, shrinkRaster, type Raster } from './raster';
+import { boxBlur, decodeThumbnail, histogramPercentile, luma, shrinkRaster, type Raster } from './raster';
 
 const { abs, hypot, max, min, round } = Math;
 const SIDE = 512;
@@ -113,17 +113,12 @@ export function exposureFigures(raster: Raster, input?: Raster): ExposureFigures
       coloured++;
     }
   }
-  const percentile = (fraction: number) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= l.length * fraction) return v;
-    return 255;
-  };
   return {
     clipped: clipped / l.length,
     meanLuma: sum / l.length,
     localContrast: contrast / l.length,
-    median: percentile(0.5),
-    brightest: percentile(0.997),
+    median: histogramPercentile(histogram, l.length, 0.5),
+    brightest: histogramPercentile(histogram, l.length, 0.997),
     saturation: saturation / max(1, coloured),
   };
 }
@@ -170,8 +165,7 @@ export function viewerFigures(before: Raster, after: Raster): ViewerFigures {
   const la = lumaOf(after);
   const histogram = new Uint32Array(256);
   for (const v of lb) histogram[min(255, round(v))]!++;
-  let quarter = 0;
-  for (let seen = 0; quarter < 255 && (seen += histogram[quarter]!) < lb.length * 0.25;) quarter++;
+  const quarter = histogramPercentile(histogram, lb.length, 0.25);
   let shadowSum = 0;
   let shadowCount = 0;
   let tintBefore = 0;
