@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { skyReplacementMask } from './replace-sky';
-import { skyPath } from './sky-segmentation';
+import { darkZenith, skyPath } from './sky-segmentation';
 
 const WIDTH = 900;
 const HEIGHT = 600;
@@ -149,6 +149,36 @@ describe('sky segmentation', () => {
     }
     expect(lakeReplaced / lake).toBeLessThan(0.01);
     expect(skyReplaced / sky).toBeGreaterThan(0.98);
+  });
+
+  it("marks a dusk sky's zenith, deep blue down to blue sky, not deep blue that ends on an edge or on ground", () => {
+    // Four columns, 30 rows, as 3x3 means: (0) deep blue at the top brightening smoothly into blue
+    // sky; (1) the same over a deep blue awning that ends on a hard edge; (2) deep blue running
+    // down to a dark wall, never reaching blue sky; (3) a black border at the top.
+    const width = 4;
+    const height = 30;
+    const columns: ((y: number) => number[])[] = [
+      (y) => mix([2, 22, 50], [30, 70, 130], y / 29),
+      (y) => (y < 8 ? [4, 14, 48] : mix([2, 22, 50], [30, 70, 130], y / 29)),
+      (y) => (y < 15 ? mix([2, 22, 50], [10, 32, 66], y / 14) : [40, 35, 38]),
+      (y) => (y < 5 ? [3, 3, 4] : mix([2, 22, 50], [30, 70, 130], y / 29)),
+    ];
+    const calm = [0, 1, 2].map((c) =>
+      Float32Array.from({ length: width * height }, (_, p) => columns[p % width]!(Math.floor(p / width))[c]!),
+    );
+    const lum = Float32Array.from(
+      { length: width * height },
+      (_, p) => 0.299 * calm[0]![p]! + 0.587 * calm[1]![p]! + 0.114 * calm[2]![p]!,
+    );
+    const zenith = darkZenith(calm, lum, width, height);
+    const marked = (x: number) =>
+      Array.from({ length: height }, (_, y) => zenith[y * width + x]).filter(Boolean).length;
+    // Marked down to the first blue sky pixel (luma over 40).
+    expect(marked(0)).toBeGreaterThan(10);
+    expect(zenith[0]).toBe(1);
+    expect(marked(1)).toBe(0);
+    expect(marked(2)).toBe(0);
+    expect(marked(3)).toBe(0);
   });
 
   it("stops the sky's smooth path at a calm water's waterline, so the water does not make it a leak", () => {

@@ -112,20 +112,22 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   }
   // Generic colour cue, and the pixels that are smooth and sky-coloured: those are left out of
   // the ground's model wherever they lie, as the sky seen through an arch or between branches
-  // would otherwise teach the ground model the sky's colours.
+  // would otherwise teach the ground model the sky's colours. A dusk sky's zenith, too dark for
+  // the generic colours, is blue sky.
   const generic = new Float32Array(pixels);
   const skyLike = new Uint8Array(pixels);
+  const zenith = darkZenith(calm, lum, width, height);
   for (let p = 0; p < pixels; p++) {
-    generic[p] = genericCost(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!);
+    generic[p] = zenith[p] ? BLUE_LEAN : genericCost(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!);
     skyLike[p] = generic[p]! < 0 && detail[p]! < FLAT_DETAIL ? 1 : 0;
   }
-  // Per pixel: texture's cost, and the cost of height and darkness.
+  // Per pixel: texture's cost, and the cost of height and darkness (none for a dusk sky's zenith).
   const texture = new Float32Array(pixels);
   const place = new Float32Array(pixels);
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       texture[p] = min(MAX_TEXTURE_COST, detail[p]! / FLAT_DETAIL - 1);
-      place[p] = (HEIGHT_COST * y) / height + (lum[p]! < DARK_LUMA ? DARK_COST : 0);
+      place[p] = (HEIGHT_COST * y) / height + (lum[p]! < DARK_LUMA && !zenith[p] ? DARK_COST : 0);
     }
   }
 
@@ -309,6 +311,33 @@ function smoothlyJoined(calm: Float32Array[], core: Uint8Array, width: number, r
   return joined;
 }
 
+/** Zenith: blue above red and green by at least this much (3x3 means). */
+const ZENITH_BLUE = 20;
+
+/**
+ * A dusk sky darkens towards the zenith, under DARK_LUMA at the top of the frame, where it is
+ * neither black nor shade but a deep blue (decision 143). Per column: a run from the top edge of
+ * pixels blue above red and green by ZENITH_BLUE, each a smooth step (SMOOTH_STEP) from the one
+ * above, that ends on a pixel of blue sky: the sky darkening upwards. Its pixels are marked (1).
+ * Deep blue in the ground (a car, a shaded blue wall, fruit) meets the sky, if at all, across an
+ * edge.
+ */
+export function darkZenith(calm: Float32Array[], lum: Float32Array, width: number, height: number): Uint8Array {
+  const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
+  const zenith = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0, p = x; y < height; y++, p += width) {
+      if (colourOf(r[p]!, g[p]!, b[p]!, lum[p]!) === 'blue') {
+        for (let q = x; q < p; q += width) zenith[q] = 1;
+        break;
+      }
+      const step = y === 0 ? 0 : abs(r[p]! - r[p - width]!) + abs(g[p]! - g[p - width]!) + abs(b[p]! - b[p - width]!);
+      if (b[p]! < max(r[p]!, g[p]!) + ZENITH_BLUE || step > SMOOTH_STEP) break;
+    }
+  }
+  return zenith;
+}
+
 /** Glow: warm (red over blue by this much, 3x3 means)... */
 const GLOW_WARMTH = 20;
 /** ...no darker than the lowest sky pixel above it less this... */
@@ -477,11 +506,14 @@ function fillEnclosedHoles(sky: Uint8Array, evidenceAt: (p: number) => number, w
   }
 }
 
+/** Generic cost of a blue pixel (sky minus ground): it leans sky. */
+const BLUE_LEAN = -0.5;
+
 /** Before any model: blue and bright neutral pixels lean sky, green and near-black ones ground. */
 function genericCost(r: number, g: number, b: number, l: number): number {
   let cost = 0;
   const colour = colourOf(r, g, b, l);
-  if (colour === 'blue') cost -= 0.5;
+  if (colour === 'blue') cost += BLUE_LEAN;
   else if (colour === 'neutral') cost -= 0.3;
   if (g > r + 4 && g > b + 4) cost += 1.5;
   if (l < 40) cost += 0.5;
