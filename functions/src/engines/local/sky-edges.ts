@@ -59,9 +59,11 @@ const EDGE_SOFT_CARRY = 191;
  * A pixel mixes roof and sky only this near (reference pixels, scaled with the width) to sky
  * decided above or beside it; farther, it is given a share of old sky only if it looks like old
  * sky as above (decision 140), or a sunlit ledge or a white bird two or three pixels under a
- * carried share would take the new sky too.
+ * carried share would take the new sky too. An anti-aliased skyline mixes over a pixel or two of
+ * the reference: at 3, the third pixel into roofs and walls took half or more of the new sky
+ * (most of the never-touch pixels left after decision 140; decision 144).
  */
-const EDGE_SOFT_MIX_REACH = 3;
+const EDGE_SOFT_MIX_REACH = 2;
 const EDGE_SOFT_CARRY_NEAR = 25;
 const EDGE_SOFT_CARRY_TEXTURE = 15;
 const CARRY_TEXTURE_FACTOR = 2;
