@@ -476,7 +476,8 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   // Decision 143: the deep blue band along the top, darkening to the zenith, is sky (leftover
-  // 16,029 to 259, IoU 0.853 to 0.991); what is left is a strip beside the right tower.
+  // 16,029 to 259, IoU 0.853 to 0.991); what is left is a patch beside the right tower, over the
+  // horizon's clouds.
   'dusk-launch-towers': {
     iou: 0.985,
     falseReplaced: 0.021,
