@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { skyReplacementMask } from './replace-sky';
-import { darkZenith, skyPath } from './sky-segmentation';
+import { darkZenith, extendGlow, skyPath } from './sky-segmentation';
 
 const WIDTH = 900;
 const HEIGHT = 600;
@@ -124,6 +124,32 @@ describe('sky segmentation', () => {
     const { mask } = result!;
     expect(replacedShare(mask, cloud)).toBeGreaterThan(0.95);
     expect(mask[100 * WIDTH + 200]).toBe(0);
+  });
+
+  it('extends a warm sky down its glow, not a blue sky whose lowest pixel is warm only by mixing with stone', () => {
+    // Two columns, 3x3 means: rows 0-49 sky, row 49 its lowest pixel (warm in both), rows 50-54
+    // a bright warm band, then dark land. Column 0: the sky above row 49 is a sunset's orange;
+    // column 1: it is blue, and row 49 mixes it with the sunlit stone under it.
+    const width = 2;
+    const height = 100;
+    const colour = (x: number, y: number): number[] => {
+      if (y < 49) return x === 0 ? [230, 140, 90] : [90, 140, 210];
+      if (y === 49) return x === 0 ? [235, 150, 95] : [170, 160, 140];
+      if (y < 55) return [240, 200, 140];
+      return [50, 35, 25];
+    };
+    const calm = [0, 1, 2].map((c) =>
+      Float32Array.from({ length: width * height }, (_, p) => colour(p % width, Math.floor(p / width))[c]!),
+    );
+    const lum = Float32Array.from(
+      { length: width * height },
+      (_, p) => 0.299 * calm[0]![p]! + 0.587 * calm[1]![p]! + 0.114 * calm[2]![p]!,
+    );
+    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    extendGlow(sky, calm, lum, width, height, height);
+    // The glow joins the sunset's sky (decision 083); the stone stays (decision 145).
+    expect(sky[52 * width]).toBe(1);
+    expect(sky[52 * width + 1]).toBe(0);
   });
 
   it('keeps a calm lake that mirrors the sky out of the sky', async () => {

@@ -351,14 +351,21 @@ const GLOW_LAND = 0.6;
 const GLOW_END = 3;
 
 /**
+ * The sky this many rows above its lowest pixel must be warm too: on the 3x3 means, a blue sky's
+ * lowest pixel can be warm only by mixing with a sunlit roof or stone under it (decision 145).
+ */
+const GLOW_SKY_ROWS = 2;
+
+/**
  * In place: a sunset's glow just over the hills, which the cut left to the ground (its colours
  * taught the ground's model while it lay under the first skylines, and its gradient is too steep
  * for the smooth-step rules), joins the sky (decision 083). Per column, under the lowest sky pixel
- * of a warm sky: a run of warm pixels never darker than that sky pixel (a glow brightens toward the
- * horizon) that ends on much darker land within a few rows, above any waterline. A sunlit wall
- * under a warm sky goes on brighter for more rows than a glow's band, or does not end on dark land.
+ * of a warm sky (that pixel and the one GLOW_SKY_ROWS above it warm): a run of warm pixels never
+ * darker than that sky pixel (a glow brightens toward the horizon) that ends on much darker land
+ * within a few rows, above any waterline. A sunlit wall under a warm sky goes on brighter for more
+ * rows than a glow's band, or does not end on dark land.
  */
-function extendGlow(
+export function extendGlow(
   sky: Uint8Array,
   calm: Float32Array[],
   lum: Float32Array,
@@ -379,7 +386,7 @@ function extendGlow(
     }
     if (lowest < 0 || lowest + 1 >= waterline) continue;
     const floorPixel = lowest * width + x;
-    if (!warm(floorPixel)) continue;
+    if (!warm(floorPixel) || lowest < GLOW_SKY_ROWS || !warm(floorPixel - GLOW_SKY_ROWS * width)) continue;
     const floorLuma = lum[floorPixel]!;
     let brightest = floorLuma;
     let end = lowest + 1;
