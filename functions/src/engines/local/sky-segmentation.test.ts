@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { luma } from './raster';
 import { skyReplacementMask } from './replace-sky';
 import { darkZenith, extendGlow, skyPath } from './sky-segmentation';
 
@@ -96,6 +97,15 @@ function mix(a: number[], b: number[], t: number): number[] {
   return a.map((v, c) => v + (b[c]! - v) * k);
 }
 
+/** The 3x3-mean channels and luma the segmentation reads, from each pixel's colour, as given. */
+function calmOf(width: number, height: number, colour: (x: number, y: number) => number[]) {
+  const calm = [0, 1, 2].map((c) =>
+    Float32Array.from({ length: width * height }, (_, p) => colour(p % width, Math.floor(p / width))[c]!),
+  );
+  const lum = Float32Array.from({ length: width * height }, (_, p) => luma(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!));
+  return { calm, lum };
+}
+
 describe('sky segmentation', () => {
   it("takes a sunset's glow under dark clouds for sky, though the lake below has its colours", async () => {
     const image = await jpeg(sunsetOverLake);
@@ -138,13 +148,7 @@ describe('sky segmentation', () => {
       if (y < 55) return [240, 200, 140];
       return [50, 35, 25];
     };
-    const calm = [0, 1, 2].map((c) =>
-      Float32Array.from({ length: width * height }, (_, p) => colour(p % width, Math.floor(p / width))[c]!),
-    );
-    const lum = Float32Array.from(
-      { length: width * height },
-      (_, p) => 0.299 * calm[0]![p]! + 0.587 * calm[1]![p]! + 0.114 * calm[2]![p]!,
-    );
+    const { calm, lum } = calmOf(width, height, colour);
     const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
     extendGlow(sky, calm, lum, width, height, height);
     // The glow joins the sunset's sky (decision 083); the stone stays (decision 145).
@@ -189,13 +193,7 @@ describe('sky segmentation', () => {
       (y) => (y < 15 ? mix([2, 22, 50], [10, 32, 66], y / 14) : [40, 35, 38]),
       (y) => (y < 5 ? [3, 3, 4] : mix([2, 22, 50], [30, 70, 130], y / 29)),
     ];
-    const calm = [0, 1, 2].map((c) =>
-      Float32Array.from({ length: width * height }, (_, p) => columns[p % width]!(Math.floor(p / width))[c]!),
-    );
-    const lum = Float32Array.from(
-      { length: width * height },
-      (_, p) => 0.299 * calm[0]![p]! + 0.587 * calm[1]![p]! + 0.114 * calm[2]![p]!,
-    );
+    const { calm, lum } = calmOf(width, height, (x, y) => columns[x]!(y));
     const zenith = darkZenith(calm, lum, width, height);
     const marked = (x: number) =>
       Array.from({ length: height }, (_, y) => zenith[y * width + x]).filter(Boolean).length;
