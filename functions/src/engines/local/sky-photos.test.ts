@@ -250,12 +250,12 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'sunset-lake-boats': {
-    iou: 0.9,
+    iou: 0.93,
     falseReplaced: 0.002,
-    leftover: 7600,
+    leftover: 1400,
     foreground: 200,
     neverTouch: 0,
-    block: 1950,
+    block: 850,
     halo: 0.01,
   },
   'white-dome-hazy': {

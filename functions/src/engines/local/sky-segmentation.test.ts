@@ -156,6 +156,29 @@ describe('sky segmentation', () => {
     expect(sky[52 * width + 1]).toBe(0);
   });
 
+  it('extends a warm sky through a lit cloud band to the glow under it, not into a lit hilltop or sun glare', () => {
+    // Three columns, 3x3 means, under an orange sky (rows 0-49): rows 50-54 a darker band of lit
+    // cloud (strongly warm), then, column 0: glow again (rows 55-59) and backlit land; column 1:
+    // glow (rows 50-57), then a warm hilltop darkening into the land (rows 58-59); column 2: sun
+    // glare that only darkens into the land (rows 50-57).
+    const width = 3;
+    const height = 200;
+    const land = [50, 45, 40];
+    const colour = (x: number, y: number): number[] => {
+      if (y < 50) return [240, 170, 100];
+      if (x === 0) return y < 55 ? [160, 90, 50] : y < 60 ? [245, 190, 95] : land;
+      if (x === 1) return y < 58 ? [245, 190, 95] : y < 60 ? [170, 120, 70] : land;
+      return y < 58 ? [230 - 8 * (y - 50), 150 - 8 * (y - 50), 50] : land;
+    };
+    const { calm, lum } = calmOf(width, height, colour);
+    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    extendGlow(sky, calm, lum, width, height, height);
+    const column = (x: number) => Array.from({ length: 12 }, (_, k) => sky[(50 + k) * width + x]).join('');
+    // Decision 146: the cloud and the glow under it join; the hilltop and the glare stay.
+    expect(column(0)).toBe('111111111100');
+    expect(column(1)).toBe('111111110000');
+    expect(column(2)).toBe('000000000000');
+  });
   it('keeps a calm lake that mirrors the sky out of the sky', async () => {
     const result = await skyReplacementMask(await mirroredLake());
     expect(result).not.toBeNull();

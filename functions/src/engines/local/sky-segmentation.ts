@@ -349,6 +349,16 @@ const GLOW_ROWS = 0.1;
 /** ...and ending, within GLOW_END rows, on land at most this share of the glow's brightest luma. */
 const GLOW_LAND = 0.6;
 const GLOW_END = 3;
+/**
+ * A cloud bank lit by the low sun may be darker than the glow: red over blue by this much (3x3
+ * means), where the land under a sunset, backlit, is near neutral (decision 146)...
+ */
+const GLOW_LIT = 80;
+/**
+ * ...and it joins the run only where the glow shows again under it: a luma this much above the
+ * darkest pixel of the run so far. Sun glare fading into the hills only darkens.
+ */
+const GLOW_RISE = 20;
 
 /**
  * The sky this many rows above its lowest pixel must be warm too: on the 3x3 means, a blue sky's
@@ -363,7 +373,9 @@ const GLOW_SKY_ROWS = 2;
  * of a warm sky (that pixel and the one GLOW_SKY_ROWS above it warm): a run of warm pixels never
  * darker than that sky pixel (a glow brightens toward the horizon) that ends on much darker land
  * within a few rows, above any waterline. A sunlit wall under a warm sky goes on brighter for more
- * rows than a glow's band, or does not end on dark land.
+ * rows than a glow's band, or does not end on dark land. A darker band of lit cloud belongs to the
+ * run when the glow shows again under it (decision 146); the run ends on its last glow pixel, so
+ * a lit hilltop under the glow, warm but only darkening, stays land.
  */
 export function extendGlow(
   sky: Uint8Array,
@@ -390,13 +402,21 @@ export function extendGlow(
     const floorLuma = lum[floorPixel]!;
     let brightest = floorLuma;
     let end = lowest + 1;
+    // The last row of glow (as bright as the run so far, or rising out of a lit cloud's band).
+    let last = lowest;
+    let darkest = floorLuma;
     while (end < waterline && end - lowest <= longest) {
       const p = end * width + x;
-      if (!warm(p) || lum[p]! < max(floorLuma - GLOW_DARKER, brightest * GLOW_FADE)) break;
+      const glow = lum[p]! >= max(floorLuma - GLOW_DARKER, brightest * GLOW_FADE);
+      if (!warm(p) || !(glow || r[p]! >= b[p]! + GLOW_LIT)) break;
+      darkest = min(darkest, lum[p]!);
+      if (glow || lum[p]! >= darkest + GLOW_RISE) last = end;
       brightest = max(brightest, lum[p]!);
       end++;
     }
-    if (end === lowest + 1 || end - lowest > longest) continue;
+    if (end - lowest > longest) continue;
+    end = last + 1;
+    if (end === lowest + 1) continue;
     let land = false;
     for (let y = end; y < min(height, end + GLOW_END); y++)
       if (lum[y * width + x]! <= brightest * GLOW_LAND) land = true;
