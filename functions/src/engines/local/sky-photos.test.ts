@@ -241,12 +241,12 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
   },
   'sunset-hills': {
-    iou: 0.96,
-    falseReplaced: 0.02,
+    iou: 0.98,
+    falseReplaced: 0.006,
     leftover: 43,
-    foreground: 8046,
+    foreground: 1400,
     neverTouch: 0,
-    block: 2372,
+    block: 700,
     halo: 0.01,
   },
   'sunset-lake-boats': {

@@ -71,4 +71,12 @@ describe('seams through the old sky (decision 134)', () => {
     const { thumb, sky } = scene(twilight, (_x, y) => y < 30);
     expect(seamFade(thumb, sky).any).toBe(false);
   });
+
+  it("fades the new sky into a sun's glare kept under it: no land shows through a clipped band", () => {
+    // A glare brightening evenly downwards to clipped red, the detection stopping at row 30 in it
+    // (decision 147: the skyline under a sun is kept on the line across it).
+    const glare = (_x: number, y: number) => (y >= 45 ? [60, 50, 40] : [220 + y, 190 + y, 150 + y]);
+    const { thumb, sky } = scene(glare, (_x, y) => y < 30);
+    expect(seamFade(thumb, sky).any).toBe(true);
+  });
 });

@@ -32,6 +32,8 @@ const SIDE_RADIUS = 3;
  * skyline's low-contrast spots (a white minaret against a hazy sky), not a block.
  */
 const MIN_SEAM = 12;
+/** A channel at least this high is clipped: a sun's glare, under which the land does not show. */
+const CLIPPED = 250;
 /** Thumbnail pixels each side of a seam the fade spans (its half-width). */
 const FADE_REACH = 4;
 
@@ -61,8 +63,10 @@ export function seamFade(thumb: Raster, sky: SkyDetection): SeamFade {
   };
 
   // A kept side under the sky is land as often as old sky (a blurred tree line on the horizon):
-  // only seams with the kept side above the sky (a twilight's deep blue at the top) or beside it.
-  const under = (above: number): number => (inSky[above] === 1 ? Infinity : 0);
+  // only seams with the kept side above the sky (a twilight's deep blue at the top) or beside it,
+  // or under it when clipped: no land shows through a sun's glare (decision 147).
+  const clipped = (p: number): boolean => max(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!) >= CLIPPED;
+  const under = (above: number): number => (inSky[above] === 1 && !clipped(above + width) ? Infinity : 0);
 
   // Seam pixels: on the mask's boundary, the step across it small (then, below, the two sides alike).
   const distance = new Int8Array(pixels).fill(-1);

@@ -179,6 +179,7 @@ describe('sky segmentation', () => {
     expect(column(1)).toBe('111111110000');
     expect(column(2)).toBe('000000000000');
   });
+
   it('keeps a calm lake that mirrors the sky out of the sky', async () => {
     const result = await skyReplacementMask(await mirroredLake());
     expect(result).not.toBeNull();

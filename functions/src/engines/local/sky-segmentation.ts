@@ -13,11 +13,13 @@
  *    smoothness): the sky between branches, under arches and beside towers, and the thin things
  *    crossing it (wires, cables, a lattice) that no column-wise line can hold; then patches
  *    detached from the sky under the horizon are dropped and holes in the sky that float (dark
- *    clouds) are filled.
+ *    clouds) are filled, a sunset's glow over the hills joins the sky, and a sun's glare on the
+ *    skyline is kept (`sky-glare.ts`).
  */
 import { gridCut } from './grid-cut';
 import { boxBlur, luma, type Raster } from './raster';
 import { skyColour } from './sky-colours';
+import { keepSkylineUnderGlare } from './sky-glare';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
@@ -215,6 +217,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   dropDetachedPatches(sky, width, height, bottom, top, blue);
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   extendGlow(sky, calm, lum, width, height, waterline);
+  keepSkylineUnderGlare(sky, calm, width, height);
   return { sky, bottom, top };
 }
 
