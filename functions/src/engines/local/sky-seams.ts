@@ -3,9 +3,9 @@
  * deep blue band at the top of a twilight it did not take), nothing in the photo marks the line,
  * and a hard cut there shows as a block of old sky with a ragged or stair-step edge, the
  * thumbnail's pixels magnified. Along such a seam (long, its two sides alike, no edge across it,
- * the kept side above the sky or beside it) the new sky fades in from the seam over a few
- * thumbnail pixels instead: the band of old sky the engine is unsure of is kept, with a soft
- * transition, and no pixel gets more new sky than decided. Where the skyline lies on an edge of
+ * the kept side above the sky or beside it, or under it in a sun's clipped glare: decision 147)
+ * the new sky fades in from the seam over a few thumbnail pixels instead: the band of old sky the
+ * engine is unsure of is kept, with a soft transition, and no pixel gets more new sky than decided. Where the skyline lies on an edge of
  * the photo (a roof, a hill, a tree against the sky) nothing changes: the full-resolution
  * decisions stand.
  */
