@@ -180,6 +180,28 @@ describe('sky segmentation', () => {
     expect(column(2)).toBe('000000000000');
   });
 
+  it('takes lit cloud over the glow for sky only as a bank along the horizon, not as a narrow brick chimney', () => {
+    // Under an orange sky (rows 0-49): columns 10-29 and columns 60-62 each a darker, strongly warm
+    // band (rows 50-57), then a pale warm band (rows 58-59), then dark land; elsewhere dark land at
+    // once. The same columns, one set a twentieth of the width wide, the other three columns.
+    const width = 100;
+    const height = 200;
+    const banded = (x: number) => (x >= 10 && x < 30) || (x >= 60 && x < 63);
+    const colour = (x: number, y: number): number[] => {
+      if (y < 50) return [240, 170, 100];
+      if (!banded(x) || y >= 60) return [60, 50, 50];
+      return y < 58 ? [150, 80, 60] : [245, 190, 120];
+    };
+    const { calm, lum } = calmOf(width, height, colour);
+    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    extendGlow(sky, calm, lum, width, height, height);
+    // Decision 146: the bank joins the sky; the chimney and its trim stay.
+    expect(sky[55 * width + 20]).toBe(1);
+    expect(sky[59 * width + 20]).toBe(1);
+    expect(sky[55 * width + 61]).toBe(0);
+    expect(sky[59 * width + 61]).toBe(0);
+  });
+
   it('keeps a calm lake that mirrors the sky out of the sky', async () => {
     const result = await skyReplacementMask(await mirroredLake());
     expect(result).not.toBeNull();

@@ -362,6 +362,13 @@ const GLOW_LIT = 80;
  * darkest pixel of the run so far. Sun glare fading into the hills only darkens.
  */
 const GLOW_RISE = 20;
+/**
+ * Lit cloud is a bank along the horizon: the columns whose run crosses it join the sky only in runs
+ * at least this share of the width wide, across gaps of at most GLOW_BANK_GAP columns. A brick
+ * chimney under a warm sky, with a pale trim under it, is narrow.
+ */
+const GLOW_BANK_WIDTH = 0.05;
+const GLOW_BANK_GAP = 2;
 
 /**
  * The sky this many rows above its lowest pixel must be warm too: on the 3x3 means, a blue sky's
@@ -377,8 +384,8 @@ const GLOW_SKY_ROWS = 2;
  * darker than that sky pixel (a glow brightens toward the horizon) that ends on much darker land
  * within a few rows, above any waterline. A sunlit wall under a warm sky goes on brighter for more
  * rows than a glow's band, or does not end on dark land. A darker band of lit cloud belongs to the
- * run when the glow shows again under it (decision 146); the run ends on its last glow pixel, so
- * a lit hilltop under the glow, warm but only darkening, stays land.
+ * run when the glow shows again under it, in a bank along the horizon (decision 146); the run ends
+ * on its last glow pixel, so a lit hilltop under the glow, warm but only darkening, stays land.
  */
 export function extendGlow(
   sky: Uint8Array,
@@ -391,6 +398,10 @@ export function extendGlow(
   const [r, , b] = calm as [Float32Array, Float32Array, Float32Array];
   const longest = max(2, Math.round(height * GLOW_ROWS));
   const warm = (p: number) => r[p]! >= b[p]! + GLOW_WARMTH;
+  // Per column, the rows the glow adds ([from, to)), and whether its run crosses lit cloud.
+  const from = new Int32Array(width);
+  const to = new Int32Array(width);
+  const throughCloud = new Uint8Array(width);
   for (let x = 0; x < width; x++) {
     let lowest = -1;
     for (let y = height - 1; y >= 0; y--) {
@@ -408,12 +419,20 @@ export function extendGlow(
     // The last row of glow (as bright as the run so far, or rising out of a lit cloud's band).
     let last = lowest;
     let darkest = floorLuma;
+    // Whether the run so far, and the run up to `last`, crossed lit cloud.
+    let crossed = false;
+    let cloud = false;
     while (end < waterline && end - lowest <= longest) {
       const p = end * width + x;
       const glow = lum[p]! >= max(floorLuma - GLOW_DARKER, brightest * GLOW_FADE);
-      if (!warm(p) || !(glow || r[p]! >= b[p]! + GLOW_LIT)) break;
+      const lit = !glow && r[p]! >= b[p]! + GLOW_LIT;
+      if (!warm(p) || !(glow || lit)) break;
+      crossed ||= lit;
       darkest = min(darkest, lum[p]!);
-      if (glow || lum[p]! >= darkest + GLOW_RISE) last = end;
+      if (glow || lum[p]! >= darkest + GLOW_RISE) {
+        last = end;
+        cloud = crossed;
+      }
       brightest = max(brightest, lum[p]!);
       end++;
     }
@@ -424,7 +443,24 @@ export function extendGlow(
     for (let y = end; y < min(height, end + GLOW_END); y++)
       if (lum[y * width + x]! <= brightest * GLOW_LAND) land = true;
     if (!land) continue;
-    for (let y = lowest + 1; y < end; y++) sky[y * width + x] = 1;
+    from[x] = lowest + 1;
+    to[x] = end;
+    throughCloud[x] = cloud ? 1 : 0;
+  }
+  const join = (x: number) => {
+    for (let y = from[x]!; y < to[x]!; y++) sky[y * width + x] = 1;
+  };
+  for (let x = 0; x < width;) {
+    if (!throughCloud[x]) {
+      join(x++);
+      continue;
+    }
+    // One past the bank's last column, bridging short gaps.
+    let bankEnd = x + 1;
+    for (let c = bankEnd; c < width && c - bankEnd <= GLOW_BANK_GAP; c++) if (throughCloud[c]) bankEnd = c + 1;
+    const wide = bankEnd - x >= GLOW_BANK_WIDTH * width;
+    for (let c = x; c < bankEnd; c++) if (wide || !throughCloud[c]) join(c);
+    x = bankEnd;
   }
 }
 
