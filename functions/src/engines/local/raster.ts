@@ -58,6 +58,12 @@ export function luma(r: number, g: number, b: number): number {
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
+/** The last row of column `x` set in `map` (`width` x `height`), or -1 when none is. */
+export function lowestSetRow(map: Uint8Array, width: number, height: number, x: number): number {
+  for (let y = height - 1; y >= 0; y--) if (map[y * width + x]) return y;
+  return -1;
+}
+
 /**
  * The first bin of `histogram` (holding `total` samples) at which `fraction` of them are reached:
  * a percentile of whole-numbered values (lumas, colour distances) counted in bins.

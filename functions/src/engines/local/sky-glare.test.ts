@@ -1,3 +1,5 @@
+import { channelsOf, maskOf } from '../../testing/pixel-maps';
+import { lowestSetRow } from './raster';
 import { keepSkylineUnderGlare } from './sky-glare';
 
 const W = 120;
@@ -7,17 +9,10 @@ const RIDGE = 50;
 
 /** 3x3-mean channels of a scene drawn by `colour`, and sky labels given by `isSky`. */
 function scene(colour: (x: number, y: number) => number[], isSky: (x: number, y: number) => boolean) {
-  const calm = [0, 1, 2].map((c) =>
-    Float32Array.from({ length: W * H }, (_, p) => colour(p % W, Math.floor(p / W))[c]!),
-  );
-  const sky = Uint8Array.from({ length: W * H }, (_, p) => (isSky(p % W, Math.floor(p / W)) ? 1 : 0));
-  return { calm, sky };
+  return { calm: channelsOf(W, H, colour), sky: maskOf(W, H, isSky) };
 }
 
-const lowestSky = (sky: Uint8Array, x: number) => {
-  for (let y = H - 1; y >= 0; y--) if (sky[y * W + x]) return y;
-  return -1;
-};
+const lowestSky = (sky: Uint8Array, x: number) => lowestSetRow(sky, W, H, x);
 
 /** The cut's sky: down to the ridge, and down into the glare under a disc centred on column 60. */
 const bitten = (x: number, y: number) => y < RIDGE || (Math.abs(x - 60) < 12 && y < RIDGE + 10);

@@ -6,11 +6,16 @@
  * fades into it (`sky-seams.ts`: a clipped kept side is glare, not land).
  */
 
+import { lowestSetRow } from './raster';
+
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { floor, max, min } = Math;
 
-/** The sun's disc: every channel at least this (3x3 means), the sensor clipped. */
-const SUN_WHITE = 250;
+/**
+ * A channel at least this high is clipped: the sensor saturated. The sun's disc is clipped in every
+ * channel (3x3 means); under its glare no land shows.
+ */
+export const CLIPPED = 250;
 /** A disc fills at least this share of its bounding box, and is at least this share as tall as wide. */
 const SUN_FILL = 0.5;
 const SUN_ROUND = 0.5;
@@ -31,7 +36,7 @@ export function keepSkylineUnderGlare(sky: Uint8Array, calm: Float32Array[], wid
   let count = 0;
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
-      if (!sky[p] || min(r[p]!, g[p]!, b[p]!) < SUN_WHITE) continue;
+      if (!sky[p] || min(r[p]!, g[p]!, b[p]!) < CLIPPED) continue;
       left = min(left, x);
       right = max(right, x);
       top = min(top, y);
@@ -44,10 +49,7 @@ export function keepSkylineUnderGlare(sky: Uint8Array, calm: Float32Array[], wid
   const discWidth = right - left + 1;
   const discHeight = bottom - top + 1;
   if (count < SUN_FILL * discWidth * discHeight || discHeight < SUN_ROUND * discWidth) return;
-  const lowestSky = (x: number): number => {
-    for (let y = height - 1; y >= 0; y--) if (sky[y * width + x]) return y;
-    return -1;
-  };
+  const lowestSky = (x: number): number => lowestSetRow(sky, width, height, x);
   let onSkyline = false;
   for (let x = left; x <= right; x++) if (lowestSky(x) - bottom <= SUN_NEAR * height) onSkyline = true;
   const from = left - discWidth - 1;

@@ -5,11 +5,12 @@
  * thumbnail's pixels magnified. Along such a seam (long, its two sides alike, no edge across it,
  * the kept side above the sky or beside it, or under it in a sun's clipped glare: decision 147)
  * the new sky fades in from the seam over a few thumbnail pixels instead: the band of old sky the
- * engine is unsure of is kept, with a soft transition, and no pixel gets more new sky than decided. Where the skyline lies on an edge of
- * the photo (a roof, a hill, a tree against the sky) nothing changes: the full-resolution
- * decisions stand.
+ * engine is unsure of is kept, with a soft transition, and no pixel gets more new sky than
+ * decided. Where the skyline lies on an edge of the photo (a roof, a hill, a tree against the sky)
+ * nothing changes: the full-resolution decisions stand.
  */
 import { boxBlur, type Raster } from './raster';
+import { CLIPPED } from './sky-glare';
 import type { SkyDetection } from './sky-mask';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -32,8 +33,6 @@ const SIDE_RADIUS = 3;
  * skyline's low-contrast spots (a white minaret against a hazy sky), not a block.
  */
 const MIN_SEAM = 12;
-/** A channel at least this high is clipped: a sun's glare, under which the land does not show. */
-const CLIPPED = 250;
 /** Thumbnail pixels each side of a seam the fade spans (its half-width). */
 const FADE_REACH = 4;
 

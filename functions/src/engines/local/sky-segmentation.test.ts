@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { channelsOf, maskOf } from '../../testing/pixel-maps';
 import { luma } from './raster';
 import { skyReplacementMask } from './replace-sky';
 import { darkZenith, extendGlow, skyPath } from './sky-segmentation';
@@ -99,9 +100,7 @@ function mix(a: number[], b: number[], t: number): number[] {
 
 /** The 3x3-mean channels and luma the segmentation reads, from each pixel's colour, as given. */
 function calmOf(width: number, height: number, colour: (x: number, y: number) => number[]) {
-  const calm = [0, 1, 2].map((c) =>
-    Float32Array.from({ length: width * height }, (_, p) => colour(p % width, Math.floor(p / width))[c]!),
-  );
+  const calm = channelsOf(width, height, colour);
   const lum = Float32Array.from({ length: width * height }, (_, p) => luma(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!));
   return { calm, lum };
 }
@@ -149,7 +148,7 @@ describe('sky segmentation', () => {
       return [50, 35, 25];
     };
     const { calm, lum } = calmOf(width, height, colour);
-    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    const sky = maskOf(width, height, (_x, y) => y < 50);
     extendGlow(sky, calm, lum, width, height, height);
     // The glow joins the sunset's sky (decision 083); the stone stays (decision 145).
     expect(sky[52 * width]).toBe(1);
@@ -171,7 +170,7 @@ describe('sky segmentation', () => {
       return y < 58 ? [230 - 8 * (y - 50), 150 - 8 * (y - 50), 50] : land;
     };
     const { calm, lum } = calmOf(width, height, colour);
-    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    const sky = maskOf(width, height, (_x, y) => y < 50);
     extendGlow(sky, calm, lum, width, height, height);
     const column = (x: number) => Array.from({ length: 12 }, (_, k) => sky[(50 + k) * width + x]).join('');
     // Decision 146: the cloud and the glow under it join; the hilltop and the glare stay.
@@ -193,7 +192,7 @@ describe('sky segmentation', () => {
       return y < 58 ? [150, 80, 60] : [245, 190, 120];
     };
     const { calm, lum } = calmOf(width, height, colour);
-    const sky = Uint8Array.from({ length: width * height }, (_, p) => (Math.floor(p / width) < 50 ? 1 : 0));
+    const sky = maskOf(width, height, (_x, y) => y < 50);
     extendGlow(sky, calm, lum, width, height, height);
     // Decision 146: the bank joins the sky; the chimney and its trim stay.
     expect(sky[55 * width + 20]).toBe(1);

@@ -17,7 +17,7 @@
  *    skyline is kept (`sky-glare.ts`).
  */
 import { gridCut } from './grid-cut';
-import { boxBlur, luma, type Raster } from './raster';
+import { boxBlur, lowestSetRow, luma, type Raster } from './raster';
 import { skyColour } from './sky-colours';
 import { keepSkylineUnderGlare } from './sky-glare';
 
@@ -403,13 +403,7 @@ export function extendGlow(
   const to = new Int32Array(width);
   const throughCloud = new Uint8Array(width);
   for (let x = 0; x < width; x++) {
-    let lowest = -1;
-    for (let y = height - 1; y >= 0; y--) {
-      if (sky[y * width + x]) {
-        lowest = y;
-        break;
-      }
-    }
+    const lowest = lowestSetRow(sky, width, height, x);
     if (lowest < 0 || lowest + 1 >= waterline) continue;
     const floorPixel = lowest * width + x;
     if (!warm(floorPixel) || lowest < GLOW_SKY_ROWS || !warm(floorPixel - GLOW_SKY_ROWS * width)) continue;
