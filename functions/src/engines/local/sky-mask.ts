@@ -63,12 +63,13 @@ const BLUE_RUN = 0.08;
 /**
  * A run of sky, from the top or starting lower, must come within this RGB distance (sum of
  * channels) of the mean colour of the columns' top runs at that height, somewhere in its first
- * BLUE_RUN rows (decisions 135 and 141). Over the tuning photos real sky beyond branches comes
- * within 163 (a sunset's width of colours, sky mixed with twigs); a tower's face in shade,
- * blue-grey at luma 50, stays 398 away, a slate cone's shaded side reaching the top of the frame
- * 336 away.
+ * BLUE_RUN rows (decisions 135, 141 and 148). Over the tuning photos real sky comes within 163
+ * (a sunset's width of colours, sky mixed with twigs), but for a storm's darkest corner (up to
+ * 270, which grows back from the columns beside it); a tower's face in shade, blue-grey at luma
+ * 50, stays 398 away, a slate cone's shaded side reaching the top of the frame 336 away and its
+ * lit flank 227 away.
  */
-const SKY_SEED_DISTANCE = 240;
+const SKY_SEED_DISTANCE = 200;
 /** Largest share of the ground at least as bright as a neutral sky's mean, less 10. */
 const MAX_GROUND_AS_BRIGHT = 0.15;
 /** A sky at least this blue (share of its pixels) is blue; otherwise neutral (overcast, clouds). */
