@@ -266,4 +266,19 @@ describe('sky segmentation', () => {
     const onLand = skyPath(calm, core, width, height, height);
     expect(onLand.leaked).toBe(true);
   });
+
+  it("never follows the sky's smooth path into land far darker than the sky it left, however gentle each step", () => {
+    // A sky (sum of channels 540) over a dark wall, but at the left border, where the haze of the
+    // horizon joins it to a band of hills that darkens sideways, 4 a column (decision 150).
+    const width = 120;
+    const height = 40;
+    const sum = (x: number, y: number) => (y < 10 || (y < 20 && x === 0) ? 540 : y < 20 ? 60 : 540 - 4 * x);
+    const calm = channelsOf(width, height, (x, y) => [sum(x, y) / 3, sum(x, y) / 3, sum(x, y) / 3]);
+    const core = maskOf(width, height, (_, y) => y < 5);
+    const { nearSky } = skyPath(calm, core, width, height, height);
+    expect(nearSky[25 * width + 20]).toBe(1); // 460, 85 % of the sky
+    expect(nearSky[25 * width + 50]).toBe(0); // 340, 63 %
+    expect(nearSky[25 * width + 100]).toBe(0);
+    expect(nearSky[15 * width + 50]).toBe(0); // the wall
+  });
 });
