@@ -96,7 +96,7 @@ async function paintSky(
   fitting.catch(() => undefined);
   const seams = seamFade(thumb, sky);
   const edges = new SkyEdges(thumb, sky, width, height);
-  edges.calibrate(full.data, sky);
+  edges.calibrate(full.data, sky, rows + 1);
   // The ground under the band (less the row the band's last decisions read) is relit meanwhile.
   blendSky(full.data, width, height, { from: rows + 1, to: height, horizon }, photo.light);
   const alpha = await upscaling;
@@ -150,10 +150,11 @@ export async function skyReplacementMask(
   const full = await decodeRgb(image);
   const { width, height } = full;
   const alpha = await skyAlphaBand(sky, width, height);
-  const edges = new SkyEdges(thumb, sky, width, height);
-  edges.calibrate(full.data, sky);
-  const mask = new Uint8Array(width * height);
   const rows = skyBandRows(sky, width, height);
+  const edges = new SkyEdges(thumb, sky, width, height);
+  // As `paintSky` leaves them: the rows under the band's last are relit while it is decided.
+  edges.calibrate(full.data, sky, rows + 1);
+  const mask = new Uint8Array(width * height);
   mask.set(decideSky(full.data, width, height, rows, alpha, edges, seamFade(thumb, sky)).decided);
   return { width, height, mask };
 }

@@ -6,9 +6,13 @@ import { skylineFringe } from './sky-evaluation';
 const WIDTH = 960;
 const HEIGHT = 640;
 const GROUND = 420;
+const MAST_X = 480;
 
-/** A blue sky over a lawn, with optional grain on the sky and a dark wire across it. */
-async function photo(options: { wire: boolean; grain: number }): Promise<Buffer> {
+/**
+ * A blue sky over a lawn, with optional grain on the sky, a dark wire across it, and a white mast
+ * (2 px wide, from row 150 down to the lawn).
+ */
+async function photo(options: { wire: boolean; grain: number; mast?: boolean }): Promise<Buffer> {
   const data = Buffer.alloc(WIDTH * HEIGHT * 3);
   let seed = 12345;
   const noise = () => {
@@ -21,6 +25,7 @@ async function photo(options: { wire: boolean; grain: number }): Promise<Buffer>
       let colour: number[];
       if (y >= GROUND) colour = [70 + ((x * 7 + y * 3) % 23), 110 + ((x * 5 + y * 11) % 31), 50];
       else if (options.wire && Math.abs(y - (120 + x * 0.1)) < 1.5) colour = [40, 38, 36];
+      else if (options.mast && (x === MAST_X || x === MAST_X + 1) && y >= 150) colour = [236, 240, 246];
       else {
         const n = noise();
         colour = [70 + y * 0.1 + n, 130 + y * 0.1 + n, 215 + n];
@@ -52,6 +57,34 @@ describe('full-resolution sky edges', () => {
       }
     }
     expect(wireKept / wire).toBeGreaterThan(0.9);
+    expect(besideReplaced / beside).toBeGreaterThan(0.98);
+  });
+
+  it('keeps a white mast thinner than a thumbnail pixel in front of the new sky', async () => {
+    // Brighter than the sky, so no wire; but a line with the same sky either side, running on
+    // above or below, unlike a cloud's rim or a speck (decision 151: lattice-tower's lit tube was
+    // erased).
+    const result = await skyReplacementMask(await photo({ wire: false, grain: 0, mast: true }));
+    expect(result).not.toBeNull();
+    const { mask } = result!;
+    let mast = 0;
+    let mastKept = 0;
+    for (let y = 160; y < GROUND - 30; y++) {
+      for (const x of [MAST_X, MAST_X + 1]) {
+        mast++;
+        if (mask[y * WIDTH + x]! < 128) mastKept++;
+      }
+    }
+    expect(mastKept / mast).toBeGreaterThan(0.9);
+    // The sky either side of it is replaced.
+    let beside = 0;
+    let besideReplaced = 0;
+    for (let y = 160; y < GROUND - 30; y++) {
+      for (const x of [MAST_X - 8, MAST_X + 9]) {
+        beside++;
+        if (mask[y * WIDTH + x] === 255) besideReplaced++;
+      }
+    }
     expect(besideReplaced / beside).toBeGreaterThan(0.98);
   });
 

@@ -8,7 +8,8 @@
  *   only when joined to sky decided above or left of it (the sky is one region from the top) and
  *   not just over a pixel of the foreground's colour (that pixel mixes both);
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
- *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays.
+ *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays; so
+ *   does a brighter one on a pale mast (a white pole, a flagpole, a lit tube).
  */
 import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
 import { looksLikeSky } from './sky-colours';
@@ -70,10 +71,20 @@ const CARRY_TEXTURE_FACTOR = 2;
 /**
  * Inside the sure sky: a pixel this far (sum of channel differences) from the thumbnail's colour
  * at its place, and not brighter than it by more than THIN_BRIGHTER, is a thin structure. Brighter
- * outliers are a cloud's rim, which must not stay behind as specks of old sky.
+ * outliers are a cloud's rim, which must not stay behind as specks of old sky, unless on a pale mast.
  */
 const THIN_DISTANCE = 40;
 const THIN_BRIGHTER = 10;
+/**
+ * A brighter outlier stays when it lies on a pale mast (a white pole, a flagpole, a lit tube:
+ * decision 151): sky either side MAST_SIDE reference pixels away (their colours within
+ * MAST_SIDES_APART, sum of channels), and itself and the pixel MAST_REACH above or below it at
+ * least MAST_BRIGHTER (luma) brighter than that sky. A cloud is wider than two MAST_SIDE.
+ */
+const MAST_SIDE = 5;
+const MAST_REACH = 10;
+const MAST_SIDES_APART = 45;
+const MAST_BRIGHTER = 30;
 /**
  * A grainy sky lies that far from the thumbnail everywhere: the distance must also exceed this
  * many times the 90th percentile of the sure sky's own distances (sampled every few pixels).
@@ -194,6 +205,8 @@ export class SkyEdges {
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
   private source: Buffer | null = null;
+  /** The rows of `source` left as they are while the band is decided (those under are relit meanwhile). */
+  private sourceRows = 0;
   /** Per column, the last row decided sky or given a large share of it (-2 before any). */
   private readonly lastNearRow: Int32Array;
   /** Per column, whether sky was decided within the reach above or beside it (current row). */
@@ -245,10 +258,12 @@ export class SkyEdges {
 
   /**
    * Measures the sure sky's grain on `pixels` (the photo, RGB at full size) and raises the
-   * thin-structure distance above it.
+   * thin-structure distance above it. Its first `rows` rows must stay as they are until the band is
+   * decided.
    */
-  calibrate(pixels: Buffer, sky: SkyDetection): void {
+  calibrate(pixels: Buffer, sky: SkyDetection, rows = this.height): void {
     this.source = pixels;
+    this.sourceRows = rows;
     // Distances are whole-ish numbers up to 3 x 255: a histogram gives the percentile.
     const histogram = new Uint32Array(3 * 256);
     const textures = new Uint32Array(3 * 256);
@@ -320,7 +335,10 @@ export class SkyEdges {
         const r = pixels[i]!;
         const g = pixels[i + 1]!;
         const b = pixels[i + 2]!;
-        if (this.distance(x, r, g, b) > thin && lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER) {
+        if (
+          (this.distance(x, r, g, b) > thin && lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER) ||
+          this.paleMast(x, y, r, g, b)
+        ) {
           decided[p] = 0;
           continue;
         }
@@ -479,6 +497,37 @@ export class SkyEdges {
   private looksLikeOldSky(x: number, y: number, r: number, g: number, b: number): boolean {
     const near = abs(r - this.oldR) + abs(g - this.oldG) + abs(b - this.oldB) < EDGE_SOFT_CARRY_NEAR;
     return near || this.texture(x, y) < this.carryTexture;
+  }
+
+  /**
+   * Whether the pixel (x, y) of colour r, g, b lies on a pale mast: the same sky either side of
+   * it, MAST_SIDE reference pixels away, and it and the pixel MAST_REACH above or below it much
+   * brighter than that sky. A cloud's rim has cloud on one side; a bright speck ends within a few
+   * pixels.
+   */
+  private paleMast(x: number, y: number, r: number, g: number, b: number): boolean {
+    const source = this.source!;
+    const width = this.width;
+    const side = MAST_SIDE * this.textureStep;
+    const reach = MAST_REACH * this.textureStep;
+    if (x < side || x + side >= width) return false;
+    const i = (y * width + x) * 3;
+    const left = i - side * 3;
+    const right = i + side * 3;
+    const apart =
+      abs(source[left]! - source[right]!) +
+      abs(source[left + 1]! - source[right + 1]!) +
+      abs(source[left + 2]! - source[right + 2]!);
+    if (apart > MAST_SIDES_APART) return false;
+    const sky = max(
+      lumaOf(source[left]!, source[left + 1]!, source[left + 2]!),
+      lumaOf(source[right]!, source[right + 1]!, source[right + 2]!),
+    );
+    const brighter = (j: number) => lumaOf(source[j]!, source[j + 1]!, source[j + 2]!) >= sky + MAST_BRIGHTER;
+    return (
+      lumaOf(r, g, b) >= sky + MAST_BRIGHTER &&
+      ((y >= reach && brighter(i - reach * width * 3)) || (y + reach < this.sourceRows && brighter(i + reach * width * 3)))
+    );
   }
 
   /** Sets oldR/oldG/oldB to the local old sky behind pixel (x, y), as `softAlpha` does. */
