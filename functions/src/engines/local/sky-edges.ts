@@ -78,8 +78,9 @@ const THIN_BRIGHTER = 10;
 /**
  * A brighter outlier stays when it lies on a pale mast (a white pole, a flagpole, a lit tube:
  * decision 151): sky either side MAST_SIDE reference pixels away (their colours within
- * MAST_SIDES_APART, sum of channels), and itself and the pixel MAST_REACH above or below it at
- * least MAST_BRIGHTER (luma) brighter than that sky. A cloud is wider than two MAST_SIDE.
+ * MAST_SIDES_APART, sum of channels); itself, and the pixels half MAST_REACH and MAST_REACH above
+ * or below it, at least MAST_BRIGHTER (luma) brighter than that sky; and no brighter pixel beside
+ * the farther one. A cloud is wider than two MAST_SIDE, and widens away from its rim.
  */
 const MAST_SIDE = 5;
 const MAST_REACH = 10;
@@ -501,9 +502,9 @@ export class SkyEdges {
 
   /**
    * Whether the pixel (x, y) of colour r, g, b lies on a pale mast: the same sky either side of
-   * it, MAST_SIDE reference pixels away, and it and the pixel MAST_REACH above or below it much
-   * brighter than that sky. A cloud's rim has cloud on one side; a bright speck ends within a few
-   * pixels.
+   * it, MAST_SIDE reference pixels away, and a line as bright running MAST_REACH up or down from
+   * it with sky still beside its end. A cloud's rim has cloud on one side; a bright speck ends
+   * within a few pixels.
    */
   private paleMast(x: number, y: number, r: number, g: number, b: number): boolean {
     const source = this.source!;
@@ -524,9 +525,17 @@ export class SkyEdges {
       lumaOf(source[right]!, source[right + 1]!, source[right + 2]!),
     );
     const brighter = (j: number) => lumaOf(source[j]!, source[j + 1]!, source[j + 2]!) >= sky + MAST_BRIGHTER;
+    // Along a mast, the pixels half the reach and the reach away are as bright, with sky beside the
+    // farther one still: a cloud widens away from its rim.
+    const line = (step: number) => {
+      const far = i + step * width * 3;
+      return (
+        brighter(i + (step >> 1) * width * 3) && brighter(far) && !brighter(far - side * 3) && !brighter(far + side * 3)
+      );
+    };
     return (
       lumaOf(r, g, b) >= sky + MAST_BRIGHTER &&
-      ((y >= reach && brighter(i - reach * width * 3)) || (y + reach < this.sourceRows && brighter(i + reach * width * 3)))
+      ((y >= reach && line(-reach)) || (y + reach < this.sourceRows && line(reach)))
     );
   }
 
