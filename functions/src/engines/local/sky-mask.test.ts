@@ -188,7 +188,8 @@ describe('automatic sky mask', () => {
       SKY_ANALYSIS_SIDE,
     );
     const core = findSkyCore(thumb)!;
-    const at = (x: number, y: number) => core[Math.round((y * thumb.height) / 480) * thumb.width + Math.round((x * thumb.width) / 640)];
+    const at = (x: number, y: number) =>
+      core[Math.round((y * thumb.height) / 480) * thumb.width + Math.round((x * thumb.width) / 640)];
     expect(at(320, 4)).toBe(0);
     expect(at(320, 60)).toBe(0);
     expect(at(500, 60)).toBe(1);
