@@ -508,34 +508,47 @@ export class SkyEdges {
    */
   private paleMast(x: number, y: number, r: number, g: number, b: number): boolean {
     const source = this.source!;
-    const width = this.width;
     const side = MAST_SIDE * this.textureStep;
-    const reach = MAST_REACH * this.textureStep;
-    if (x < side || x + side >= width) return false;
-    const i = (y * width + x) * 3;
+    if (x < side || x + side >= this.width) return false;
+    const i = (y * this.width + x) * 3;
     const left = i - side * 3;
     const right = i + side * 3;
+    // Most pixels of a sky are no brighter than the sky beside them: the cheap test first.
+    const bright =
+      max(
+        lumaOf(source[left]!, source[left + 1]!, source[left + 2]!),
+        lumaOf(source[right]!, source[right + 1]!, source[right + 2]!),
+      ) + MAST_BRIGHTER;
+    if (lumaOf(r, g, b) < bright) return false;
     const apart =
       abs(source[left]! - source[right]!) +
       abs(source[left + 1]! - source[right + 1]!) +
       abs(source[left + 2]! - source[right + 2]!);
     if (apart > MAST_SIDES_APART) return false;
-    const sky = max(
-      lumaOf(source[left]!, source[left + 1]!, source[left + 2]!),
-      lumaOf(source[right]!, source[right + 1]!, source[right + 2]!),
-    );
-    const brighter = (j: number) => lumaOf(source[j]!, source[j + 1]!, source[j + 2]!) >= sky + MAST_BRIGHTER;
-    // Along a mast, the pixels half the reach and the reach away are as bright, with sky beside the
-    // farther one still: a cloud widens away from its rim.
-    const line = (step: number) => {
-      const far = i + step * width * 3;
-      return (
-        brighter(i + (step >> 1) * width * 3) && brighter(far) && !brighter(far - side * 3) && !brighter(far + side * 3)
-      );
-    };
+    const reach = MAST_REACH * this.textureStep;
     return (
-      lumaOf(r, g, b) >= sky + MAST_BRIGHTER &&
-      ((y >= reach && line(-reach)) || (y + reach < this.sourceRows && line(reach)))
+      (y >= reach && this.mastLine(i, -reach, side, bright)) ||
+      (y + reach < this.sourceRows && this.mastLine(i, reach, side, bright))
+    );
+  }
+
+  /**
+   * Along a mast from pixel offset `i` (RGB), the pixels half of `rows` and `rows` away (up when
+   * negative) are at least `bright`, and the pixels `side` either side of the farther one are not:
+   * a cloud widens away from its rim.
+   */
+  private mastLine(i: number, rows: number, side: number, bright: number): boolean {
+    const source = this.source!;
+    const stride = this.width * 3;
+    const half = i + (rows >> 1) * stride;
+    const far = i + rows * stride;
+    const l = far - side * 3;
+    const r = far + side * 3;
+    return (
+      lumaOf(source[half]!, source[half + 1]!, source[half + 2]!) >= bright &&
+      lumaOf(source[far]!, source[far + 1]!, source[far + 2]!) >= bright &&
+      lumaOf(source[l]!, source[l + 1]!, source[l + 2]!) < bright &&
+      lumaOf(source[r]!, source[r + 1]!, source[r + 2]!) < bright
     );
   }
 
