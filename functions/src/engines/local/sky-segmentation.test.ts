@@ -182,7 +182,7 @@ describe('sky segmentation', () => {
   it('takes lit cloud over the glow for sky only as a bank along the horizon, not as a narrow brick chimney', () => {
     // Under an orange sky (rows 0-49): columns 10-29 and columns 60-62 each a darker, strongly warm
     // band (rows 50-57), then a pale warm band (rows 58-59), then dark land; elsewhere dark land at
-    // once. The same columns, one set a twentieth of the width wide, the other three columns.
+    // once. The same colours, one set a fifth of the width wide (a bank), the other three columns.
     const width = 100;
     const height = 200;
     const banded = (x: number) => (x >= 10 && x < 30) || (x >= 60 && x < 63);
