@@ -142,7 +142,7 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.04,
   },
   'gate-dusk': {
-    iou: 0.88,
+    iou: 0.895,
     falseReplaced: 0.005,
     leftover: 7478,
     foreground: 40,

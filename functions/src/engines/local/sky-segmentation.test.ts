@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { channelsOf, maskOf } from '../../testing/pixel-maps';
 import { luma } from './raster';
 import { skyReplacementMask } from './replace-sky';
-import { darkZenith, extendGlow, skyPath } from './sky-segmentation';
+import { darkZenith, dropDetachedPatches, extendGlow, skyPath } from './sky-segmentation';
 
 const WIDTH = 900;
 const HEIGHT = 600;
@@ -280,5 +280,27 @@ describe('sky segmentation', () => {
     expect(nearSky[25 * width + 50]).toBe(0); // 340, 63 %
     expect(nearSky[25 * width + 100]).toBe(0);
     expect(nearSky[15 * width + 50]).toBe(0); // the wall
+  });
+
+  it('keeps the sky seen between columns when its glow is clipped white under blue, not a white wall there', () => {
+    // A gate (columns 0-39, its skyline at row 10) beside land whose horizon is row 30. Between
+    // two columns, under the horizon and cut from the sky above, a patch: 3 rows of its top, then
+    // 5 rows clipped white (decision 152).
+    const width = 60;
+    const height = 40;
+    const inPatch = (x: number, y: number) => x >= 10 && x <= 20 && y >= 30 && y < 38;
+    const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
+    const top = new Int32Array(width);
+    const kept = (patchTop: 'blue' | 'white' | 'clipped') => {
+      const sky = maskOf(width, height, (x, y) => y < bottom[x]! || inPatch(x, y));
+      const clipped = (p: number) => patchTop === 'clipped' || Math.floor(p / width) >= 33;
+      const blue = (p: number) => patchTop === 'blue' && !clipped(p);
+      dropDetachedPatches(sky, width, height, bottom, top, blue, clipped);
+      expect(sky[5 * width + 30]).toBe(1); // the sky over the gate stays
+      return sky[31 * width + 15] === 1 && sky[36 * width + 15] === 1;
+    };
+    expect(kept('blue')).toBe(true);
+    expect(kept('white')).toBe(false);
+    expect(kept('clipped')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@
 import { gridCut } from './grid-cut';
 import { boxBlur, lowestSetRow, luma, type Raster } from './raster';
 import { skyColour } from './sky-colours';
-import { keepSkylineUnderGlare } from './sky-glare';
+import { CLIPPED, keepSkylineUnderGlare } from './sky-glare';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
@@ -214,7 +214,8 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const { right, down } = contrastWeights(calm, width, height);
   const sky = gridCut({ width, height, unary, right, down });
   const blue = (p: number) => colourOf(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
-  dropDetachedPatches(sky, width, height, bottom, top, blue);
+  const clipped = (p: number) => min(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!) >= CLIPPED;
+  dropDetachedPatches(sky, width, height, bottom, top, blue, clipped);
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   extendGlow(sky, calm, lum, width, height, waterline);
   keepSkylineUnderGlare(sky, calm, width, height);
@@ -473,21 +474,27 @@ export function extendGlow(
 const HORIZON_QUANTILE = 0.9;
 /** A tall structure's skyline rises at least this share of the height above the horizon. */
 const STRUCTURE_RISE = 0.1;
-/** Sky seen through a structure is mostly blue: white patches under a skyline are snow or walls. */
+/**
+ * Sky seen through a structure is mostly blue: white patches under a skyline are snow or walls.
+ * The share is of the patch's unclipped pixels: a dusk's glow low between columns is clipped white
+ * over most of its height and blue above.
+ */
 const POCKET_BLUE_SHARE = 0.5;
 
 /**
  * In place: patches detached from the sky that start under the horizon are water reflecting the
- * sky, or snow and white walls, not sky; except a mostly blue patch under a tall structure, whose
- * own skyline rises well above the horizon: the sky seen through an arch or between columns.
+ * sky, or snow and white walls, not sky; except a patch mostly blue where not clipped, under a
+ * tall structure whose own skyline rises well above the horizon: the sky seen through an arch or
+ * between columns.
  */
-function dropDetachedPatches(
+export function dropDetachedPatches(
   sky: Uint8Array,
   width: number,
   height: number,
   bottom: Int32Array,
   top: Int32Array,
   isBlue: (p: number) => boolean,
+  isClipped: (p: number) => boolean,
 ) {
   const ends: number[] = [];
   for (let x = 0; x < width; x++) if (bottom[x]! > top[x]!) ends.push(bottom[x]!);
@@ -520,9 +527,17 @@ function dropDetachedPatches(
     if (topRow < horizon) continue;
     const skylines = [...columns].map((x) => bottom[x]!).sort((a, b) => a - b);
     const skylineHere = skylines[skylines.length >> 1]!;
+    // A clipped pixel holds the sensor's limit, not the colour of what it shows (decision 152).
     let blue = 0;
-    for (const p of members) if (isBlue(p)) blue++;
-    if (skylineHere < horizon - STRUCTURE_RISE * height && blue >= members.length * POCKET_BLUE_SHARE) continue;
+    let coloured = 0;
+    for (const p of members) {
+      if (isClipped(p)) continue;
+      coloured++;
+      if (isBlue(p)) blue++;
+    }
+    if (skylineHere < horizon - STRUCTURE_RISE * height && coloured > 0 && blue >= coloured * POCKET_BLUE_SHARE) {
+      continue;
+    }
     for (const p of members) sky[p] = 0;
   }
 }
