@@ -125,6 +125,49 @@ describe('full-resolution sky edges', () => {
     expect(fringe.share).toBeLessThan(0.02);
   });
 
+  it("gives a textured wall past the skyline's first pixel no share its own colour does not hold", () => {
+    // 480 x 320 photo and a 48 x 32 thumbnail: a clear sky down to row 150, then a blue-grey
+    // rendered wall, grainy, then dark windows from row 180. The ground's mean nearby mixes wall and
+    // windows, so the wall's colour lies most of the way from it to the sky's (decision 153).
+    const width = 480;
+    const height = 320;
+    const sky = [170, 200, 240];
+    const wall = [150, 160, 180];
+    const windows = [60, 60, 70];
+    let seed = 99;
+    const grain = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.round((seed / 2147483648 - 0.5) * 30);
+    };
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const n = y >= 150 && y < 180 ? grain() : 0;
+        const colour = y < 150 ? sky : y < 180 ? wall : windows;
+        for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = colour[c]! + n;
+      }
+    const thumb = { width: 48, height: 32, data: Buffer.alloc(48 * 32 * 3) };
+    const mask = new Float32Array(48 * 32);
+    for (let y = 0; y < 32; y++)
+      for (let x = 0; x < 48; x++) {
+        const colour = y < 15 ? sky : y < 18 ? wall : windows;
+        for (let c = 0; c < 3; c++) thumb.data[(y * 48 + x) * 3 + c] = colour[c]!;
+        mask[y * 48 + x] = y < 15 ? 1 : 0;
+      }
+    const detection = { width: 48, height: 32, mask, coverage: 0.5, horizonRow: 15, lowestRow: 15 };
+    const rows = 200;
+    const coded = new Uint8Array(width * rows);
+    for (let y = 0; y < rows; y++) coded.fill(y < 150 ? SURE_SKY : y < 180 ? 100 : 0, y * width, (y + 1) * width);
+    const edges = new SkyEdges(thumb, detection, width, height);
+    edges.calibrate(pixels, detection);
+    const decided = new Uint8Array(width * rows);
+    for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, coded, decided, y * width);
+    const halfSky = (y: number) => decided.subarray(y * width, (y + 1) * width).filter((a) => a >= 128).length / width;
+    // The wall's first row mixes with the sky as before; its second keeps its colour (before
+    // decision 153, 37 % of it took half the new sky or more).
+    expect(halfSky(151)).toBeLessThan(0.05);
+  });
+
   describe('a share of old sky carried past the reach (decision 140)', () => {
     // 480 x 320 photo, a 48 x 32 thumbnail whose detection leaves rows 140-180 undecided: an
     // overcast sky over a band (rows 150-180) whose pixels lie most of the way from the roof's

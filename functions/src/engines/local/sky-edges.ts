@@ -65,6 +65,13 @@ const EDGE_SOFT_CARRY = 191;
  * (most of the never-touch pixels left after decision 140; decision 144).
  */
 const EDGE_SOFT_MIX_REACH = 2;
+/**
+ * Past the skyline's first reference pixel, the ground a kept pixel mixes with is looked for this
+ * far (reference pixels) beside it, not only in the mean of the ground nearby (decision 153): where
+ * dark windows darken that mean, a blue-grey render or a pale stone lies most of the way from it to
+ * the sky's colour, and took the new sky two and three reference pixels deep.
+ */
+const GROUND_BESIDE = 2;
 const EDGE_SOFT_CARRY_NEAR = 25;
 const EDGE_SOFT_CARRY_TEXTURE = 15;
 const CARRY_TEXTURE_FACTOR = 2;
@@ -420,8 +427,7 @@ export class SkyEdges {
    * Whether sky was decided within `mixReach` of pixel (x, y): in the columns around it, in the
    * rows above or on its left in its own row (`lastSkyRow` holds the current row's decisions too).
    */
-  private nearDecidedSky(x: number, y: number): boolean {
-    const reach = this.mixReach;
+  private nearDecidedSky(x: number, y: number, reach = this.mixReach): boolean {
     const lastSkyRow = this.lastSkyRow;
     for (let column = max(0, x - reach), end = min(this.width - 1, x + reach); column <= end; column++) {
       if (lastSkyRow[column]! >= y - reach) return true;
@@ -433,7 +439,9 @@ export class SkyEdges {
    * A kept pixel beside the sky mixes old sky and ground (a roof's ridge, a dome's rim, the
    * anti-aliased edge of a tower): its share of old sky, 0 to SURE_SKY - 1, by projecting its
    * colour on the segment from the local ground's mean to the local sky's; the sky's colour is
-   * left in oldR/oldG/oldB for the blend to take out.
+   * left in oldR/oldG/oldB for the blend to take out. Past the skyline's first reference pixel, a
+   * textured pixel unlike the old sky gets no more than its share against the ground beside it
+   * (decision 153).
    */
   private softAlpha(x: number, y: number, r: number, g: number, b: number): number {
     const model = this.model;
@@ -445,25 +453,43 @@ export class SkyEdges {
     const sr = model.sky[i]!;
     const sg = model.sky[i + 1]!;
     const sb = model.sky[i + 2]!;
-    const dr = sr - model.ground[i]!;
-    const dg = sg - model.ground[i + 1]!;
-    const db = sb - model.ground[i + 2]!;
-    const apart = dr * dr + dg * dg + db * db;
-    if (apart < EDGE_SOFT_APART * EDGE_SOFT_APART) return 0;
-    const pr = r - model.ground[i]!;
-    const pg = g - model.ground[i + 1]!;
-    const pb = b - model.ground[i + 2]!;
-    const along = pr * dr + pg * dg + pb * db;
-    const share = along / apart;
-    if (share <= EDGE_SOFT_DEAD) return 0;
-    const off = pr * pr + pg * pg + pb * pb - along * share;
-    const allowed = max(EDGE_SOFT_OFF_SEGMENT * EDGE_SOFT_OFF_SEGMENT, EDGE_SOFT_OFF_SEGMENT_SHARE ** 2 * apart);
-    if (off > allowed) return 0;
+    let alpha = mixedAlpha(r, g, b, sr, sg, sb, model.ground[i]!, model.ground[i + 1]!, model.ground[i + 2]!);
+    if (alpha === 0) return 0;
     this.oldR = sr;
     this.oldG = sg;
     this.oldB = sb;
-    const alpha = (share - EDGE_SOFT_DEAD) / (EDGE_SOFT_FULL - EDGE_SOFT_DEAD);
-    return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
+    if (!this.nearDecidedSky(x, y, this.textureStep) && !this.looksLikeOldSky(x, y, r, g, b)) {
+      const q = this.groundBeside(x, y, r, g, b);
+      if (q < 0) return 0;
+      const source = this.source!;
+      alpha = min(alpha, mixedAlpha(r, g, b, sr, sg, sb, source[q]!, source[q + 1]!, source[q + 2]!));
+    }
+    return alpha;
+  }
+
+  /**
+   * Of the photo's pixels GROUND_BESIDE reference pixels above, below, left and right of (x, y),
+   * the offset (RGB) of the one farthest from the old sky (oldR/oldG/oldB), when it is farther
+   * than the pixel itself: the ground its colour mixes with the sky, if any. -1 when none is.
+   */
+  private groundBeside(x: number, y: number, r: number, g: number, b: number): number {
+    const source = this.source!;
+    const step = GROUND_BESIDE * this.textureStep;
+    const { oldR, oldG, oldB } = this;
+    let farthest = abs(r - oldR) + abs(g - oldG) + abs(b - oldB);
+    let found = -1;
+    for (let k = 0; k < 4; k++) {
+      const xx = x + (k === 0 ? step : k === 1 ? -step : 0);
+      const yy = y + (k === 2 ? step : k === 3 ? -step : 0);
+      if (xx < 0 || xx >= this.width || yy < 0 || yy >= this.sourceRows) continue;
+      const q = (yy * this.width + xx) * 3;
+      const d = abs(source[q]! - oldR) + abs(source[q + 1]! - oldG) + abs(source[q + 2]! - oldB);
+      if (d > farthest) {
+        farthest = d;
+        found = q;
+      }
+    }
+    return found;
   }
 
   /**
@@ -641,6 +667,41 @@ function contrastedPixels(thumb: Raster): Uint8Array {
     }
   }
   return grown;
+}
+
+/**
+ * The alpha (0 to SURE_SKY - 1) for the share of old sky in a pixel of colour r, g, b that mixes
+ * the sky's colour (sr, sg, sb) with the ground's (gr, gg, gb), by projection on the segment
+ * between them: 0 when the two are too alike, when the share is under EDGE_SOFT_DEAD, or when the
+ * pixel is a third colour, off the segment.
+ */
+function mixedAlpha(
+  r: number,
+  g: number,
+  b: number,
+  sr: number,
+  sg: number,
+  sb: number,
+  gr: number,
+  gg: number,
+  gb: number,
+): number {
+  const dr = sr - gr;
+  const dg = sg - gg;
+  const db = sb - gb;
+  const apart = dr * dr + dg * dg + db * db;
+  if (apart < EDGE_SOFT_APART * EDGE_SOFT_APART) return 0;
+  const pr = r - gr;
+  const pg = g - gg;
+  const pb = b - gb;
+  const along = pr * dr + pg * dg + pb * db;
+  const share = along / apart;
+  if (share <= EDGE_SOFT_DEAD) return 0;
+  const off = pr * pr + pg * pg + pb * pb - along * share;
+  const allowed = max(EDGE_SOFT_OFF_SEGMENT * EDGE_SOFT_OFF_SEGMENT, EDGE_SOFT_OFF_SEGMENT_SHARE ** 2 * apart);
+  if (off > allowed) return 0;
+  const alpha = (share - EDGE_SOFT_DEAD) / (EDGE_SOFT_FULL - EDGE_SOFT_DEAD);
+  return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
 }
 
 function clampTo(value: number, top: number): number {

@@ -53,6 +53,15 @@ describe('old sky floating inside the new sky', () => {
     expect(alpha[25 * 400 + 100]).toBe(0);
   });
 
+  it("keeps a tower's segment cut loose (three times taller than wide), and replaces a scrap as large", () => {
+    const segment = (x: number, y: number) => x >= 100 && x < 112 && y >= 10 && y < 50;
+    const scrap = (x: number, y: number) => x >= 200 && x < 222 && y >= 10 && y < 32;
+    const alpha = band(400, 200, (x, y) => y >= 190 || segment(x, y) || scrap(x, y));
+    expect(fillSkyIslands(alpha, 400, 200, SKY)).toBe(22 * 22);
+    expect(alpha[30 * 400 + 105]).toBe(0);
+    expect(alpha[20 * 400 + 210]).toBe(SKY);
+  });
+
   it('keeps a floating patch too large to be a scrap (more than a hundredth of the band)', () => {
     const alpha = band(200, 60, (x, y) => ground(y) || (x >= 30 && x < 70 && y >= 5 && y < 40));
     expect(fillSkyIslands(alpha, 200, 60, SKY)).toBe(0);

@@ -27,6 +27,11 @@ const SPECKLED_FILL = 0.3;
  * is not a scrap but something the decisions cut loose (a whole dome's top), and is left alone.
  */
 const MAX_SHARE = 0.01;
+/**
+ * A patch this many times taller than wide is a tower or a mast cut loose by the decisions (its
+ * lattice broken under it), not a scrap of cloud (decision 153).
+ */
+const UPRIGHT = 3;
 /** The top bit of each byte of a 32-bit word (as the signed int a bitwise `&` gives): four alphas at least KEPT_UNDER (128). */
 const ALL_SKY = 0x80808080 | 0;
 
@@ -102,6 +107,7 @@ export function fillSkyIslands(
       top = min(top, runs.row[q]!);
       bottom = max(bottom, runs.row[q]! + 1);
     }
+    if (bottom - top > UPRIGHT * (right - left)) continue;
     // A scrap of cloud torn by the edge decisions into speckles holds no full square, but fills a
     // good share of a box at least twice the square's side both ways; a diagonal wire does not.
     const side = 2 * radius + 1;
