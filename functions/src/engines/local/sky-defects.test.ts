@@ -1,5 +1,5 @@
 import { distanceToOther, erode, largestComponent, skyDefects } from './sky-defects';
-import type { DrawnSkyMask } from './sky-evaluation';
+import { skylineFringe, type DrawnSkyMask } from './sky-evaluation';
 
 // A 100 x 80 reference: sky above row 40, a building (never touch) below it on the left half.
 const WIDTH = 100;
@@ -120,5 +120,36 @@ describe('raster helpers of the defects', () => {
     expect(eroded.reduce((a, b) => a + b, 0)).toBe(4);
     map[0] = 1; // touches the square diagonally
     expect(largestComponent(map, 6, 6)).toBe(17);
+  });
+});
+
+describe('the old sky fringe along the skyline', () => {
+  /**
+   * A `width`-px result, 40 reference pixels tall: a dark new sky over a dark roof, and between
+   * them a bright band of kept old sky `fringe` reference pixels thick.
+   */
+  function fringeOf(width: number, fringe: number) {
+    const scale = width / 1024;
+    const height = Math.round(40 * scale);
+    const rgb = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const row = y / scale;
+      const sky = row < 20;
+      const bright = !sky && row < 20 + fringe;
+      for (let x = 0; x < width; x++) {
+        const p = y * width + x;
+        alpha[p] = sky ? 255 : 0;
+        rgb.fill(bright ? 200 : 30, p * 3, p * 3 + 3);
+      }
+    }
+    return skylineFringe(rgb, alpha, width, height).share;
+  }
+
+  it('sees a fringe three reference pixels wide at 12 MP as at 1024 px (decision 154)', () => {
+    expect(fringeOf(1024, 3)).toBeGreaterThan(0.5);
+    // Before, at 12 MP the ring (3 px) held the band's outer edge only, and the foreground it was
+    // compared with (4 to 10 px from the sky) was the rest of the band: no fringe.
+    expect(fringeOf(4096, 3)).toBeGreaterThan(0.5);
   });
 });

@@ -7,7 +7,7 @@
 import { boxBlur } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { ceil, floor, max, min } = Math;
+const { ceil, floor, max, min, round } = Math;
 
 export type Polygon = readonly (readonly [number, number])[];
 
@@ -109,10 +109,16 @@ export function resizeMask(mask: Uint8Array, width: number, height: number, toWi
   return out;
 }
 
-/** Kept pixels within this many pixels (Chebyshev) of a replaced one: the skyline's ring. */
+/**
+ * Kept pixels within this many pixels (Chebyshev) of a replaced one: the skyline's ring. Wider
+ * than 1024 px, this and the reaches below scale with the width (decision 154): at 12 MP a fringe
+ * is as many reference pixels wide as at 1024 px, and a ring of 3 pixels saw only its outer edge.
+ */
 const FRINGE_RING = 3;
 /** The foreground a fringe pixel is compared with: kept pixels out to this far from the sky. */
 const FRINGE_FOREGROUND_REACH = 10;
+/** The new sky a fringe pixel is compared with: the replaced pixels this near. */
+const FRINGE_SKY_REACH = 4;
 /** How much brighter (luma levels) than both the new sky and the foreground beside it a fringe pixel is. */
 export const FRINGE_LUMA = 30;
 
@@ -121,7 +127,7 @@ export const FRINGE_LUMA = 30;
  * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels of a replaced
  * one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's mean luma nearby
  * (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the kept pixels 4 to
- * 10 pixels from the sky, in a 21x21 window): a bright line between a dark sky and the darker
+ * 10 pixels from the sky, in a 21x21 window; these sizes at 1024 px, scaled wider): a bright line between a dark sky and the darker
  * ground it borders is what a viewer reads as the old sky's fringe. A white trim brighter than
  * the wall under it counts too (rare along skylines); a white wall does not (its neighbours are
  * as bright). `rgb` is the result (packed RGB), `alpha` the replacement's alpha at the same size.
@@ -140,10 +146,14 @@ export function skylineFringe(
     replaced[p] = 1;
     skyLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
   }
-  const near = boxMean(replaced, width, height, FRINGE_RING);
-  const reach = boxMean(replaced, width, height, FRINGE_FOREGROUND_REACH);
-  const skyWeight = boxMean(replaced, width, height, 4);
-  const skySum = boxMean(skyLuma, width, height, 4);
+  const scale = max(1, width / 1024);
+  const ringRadius = round(FRINGE_RING * scale);
+  const groundRadius = round(FRINGE_FOREGROUND_REACH * scale);
+  const skyRadius = round(FRINGE_SKY_REACH * scale);
+  const near = boxMean(replaced, width, height, ringRadius);
+  const reach = boxMean(replaced, width, height, groundRadius);
+  const skyWeight = boxMean(replaced, width, height, skyRadius);
+  const skySum = boxMean(skyLuma, width, height, skyRadius);
   const groundWeight = new Float32Array(n);
   const groundLuma = new Float32Array(n);
   for (let p = 0; p < n; p++) {
@@ -151,8 +161,8 @@ export function skylineFringe(
     groundWeight[p] = 1;
     groundLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
   }
-  const groundW = boxMean(groundWeight, width, height, FRINGE_FOREGROUND_REACH);
-  const groundSum = boxMean(groundLuma, width, height, FRINGE_FOREGROUND_REACH);
+  const groundW = boxMean(groundWeight, width, height, groundRadius);
+  const groundSum = boxMean(groundLuma, width, height, groundRadius);
   let ring = 0;
   let fringe = 0;
   for (let p = 0; p < n; p++) {
