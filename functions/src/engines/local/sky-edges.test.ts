@@ -38,6 +38,39 @@ async function photo(options: { wire: boolean; grain: number; mast?: boolean }):
     .toBuffer();
 }
 
+/** The photo `decideBand` decides: 480 x 320, with a 48 x 32 thumbnail; its band is the first 200 rows. */
+const BAND = { width: 480, height: 320, rows: 200 };
+
+/**
+ * The band of `pixels` (RGB, BAND's size) decided by `SkyEdges`, row by row from the top, from a
+ * thumbnail whose row y has colour `thumb.colour(y)` and detection `thumb.mask(y)`, and band codes
+ * `code(y)` per row of the photo.
+ */
+function decideBand(
+  pixels: Buffer,
+  thumb: { colour: (y: number) => number[]; mask: (y: number) => number; horizonRow: number; lowestRow: number },
+  code: (y: number) => number,
+): Uint8Array {
+  const { width, height, rows } = BAND;
+  const raster = { width: 48, height: 32, data: Buffer.alloc(48 * 32 * 3) };
+  const mask = new Float32Array(48 * 32);
+  for (let y = 0; y < 32; y++)
+    for (let x = 0; x < 48; x++) {
+      const colour = thumb.colour(y);
+      for (let c = 0; c < 3; c++) raster.data[(y * 48 + x) * 3 + c] = Math.round(colour[c]!);
+      mask[y * 48 + x] = thumb.mask(y);
+    }
+  const { horizonRow, lowestRow } = thumb;
+  const detection = { width: 48, height: 32, mask, coverage: 0.5, horizonRow, lowestRow };
+  const coded = new Uint8Array(width * rows);
+  for (let y = 0; y < rows; y++) coded.fill(code(y), y * width, (y + 1) * width);
+  const edges = new SkyEdges(raster, detection, width, height);
+  edges.calibrate(pixels, detection);
+  const decided = new Uint8Array(width * rows);
+  for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, coded, decided, y * width);
+  return decided;
+}
+
 describe('full-resolution sky edges', () => {
   it('keeps a wire thinner than a thumbnail pixel in front of the new sky', async () => {
     const result = await skyReplacementMask(await photo({ wire: true, grain: 0 }));
@@ -126,11 +159,10 @@ describe('full-resolution sky edges', () => {
   });
 
   it("gives a textured wall past the skyline's first pixel no share its own colour does not hold", () => {
-    // 480 x 320 photo and a 48 x 32 thumbnail: a clear sky down to row 150, then a blue-grey
-    // rendered wall, grainy, then dark windows from row 180. The ground's mean nearby mixes wall and
-    // windows, so the wall's colour lies most of the way from it to the sky's (decision 153).
-    const width = 480;
-    const height = 320;
+    // A clear sky down to row 150, then a blue-grey rendered wall, grainy, then dark windows from
+    // row 180. The ground's mean nearby mixes wall and windows, so the wall's colour lies most of
+    // the way from it to the sky's (decision 153).
+    const { width, height } = BAND;
     const sky = [170, 200, 240];
     const wall = [150, 160, 180];
     const windows = [60, 60, 70];
@@ -146,22 +178,16 @@ describe('full-resolution sky edges', () => {
         const colour = y < 150 ? sky : y < 180 ? wall : windows;
         for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = colour[c]! + n;
       }
-    const thumb = { width: 48, height: 32, data: Buffer.alloc(48 * 32 * 3) };
-    const mask = new Float32Array(48 * 32);
-    for (let y = 0; y < 32; y++)
-      for (let x = 0; x < 48; x++) {
-        const colour = y < 15 ? sky : y < 18 ? wall : windows;
-        for (let c = 0; c < 3; c++) thumb.data[(y * 48 + x) * 3 + c] = colour[c]!;
-        mask[y * 48 + x] = y < 15 ? 1 : 0;
-      }
-    const detection = { width: 48, height: 32, mask, coverage: 0.5, horizonRow: 15, lowestRow: 15 };
-    const rows = 200;
-    const coded = new Uint8Array(width * rows);
-    for (let y = 0; y < rows; y++) coded.fill(y < 150 ? SURE_SKY : y < 180 ? 100 : 0, y * width, (y + 1) * width);
-    const edges = new SkyEdges(thumb, detection, width, height);
-    edges.calibrate(pixels, detection);
-    const decided = new Uint8Array(width * rows);
-    for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, coded, decided, y * width);
+    const decided = decideBand(
+      pixels,
+      {
+        colour: (y) => (y < 15 ? sky : y < 18 ? wall : windows),
+        mask: (y) => (y < 15 ? 1 : 0),
+        horizonRow: 15,
+        lowestRow: 15,
+      },
+      (y) => (y < 150 ? SURE_SKY : y < 180 ? 100 : 0),
+    );
     const halfSky = (y: number) => decided.subarray(y * width, (y + 1) * width).filter((a) => a >= 128).length / width;
     // The wall's first row mixes with the sky as before; its second keeps its colour (before
     // decision 153, 37 % of it took half the new sky or more).
@@ -169,14 +195,14 @@ describe('full-resolution sky edges', () => {
   });
 
   describe('a share of old sky carried past the reach (decision 140)', () => {
-    // 480 x 320 photo, a 48 x 32 thumbnail whose detection leaves rows 140-180 undecided: an
-    // overcast sky over a band (rows 150-180) whose pixels lie most of the way from the roof's
-    // colour to the sky's, over a dark roof. Textured, the band is sunlit slate; smooth, it is
-    // old sky (a pale haze) the decisions left in the band.
-    const width = 480;
-    const height = 320;
+    // A thumbnail whose detection leaves rows 140-180 undecided: an overcast sky over a band
+    // (rows 150-180) whose pixels lie most of the way from the roof's colour to the sky's, over a
+    // dark roof. Textured, the band is sunlit slate; smooth, it is old sky (a pale haze) the
+    // decisions left in the band.
+    const { width, height } = BAND;
     const sky = [226, 229, 233];
     const roof = [84, 58, 50];
+    const between = (t: number) => roof.map((v, c) => v + (sky[c]! - v) * t);
 
     /** The band's pixels: textured (sunlit slate), smooth (old haze), or haze over slate from row 165. */
     function decide(band: 'slate' | 'haze' | 'haze over slate'): Uint8Array {
@@ -191,27 +217,19 @@ describe('full-resolution sky edges', () => {
       const pixels = Buffer.alloc(width * height * 3);
       for (let y = 0; y < height; y++)
         for (let x = 0; x < width; x++) {
-          const t = towardSky(y);
-          for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = Math.round(roof[c]! + (sky[c]! - roof[c]!) * t);
+          const colour = between(towardSky(y));
+          for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = Math.round(colour[c]!);
         }
-      const thumb = { width: 48, height: 32, data: Buffer.alloc(48 * 32 * 3) };
-      const mask = new Float32Array(48 * 32);
-      for (let y = 0; y < 32; y++)
-        for (let x = 0; x < 48; x++) {
-          const t = y < 15 ? 1 : y < 18 ? 0.84 : 0;
-          for (let c = 0; c < 3; c++)
-            thumb.data[(y * 48 + x) * 3 + c] = Math.round(roof[c]! + (sky[c]! - roof[c]!) * t);
-          mask[y * 48 + x] = y < 14 ? 1 : y < 18 ? 0.5 : 0;
-        }
-      const detection = { width: 48, height: 32, mask, coverage: 0.5, horizonRow: 16, lowestRow: 18 };
-      const rows = 200;
-      const coded = new Uint8Array(width * rows);
-      for (let y = 0; y < rows; y++) coded.fill(y < 140 ? SURE_SKY : y < 180 ? 128 : 0, y * width, (y + 1) * width);
-      const edges = new SkyEdges(thumb, detection, width, height);
-      edges.calibrate(pixels, detection);
-      const decided = new Uint8Array(width * rows);
-      for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, coded, decided, y * width);
-      return decided;
+      return decideBand(
+        pixels,
+        {
+          colour: (y) => between(y < 15 ? 1 : y < 18 ? 0.84 : 0),
+          mask: (y) => (y < 14 ? 1 : y < 18 ? 0.5 : 0),
+          horizonRow: 16,
+          lowestRow: 18,
+        },
+        (y) => (y < 140 ? SURE_SKY : y < 180 ? 128 : 0),
+      );
     }
 
     /** Share of the band's pixels in rows `from` to `to` (excluded) given at least half new sky. */
