@@ -124,13 +124,14 @@ export const FRINGE_LUMA = 30;
 
 /**
  * Old sky left visible along the skyline, in a result whose new sky is darker than the old one
- * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels of a replaced
- * one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's mean luma nearby
- * (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the kept pixels 4 to
- * 10 pixels from the sky, in a 21x21 window; these sizes at 1024 px, scaled wider): a bright line between a dark sky and the darker
- * ground it borders is what a viewer reads as the old sky's fringe. A white trim brighter than
- * the wall under it counts too (rare along skylines); a white wall does not (its neighbours are
- * as bright). `rgb` is the result (packed RGB), `alpha` the replacement's alpha at the same size.
+ * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels
+ * of a replaced one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's
+ * mean luma nearby (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the
+ * kept pixels 4 to 10 pixels from the sky, in a 21x21 window); these sizes at 1024 px, scaled
+ * wider. A bright line between a dark sky and the darker ground it borders is what a viewer reads
+ * as the old sky's fringe. A white trim brighter than the wall under it counts too (rare along
+ * skylines); a white wall does not (its neighbours are as bright). `rgb` is the result (packed
+ * RGB), `alpha` the replacement's alpha at the same size.
  */
 export function skylineFringe(
   rgb: Uint8Array,

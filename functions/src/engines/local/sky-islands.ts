@@ -4,8 +4,8 @@
  * cut off from the foreground on every side; a thick one (a square of kept pixels fits in it) is
  * a scrap of old cloud the thumbnail or the thin-structure rule kept, in hard-edged blocks, and it
  * is replaced. Thin floating things (a wire or cable broken by the decisions, a small bird) hold
- * no such square and stay as they are, and so does a patch made of lights (`isLight`: a lit
- * lamp's globe cut loose from its post is no cloud).
+ * no such square and stay as they are, and so do a patch made of lights (`isLight`: a lit lamp's
+ * globe cut loose from its post is no cloud) and an upright one (a tower's segment cut loose).
  */
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
