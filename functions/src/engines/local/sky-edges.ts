@@ -411,11 +411,18 @@ export class SkyEdges {
     const share = this.softAlpha(x, y, r, g, b);
     if (share === 0) return 0;
     const mixing = this.nearDecidedSky(x, y);
-    if (mixing && share < EDGE_SOFT_CARRY) return share;
+    // The skyline's own first reference pixel mixes as its colour says.
+    const first = mixing && this.nearDecidedSky(x, y, this.textureStep);
+    if (first && share < EDGE_SOFT_CARRY) return share;
+    // Past it, a pixel unlike old sky mixes with the ground beside it, if at all (decision 153).
     // Past the skyline's own mixing a share is only old sky's, and only a pixel mostly of old sky,
     // and like old sky, carries the reach on (a darker line in the sky, a gutter's edge, then more
     // old sky over the roof), never the decisions of the sky itself.
-    if (!this.looksLikeOldSky(x, y, r, g, b)) return mixing ? share : 0;
+    if (!this.looksLikeOldSky(x, y, r, g, b)) {
+      if (first) return share;
+      return mixing ? this.shareBeside(x, y, r, g, b, share) : 0;
+    }
+    if (mixing && share < EDGE_SOFT_CARRY) return share;
     if (share >= EDGE_SOFT_CARRY) {
       this.lastNearRow[x] = y;
       this.lastSkyColumn = x;
@@ -439,9 +446,7 @@ export class SkyEdges {
    * A kept pixel beside the sky mixes old sky and ground (a roof's ridge, a dome's rim, the
    * anti-aliased edge of a tower): its share of old sky, 0 to SURE_SKY - 1, by projecting its
    * colour on the segment from the local ground's mean to the local sky's; the sky's colour is
-   * left in oldR/oldG/oldB for the blend to take out. Past the skyline's first reference pixel, a
-   * textured pixel unlike the old sky gets no more than its share against the ground beside it
-   * (decision 153).
+   * left in oldR/oldG/oldB for the blend to take out.
    */
   private softAlpha(x: number, y: number, r: number, g: number, b: number): number {
     const model = this.model;
@@ -453,26 +458,21 @@ export class SkyEdges {
     const sr = model.sky[i]!;
     const sg = model.sky[i + 1]!;
     const sb = model.sky[i + 2]!;
-    let alpha = mixedAlpha(r, g, b, sr, sg, sb, model.ground[i]!, model.ground[i + 1]!, model.ground[i + 2]!);
+    const alpha = mixedAlpha(r, g, b, sr, sg, sb, model.ground[i]!, model.ground[i + 1]!, model.ground[i + 2]!);
     if (alpha === 0) return 0;
     this.oldR = sr;
     this.oldG = sg;
     this.oldB = sb;
-    if (!this.nearDecidedSky(x, y, this.textureStep) && !this.looksLikeOldSky(x, y, r, g, b)) {
-      const q = this.groundBeside(x, y, r, g, b);
-      if (q < 0) return 0;
-      const source = this.source!;
-      alpha = min(alpha, mixedAlpha(r, g, b, sr, sg, sb, source[q]!, source[q + 1]!, source[q + 2]!));
-    }
     return alpha;
   }
 
   /**
-   * Of the photo's pixels GROUND_BESIDE reference pixels above, below, left and right of (x, y),
-   * the offset (RGB) of the one farthest from the old sky (oldR/oldG/oldB), when it is farther
-   * than the pixel itself: the ground its colour mixes with the sky, if any. -1 when none is.
+   * `share` (from `softAlpha`, whose old sky oldR/oldG/oldB holds) or, if less, the share of pixel
+   * (x, y) of colour r, g, b against the ground beside it: of the photo's pixels GROUND_BESIDE
+   * reference pixels above, below, left and right, the one farthest from the old sky. 0 when none
+   * is farther than the pixel itself: the pixel is the ground there (decision 153).
    */
-  private groundBeside(x: number, y: number, r: number, g: number, b: number): number {
+  private shareBeside(x: number, y: number, r: number, g: number, b: number, share: number): number {
     const source = this.source!;
     const step = GROUND_BESIDE * this.textureStep;
     const { oldR, oldG, oldB } = this;
@@ -489,7 +489,8 @@ export class SkyEdges {
         found = q;
       }
     }
-    return found;
+    if (found < 0) return 0;
+    return min(share, mixedAlpha(r, g, b, oldR, oldG, oldB, source[found]!, source[found + 1]!, source[found + 2]!));
   }
 
   /**

@@ -16,6 +16,11 @@ const { floor, max, min } = Math;
  * channel (3x3 means); under its glare no land shows.
  */
 export const CLIPPED = 250;
+
+/** Whether thumbnail pixel p is clipped in every channel of `calm` (3x3 means): white past the sensor's limit. */
+export function clippedWhite(calm: Float32Array[], p: number): boolean {
+  return min(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!) >= CLIPPED;
+}
 /** A disc fills at least this share of its bounding box, and is at least this share as tall as wide. */
 const SUN_FILL = 0.5;
 const SUN_ROUND = 0.5;
@@ -28,7 +33,6 @@ const SUN_NEAR = 0.1;
  * the skylines at either side. `calm` holds the 3x3-mean channels.
  */
 export function keepSkylineUnderGlare(sky: Uint8Array, calm: Float32Array[], width: number, height: number): void {
-  const [r, g, b] = calm as [Float32Array, Float32Array, Float32Array];
   let left = width;
   let right = -1;
   let top = height;
@@ -36,7 +40,7 @@ export function keepSkylineUnderGlare(sky: Uint8Array, calm: Float32Array[], wid
   let count = 0;
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
-      if (!sky[p] || min(r[p]!, g[p]!, b[p]!) < CLIPPED) continue;
+      if (!sky[p] || !clippedWhite(calm, p)) continue;
       left = min(left, x);
       right = max(right, x);
       top = min(top, y);

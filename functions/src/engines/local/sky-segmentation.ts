@@ -19,7 +19,7 @@
 import { gridCut } from './grid-cut';
 import { boxBlur, lowestSetRow, luma, type Raster } from './raster';
 import { skyColour } from './sky-colours';
-import { CLIPPED, keepSkylineUnderGlare } from './sky-glare';
+import { clippedWhite, keepSkylineUnderGlare } from './sky-glare';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
@@ -214,8 +214,7 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const { right, down } = contrastWeights(calm, width, height);
   const sky = gridCut({ width, height, unary, right, down });
   const blue = (p: number) => colourOf(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
-  const clipped = (p: number) => min(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!) >= CLIPPED;
-  dropDetachedPatches(sky, width, height, bottom, top, blue, clipped);
+  dropDetachedPatches(sky, width, height, bottom, top, blue, (p) => clippedWhite(calm, p));
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   extendGlow(sky, calm, lum, width, height, waterline);
   keepSkylineUnderGlare(sky, calm, width, height);
