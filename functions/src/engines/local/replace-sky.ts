@@ -15,7 +15,7 @@ import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
-import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
+import { fitSkyPhoto, groundHazeWeights, groundLight, skyHazeWeights } from './sky-render';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
 // and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
@@ -32,6 +32,16 @@ const LIGHT_ABOVE_SKY = 50;
 
 /** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
 const SKY_RENDER_WIDTH = 1024;
+
+/**
+ * Kept pixels of the band keep no highlights (a bright pixel along the skyline is old sky in a
+ * fringe, not a lamp), but for those on its ground side, whose band code is under this, and in its
+ * last HIGHLIGHTS_FADE_ROWS rows (at 1024 px, scaled with the width): they keep a share fading from
+ * all of it at the band's edge to none. Switched at the band's edge, the relighting drew the
+ * upscaled band's stair steps across pale walls, and a line along its last row (decision 155).
+ */
+const HIGHLIGHTS_FADE_CODE = 32;
+const HIGHLIGHTS_FADE_ROWS = 4;
 
 function clampByte(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
@@ -225,21 +235,27 @@ function blendSky(
   band?: SkyBand,
   edges?: SkyEdges,
 ): void {
-  const [tr, tg, tb] = lightCurves(light);
-  const [er, eg, eb] = lightCurves(light, false);
+  const {
+    toned: [tr, tg, tb],
+    kept,
+  } = groundLight(light);
   const [hr, hg, hb] = light.haze;
   const groundHaze = groundHazeWeights(height, horizon);
   // Without the band, only rows under it (from at least its last row + 1) are blended.
   const rows = band ? band.rows : 0;
   const skyHaze = skyHazeWeights(rows, horizon);
+  const fadeRows = max(1, round((HIGHLIGHTS_FADE_ROWS * width) / 1024));
   const empty = new Uint8Array(0);
   const { rgb, coded, alpha, mixed } = band ?? { rgb: empty, coded: empty, alpha: empty, mixed: null };
-  // Per row, the ground's and the sky's colour for each level as lookup tables (decision 137): the
-  // same arithmetic as per pixel, done 256 times a row instead of once a pixel. A Uint8Array
-  // stores a value as the pixel's own store does (truncated).
-  const groundR = new Uint8Array(256);
-  const groundG = new Uint8Array(256);
-  const groundB = new Uint8Array(256);
+  // Per row, lookup tables for each level (decision 137): the same arithmetic as per pixel, done
+  // 256 times a row instead of once a pixel. The ground's colour is its tones under the haze plus
+  // the highlights' share of its spread (`relit`), the sky's its colour under the haze.
+  const baseR = new Float32Array(256);
+  const baseG = new Float32Array(256);
+  const baseB = new Float32Array(256);
+  const spreadR = new Float32Array(256);
+  const spreadG = new Float32Array(256);
+  const spreadB = new Float32Array(256);
   const skyR = new Uint8Array(256);
   const skyG = new Uint8Array(256);
   const skyB = new Uint8Array(256);
@@ -252,29 +268,30 @@ function blendSky(
     if (gh !== tablesGh) {
       tablesGh = gh;
       for (let v = 0; v < 256; v++) {
-        let r = tr[v]!;
-        let g = tg[v]!;
-        let b = tb[v]!;
-        if (gh > 0) {
-          r += (hr - r) * gh;
-          g += (hg - g) * gh;
-          b += (hb - b) * gh;
-        }
-        groundR[v] = r;
-        groundG[v] = g;
-        groundB[v] = b;
+        baseR[v] = tr[v]! + (hr - tr[v]!) * gh;
+        baseG[v] = tg[v]! + (hg - tg[v]!) * gh;
+        baseB[v] = tb[v]! + (hb - tb[v]!) * gh;
+        spreadR[v] = (v - tr[v]!) * (1 - gh);
+        spreadG[v] = (v - tg[v]!) * (1 - gh);
+        spreadB[v] = (v - tb[v]!) * (1 - gh);
       }
     }
     if (!inBand) {
-      // The ground: the tone curves, and the haze near the skyline.
+      // The ground: its light, and the haze near the skyline.
       for (const end = i + width * 3; i < end; i += 3) {
-        pixels[i] = groundR[pixels[i]!]!;
-        pixels[i + 1] = groundG[pixels[i + 1]!]!;
-        pixels[i + 2] = groundB[pixels[i + 2]!]!;
+        const r = pixels[i]!;
+        const g = pixels[i + 1]!;
+        const b = pixels[i + 2]!;
+        const h = kept[r > g ? (r > b ? r : b) : g > b ? g : b]!;
+        pixels[i] = baseR[r]! + h * spreadR[r]!;
+        pixels[i + 1] = baseG[g]! + h * spreadG[g]!;
+        pixels[i + 2] = baseB[b]! + h * spreadB[b]!;
       }
       p += width;
       continue;
     }
+    // The share of highlights every kept pixel of this row keeps, from its place over the band's end.
+    const rowKeeps = max(0, (y - (rows - fadeRows)) / fadeRows);
     if (sh !== tablesSh) {
       tablesSh = sh;
       for (let v = 0; v < 256; v++) {
@@ -291,33 +308,38 @@ function blendSky(
         pixels[i + 2] = skyB[rgb[i + 2]!]!;
         continue;
       }
-      if (a === 0 && coded[p] === 0) {
-        pixels[i] = groundR[pixels[i]!]!;
-        pixels[i + 1] = groundG[pixels[i + 1]!]!;
-        pixels[i + 2] = groundB[pixels[i + 2]!]!;
+      const pr = pixels[i]!;
+      const pg = pixels[i + 1]!;
+      const pb = pixels[i + 2]!;
+      const c = coded[p]!;
+      const keeps = max(rowKeeps, 1 - c / HIGHLIGHTS_FADE_CODE);
+      const h = keeps > 0 ? keeps * kept[pr > pg ? (pr > pb ? pr : pb) : pg > pb ? pg : pb]! : 0;
+      let r = baseR[pr]! + h * spreadR[pr]!;
+      let g = baseG[pg]! + h * spreadG[pg]!;
+      let b = baseB[pb]! + h * spreadB[pb]!;
+      if (a === 0) {
+        pixels[i] = r;
+        pixels[i + 1] = g;
+        pixels[i + 2] = b;
         continue;
       }
       const sr = rgb[i]! + (hr - rgb[i]!) * sh;
       const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
       const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
-      // Kept along the skyline: a bright pixel here is old sky in a fringe, not a lamp.
-      let r = er[pixels[i]!]! + (hr - er[pixels[i]!]!) * gh;
-      let g = eg[pixels[i + 1]!]! + (hg - eg[pixels[i + 1]!]!) * gh;
-      let b = eb[pixels[i + 2]!]! + (hb - eb[pixels[i + 2]!]!) * gh;
-      if (a > 0 && mixed !== null && mixed[p] === 1) {
+      if (mixed !== null && mixed[p] === 1) {
         // Along a seam through the old sky: a plain mix, the old sky fading into the new.
         const share = a / SKY;
         r += (sr - r) * share;
         g += (sg - g) * share;
         b += (sb - b) * share;
-      } else if (a > 0) {
+      } else {
         edges!.oldSkyAt(x, y);
         // Its share of old sky (relit like the rest, the curves being near affine) is
         // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
         const share = a / SKY;
-        r = clampByte(r + share * (sr - er[round(edges!.oldR)]!));
-        g = clampByte(g + share * (sg - eg[round(edges!.oldG)]!));
-        b = clampByte(b + share * (sb - eb[round(edges!.oldB)]!));
+        r = clampByte(r + share * (sr - tr[round(edges!.oldR)]!));
+        g = clampByte(g + share * (sg - tg[round(edges!.oldG)]!));
+        b = clampByte(b + share * (sb - tb[round(edges!.oldB)]!));
       }
       pixels[i] = r;
       pixels[i + 1] = g;

@@ -5,7 +5,7 @@ import { decodeThumbnail } from './raster';
 import { detectSky, findSkyCore, SKY_ANALYSIS_SIDE, skyAlpha, skyMaskValue } from './sky-mask';
 import { replaceSky } from './replace-sky';
 import { loadSkyPhoto } from './sky-assets';
-import { lightCurves } from './sky-render';
+import { groundLight, relit } from './sky-render';
 
 const WIDTH = 960;
 const HEIGHT = 720;
@@ -213,7 +213,7 @@ describe('replaceSky', () => {
       expect([output.width, output.height, data.length]).toEqual([WIDTH, HEIGHT, WIDTH * HEIGHT * 3]);
 
       // The sky changed a lot; the house only took the new sky's light.
-      const curves = lightCurves((await loadSkyPhoto(skyType)).light);
+      const ground = groundLight((await loadSkyPhoto(skyType)).light);
       let skyChange = 0;
       let skyCount = 0;
       let houseChange = 0;
@@ -227,7 +227,8 @@ describe('replaceSky', () => {
             skyChange += change((c) => original[i + c]!);
             skyCount++;
           } else if (scene.isHouse(x, y)) {
-            houseChange += change((c) => curves[c]![original[i + c]!]!);
+            const expected = relit(ground, original[i]!, original[i + 1]!, original[i + 2]!);
+            houseChange += change((c) => expected[c]!);
             houseCount++;
           }
         }
@@ -238,6 +239,37 @@ describe('replaceSky', () => {
     },
     30_000,
   );
+
+  it('relights a pale wall under the skyline without a step where the band ends (decision 155)', async () => {
+    // A blue sky over a cream wall, the skyline a third down, at twice the width the band is
+    // computed at (its code is upscaled, as at 12 MP). Down the wall, the night's light fades in
+    // over rows; switched where the band ends, the wall's mean luma jumped by about 60 levels in a row.
+    const [width, height] = [2048, 1152];
+    const skyline = 384;
+    const photo = Buffer.alloc(width * height * 3);
+    for (let y = 0, i = 0; y < height; y++) {
+      const colour = y < skyline ? [60 + (y * 100) / skyline, 120 + (y * 75) / skyline, 225] : [232, 224, 208];
+      const grain = y < skyline ? 3 : 10;
+      for (let x = 0; x < width; x++) {
+        const hash = Math.imul(Math.imul(x, 73856093) ^ Math.imul(y, 19349663), 1274126177) >>> 0;
+        const noise = ((hash % 1000) / 1000 - 0.5) * 2 * grain;
+        for (const c of colour) photo[i++] = Math.max(0, Math.min(255, c + noise));
+      }
+    }
+    const { data } = await replaceSky(await encodeJpeg(photo, width, height, 95), 'night');
+    // Each row's mean luma: the grain averages out.
+    const rowLuma = (y: number) => {
+      let sum = 0;
+      for (let i = y * width * 3; i < (y + 1) * width * 3; i += 3) {
+        sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      }
+      return sum / width;
+    };
+    let steepest = 0;
+    for (let y = skyline + 4; y < skyline + 120; y++)
+      steepest = Math.max(steepest, Math.abs(rowLuma(y + 1) - rowLuma(y)));
+    expect(steepest).toBeLessThan(20);
+  }, 30_000);
 
   it('refuses a photo without sky with a French message', async () => {
     const interior = await encodeJpeg(renderInterior(WIDTH, HEIGHT), WIDTH, HEIGHT);

@@ -7,7 +7,7 @@ import { replaceSky } from './replace-sky';
 import { loadSkyPhoto, skyAssetDirectory, skyAssetFile, type SkyPhoto } from './sky-assets';
 import { detectSky } from './sky-mask';
 import { lookIndex, renderSkyLook, SKY_LOOKS } from './sky-procedural';
-import { fitSkyPhoto, groundHazeWeights, lightCurves, skyHazeWeights } from './sky-render';
+import { fitSkyPhoto, groundHazeWeights, groundLight, relit, skyHazeWeights } from './sky-render';
 
 const ALL_TYPES = SKY_TYPES.map((sky) => sky.value);
 const photos = {} as Record<SkyType, SkyPhoto>;
@@ -16,11 +16,8 @@ beforeAll(async () => {
   for (const type of ALL_TYPES) photos[type] = await loadSkyPhoto(type);
 });
 
-/** A foreground pixel of grey `v` under a sky: each channel through its curve. */
-const lit = (type: SkyType, v: number): [number, number, number] => {
-  const [r, g, b] = lightCurves(photos[type].light);
-  return [r[v]!, g[v]!, b[v]!];
-};
+/** A foreground pixel of grey `v` under a sky. */
+const lit = (type: SkyType, v: number): [number, number, number] => relit(groundLight(photos[type].light), v, v, v);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 describe('rendered skies', () => {
@@ -157,6 +154,17 @@ describe('the light of the new sky', () => {
     expect(grey[2]!).toBeGreaterThan(grey[0]! + 5);
     const window = lit('night', 250);
     expect(Math.min(...window)).toBeGreaterThan(250 * 0.8);
+  });
+
+  it("keeps a pale wall's own hue at night, and a lit window's warmth (decision 155)", () => {
+    // A cream stone (red over blue 1.28): one share of highlights for the three channels. A share
+    // per channel kept its red and dropped its blue, and turned it orange (160, 132, 93: 1.72).
+    const [r, g, b] = relit(groundLight(photos.night.light), 230, 215, 180);
+    expect(r / b).toBeLessThan(230 / 180);
+    expect(g / b).toBeLessThan(215 / 180);
+    expect(Math.max(r, g, b)).toBeGreaterThan(120);
+    const window = relit(groundLight(photos.night.light), 255, 200, 120);
+    expect(window[0]! / window[2]!).toBeGreaterThan(1.8);
   });
 
   it('hazes the foreground most at the skyline, fading with distance and gone a little away', () => {

@@ -18,7 +18,7 @@ const SKY_HAZE_AT_HORIZON = 0.65;
 const GROUND_HAZE_AT_HORIZON = 0.14;
 const GROUND_HAZE_REACH = 0.06;
 /** The exponent of the highlight-preserving curve: higher keeps fewer tones at their level. */
-const HIGHLIGHT_KNEE = 6;
+const HIGHLIGHT_KNEE = 10;
 /** Pivot of the contrast change: a middle grey of the foreground. */
 const CONTRAST_PIVOT = 110;
 
@@ -80,20 +80,40 @@ export function groundHazeWeights(height: number, horizon: number): Float32Array
 }
 
 /**
- * One lookup table per channel: the foreground's tones under the new sky, T(v) = g·(p + (v − p)·c)
- * (the gain after a contrast change around a middle grey, soft under an even sky), faded out
- * toward white, h = (v/255)^k, so that what shines by its own light (lit windows, lamps) keeps
- * most of its level: (1 − h)·T(v) + h·v. Without `keepHighlights`, T alone: for the pixels along
- * the skyline, where a bright pixel is a remnant of the old sky rather than a lamp.
+ * The foreground's light under the new sky as lookup tables: per channel its tones,
+ * T(v) = g·(p + (v − p)·c) (the gain after a contrast change around a middle grey, soft under an
+ * even sky), and the share of its own level a pixel keeps, h = (m/255)^k with m its brightest
+ * channel, so that what shines by its own light (lit windows, lamps) keeps most of its level:
+ * (1 − h)·T(v) + h·v (`relit`). One share for the three channels keeps a pale wall's hue: a share
+ * per channel kept a cream stone's red and dropped its blue, and walls turned orange under the
+ * night sky (decision 155).
  */
-export function lightCurves(light: SkyLight, keepHighlights = true): [Uint8Array, Uint8Array, Uint8Array] {
-  return light.gain.map((gain) => {
-    const table = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) {
-      const toned = gain * (CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast);
-      const kept = keepHighlights ? (v / 255) ** HIGHLIGHT_KNEE : 0;
-      table[v] = clamp(round((1 - kept) * toned + kept * v), 0, 255);
-    }
+export interface GroundLight {
+  /** T per channel, 256 entries each (0 to 255). */
+  toned: [Float32Array, Float32Array, Float32Array];
+  /** h by the brightest channel, 256 entries. */
+  kept: Float32Array;
+}
+
+export function groundLight(light: SkyLight): GroundLight {
+  const toned = light.gain.map((gain) => {
+    const table = new Float32Array(256);
+    for (let v = 0; v < 256; v++)
+      table[v] = clamp(gain * (CONTRAST_PIVOT + (v - CONTRAST_PIVOT) * light.contrast), 0, 255);
     return table;
-  }) as [Uint8Array, Uint8Array, Uint8Array];
+  }) as [Float32Array, Float32Array, Float32Array];
+  const kept = new Float32Array(256);
+  for (let v = 0; v < 256; v++) kept[v] = (v / 255) ** HIGHLIGHT_KNEE;
+  return { toned, kept };
+}
+
+/**
+ * A foreground pixel's colour under the new sky, keeping `keep` times its highlights' share (1
+ * in the open; less along the skyline, where a bright pixel is a remnant of the old sky rather
+ * than a lamp).
+ */
+export function relit(ground: GroundLight, r: number, g: number, b: number, keep = 1): [number, number, number] {
+  const h = ground.kept[max(r, g, b)]! * keep;
+  const [tr, tg, tb] = ground.toned;
+  return [tr[r]! + h * (r - tr[r]!), tg[g]! + h * (g - tg[g]!), tb[b]! + h * (b - tb[b]!)];
 }
