@@ -256,6 +256,10 @@ function blendSky(
   const spreadR = new Float32Array(256);
   const spreadG = new Float32Array(256);
   const spreadB = new Float32Array(256);
+  // The same tones stored as the pixel's own store does (truncated), for pixels keeping no highlights.
+  const groundR = new Uint8Array(256);
+  const groundG = new Uint8Array(256);
+  const groundB = new Uint8Array(256);
   const skyR = new Uint8Array(256);
   const skyG = new Uint8Array(256);
   const skyB = new Uint8Array(256);
@@ -275,6 +279,9 @@ function blendSky(
         spreadG[v] = (v - tg[v]!) * (1 - gh);
         spreadB[v] = (v - tb[v]!) * (1 - gh);
       }
+      groundR.set(baseR);
+      groundG.set(baseG);
+      groundB.set(baseB);
     }
     if (!inBand) {
       // The ground: its light, and the haze near the skyline.
@@ -282,6 +289,14 @@ function blendSky(
         const r = pixels[i]!;
         const g = pixels[i + 1]!;
         const b = pixels[i + 2]!;
+        // Under 128 in every channel (most of a photo), the highlights' share is under a quarter
+        // of a level: the tones alone, through the truncating tables.
+        if ((r | g | b) < 128) {
+          pixels[i] = groundR[r]!;
+          pixels[i + 1] = groundG[g]!;
+          pixels[i + 2] = groundB[b]!;
+          continue;
+        }
         const h = kept[r > g ? (r > b ? r : b) : g > b ? g : b]!;
         pixels[i] = baseR[r]! + h * spreadR[r]!;
         pixels[i + 1] = baseG[g]! + h * spreadG[g]!;
@@ -312,8 +327,14 @@ function blendSky(
       const pg = pixels[i + 1]!;
       const pb = pixels[i + 2]!;
       const c = coded[p]!;
-      const keeps = max(rowKeeps, 1 - c / HIGHLIGHTS_FADE_CODE);
+      const keeps = c < HIGHLIGHTS_FADE_CODE ? max(rowKeeps, 1 - c / HIGHLIGHTS_FADE_CODE) : rowKeeps;
       const h = keeps > 0 ? keeps * kept[pr > pg ? (pr > pb ? pr : pb) : pg > pb ? pg : pb]! : 0;
+      if (a === 0 && h === 0) {
+        pixels[i] = groundR[pr]!;
+        pixels[i + 1] = groundG[pg]!;
+        pixels[i + 2] = groundB[pb]!;
+        continue;
+      }
       let r = baseR[pr]! + h * spreadR[pr]!;
       let g = baseG[pg]! + h * spreadG[pg]!;
       let b = baseB[pb]! + h * spreadB[pb]!;
