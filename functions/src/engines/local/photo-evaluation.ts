@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { replaceSkyMeasured, skyReplacementMask } from './replace-sky';
 import { skyDefects, type SkyDefects } from './sky-defects';
-import { resizeMask, scoreSkyMask, skylineFringe, type DrawnSkyMask, type SkyScore } from './sky-evaluation';
+import { decodeRgb } from './raster';
+import {
+  resizeMask,
+  scoreSkyMask,
+  skylineFringe,
+  skylineRim,
+  type DrawnSkyMask,
+  type SkyScore,
+} from './sky-evaluation';
 
 export const PHOTOS_DIR = join(__dirname, '../../../../test/fixtures/photos');
 export const SKY_DIR = join(PHOTOS_DIR, 'sky');
@@ -47,6 +55,8 @@ export interface SkyPhotoResult extends SkyScore, SkyDefects {
   refused: boolean;
   /** The old sky's light left along the skyline (a halo), `skylineFringe`. */
   halo: SkyFringe;
+  /** The share of the same ring kept whole in the old sky's colour, `skylineRim` (decision 156). */
+  rim: number;
 }
 
 export async function jpegsIn(dir: string): Promise<string[]> {
@@ -74,6 +84,7 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
   const alpha = painted?.mask ?? new Uint8Array(width * height);
   const score = scoreSkyMask(resizeMask(alpha, width, height, drawn.width, drawn.height), drawn);
   const halo = painted ? skylineFringe(painted.result.data, alpha, width, height) : { ring: 0, fringe: 0, share: 0 };
+  const rim = painted ? skylineRim((await decodeRgb(image)).data, alpha, width, height).share : 0;
   return {
     name,
     size,
@@ -83,6 +94,7 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
     ...score,
     ...skyDefects(alpha, width, height, drawn),
     halo,
+    rim,
   };
 }
 

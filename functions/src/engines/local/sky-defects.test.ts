@@ -1,5 +1,5 @@
 import { distanceToOther, erode, largestComponent, skyDefects } from './sky-defects';
-import { skylineFringe, type DrawnSkyMask } from './sky-evaluation';
+import { skylineFringe, skylineRim, type DrawnSkyMask } from './sky-evaluation';
 
 // A 100 x 80 reference: sky above row 40, a building (never touch) below it on the left half.
 const WIDTH = 100;
@@ -151,5 +151,51 @@ describe('the old sky fringe along the skyline', () => {
     // Before, at 12 MP the ring (3 px) held the band's outer edge only, and the foreground it was
     // compared with (4 to 10 px from the sky) was the rest of the band: no fringe.
     expect(fringeOf(4096, 3)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the old sky kept along the skyline, in any new sky (decision 156)', () => {
+  const [width, height] = [200, 60];
+  /**
+   * The photo: a blue sky over a pale wall, the skyline at row 30. The replacement takes rows above
+   * `replacedTo` (the rest kept whole); the wall's top `band` rows, if any, are blue like the sky
+   * in the photo (a line of old sky the engine kept).
+   */
+  function rimOf(replacedTo: number, band: number) {
+    const photo = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const blue = y < 30 + band;
+      for (let x = 0; x < width; x++) {
+        const p = y * width + x;
+        photo.set(blue ? [110, 160, 230] : [215, 205, 185], p * 3);
+        alpha[p] = y < replacedTo ? 255 : 0;
+      }
+    }
+    return skylineRim(photo, alpha, width, height).share;
+  }
+
+  it('finds no rim where the replacement stops at the skyline', () => {
+    expect(rimOf(30, 0)).toBe(0);
+  });
+
+  it('sees the old sky kept one or two pixels above the wall, whatever the new sky looks like', () => {
+    // The ring is 3 px deep under the new sky: a line of 2 px is two thirds of it.
+    expect(rimOf(28, 0)).toBeGreaterThan(0.6);
+    expect(rimOf(30, 1)).toBeGreaterThan(0.3);
+  });
+
+  it('does not count a wall kept whole under the new sky, nor old sky partly replaced', () => {
+    // Two rows of old sky given a share of the new (alpha 128): the blend swaps that share out.
+    const photo = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const p = y * width + x;
+        photo.set(y < 32 ? [110, 160, 230] : [215, 205, 185], p * 3);
+        alpha[p] = y < 30 ? 255 : y < 32 ? 128 : 0;
+      }
+    }
+    expect(skylineRim(photo, alpha, width, height).share).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
 import { boxBlur } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { ceil, floor, max, min, round } = Math;
+const { abs, ceil, floor, max, min, round } = Math;
 
 export type Polygon = readonly (readonly [number, number])[];
 
@@ -139,14 +139,71 @@ export function skylineFringe(
   width: number,
   height: number,
 ): { ring: number; fringe: number; share: number } {
+  const ring = skylineRing(alpha, width, height);
+  const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  const skySum = ring.skyMean(luma);
+  const groundSum = ring.groundMean(luma);
+  let fringe = 0;
+  ring.each((p) => {
+    const l = luma(p);
+    if (l > skySum[p]! / ring.skyWeight[p]! + FRINGE_LUMA && l > groundSum[p]! / ring.groundWeight[p]! + FRINGE_LUMA) {
+      fringe++;
+    }
+  });
+  return { ring: ring.count, fringe, share: ring.count === 0 ? 0 : fringe / ring.count };
+}
+
+/**
+ * How near (sum of channel differences, about 10 levels a channel) a kept pixel's colour in the
+ * photo must be to the old sky's beside it to count as old sky along the skyline.
+ */
+const RIM_NEAR = 30;
+
+/**
+ * Old sky kept whole along the skyline, whatever the new sky (decision 156): among the same ring
+ * as `skylineFringe`, the share of pixels kept whole (alpha 0) whose colour in the photo is within
+ * RIM_NEAR of the photo's sky replaced nearby (the mean of the replaced pixels within
+ * FRINGE_SKY_REACH) and nearer it than the kept ground's nearby (4 to 10 pixels from the sky).
+ * Relit with the foreground, such a line keeps the old sky's hue: a blue outline around every roof
+ * under the sunset, which the halo measure, on brightness under the night sky, does not see.
+ * `photo` is the photo itself (packed RGB) at the size of `alpha`.
+ */
+export function skylineRim(
+  photo: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+): { ring: number; rim: number; share: number } {
+  const ring = skylineRing(alpha, width, height);
+  const channel = (c: number) => (p: number) => photo[p * 3 + c]!;
+  const sky = [0, 1, 2].map((c) => ring.skyMean(channel(c)));
+  const ground = [0, 1, 2].map((c) => ring.groundMean(channel(c)));
+  let rim = 0;
+  ring.each((p) => {
+    if (alpha[p] !== 0) return;
+    let toSky = 0;
+    let toGround = 0;
+    for (let c = 0; c < 3; c++) {
+      const v = photo[p * 3 + c]!;
+      toSky += abs(v - sky[c]![p]! / ring.skyWeight[p]!);
+      toGround += abs(v - ground[c]![p]! / ring.groundWeight[p]!);
+    }
+    if (toSky < RIM_NEAR && toSky < toGround) rim++;
+  });
+  return { ring: ring.count, rim, share: ring.count === 0 ? 0 : rim / ring.count };
+}
+
+/**
+ * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the pixels not wholly
+ * replaced within FRINGE_RING of a replaced one, and window sums of a per-pixel value over the
+ * replaced pixels within FRINGE_SKY_REACH (`skyMean`, by `skyWeight`) and over the kept ground
+ * FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky (`groundMean`, by `groundWeight`).
+ * `each` visits the ring's pixels that have both sides nearby; `count` is the whole ring's size.
+ */
+function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const n = width * height;
   const replaced = new Float32Array(n);
-  const skyLuma = new Float32Array(n);
-  for (let p = 0; p < n; p++) {
-    if (alpha[p]! < 255) continue;
-    replaced[p] = 1;
-    skyLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
-  }
+  for (let p = 0; p < n; p++) if (alpha[p] === 255) replaced[p] = 1;
   const scale = max(1, width / 1024);
   const ringRadius = round(FRINGE_RING * scale);
   const groundRadius = round(FRINGE_FOREGROUND_REACH * scale);
@@ -154,26 +211,30 @@ export function skylineFringe(
   const near = boxMean(replaced, width, height, ringRadius);
   const reach = boxMean(replaced, width, height, groundRadius);
   const skyWeight = boxMean(replaced, width, height, skyRadius);
-  const skySum = boxMean(skyLuma, width, height, skyRadius);
-  const groundWeight = new Float32Array(n);
-  const groundLuma = new Float32Array(n);
-  for (let p = 0; p < n; p++) {
-    if (near[p]! > NONE || reach[p]! <= NONE) continue;
-    groundWeight[p] = 1;
-    groundLuma[p] = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
-  }
-  const groundW = boxMean(groundWeight, width, height, groundRadius);
-  const groundSum = boxMean(groundLuma, width, height, groundRadius);
-  let ring = 0;
-  let fringe = 0;
-  for (let p = 0; p < n; p++) {
-    if (replaced[p] === 1 || near[p]! <= NONE) continue;
-    ring++;
-    if (skyWeight[p]! <= NONE || groundW[p]! <= NONE) continue;
-    const l = 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
-    if (l > skySum[p]! / skyWeight[p]! + FRINGE_LUMA && l > groundSum[p]! / groundW[p]! + FRINGE_LUMA) fringe++;
-  }
-  return { ring, fringe, share: ring === 0 ? 0 : fringe / ring };
+  const ground = new Float32Array(n);
+  for (let p = 0; p < n; p++) if (near[p]! <= NONE && reach[p]! > NONE) ground[p] = 1;
+  const groundWeight = boxMean(ground, width, height, groundRadius);
+  const sumOver = (side: Float32Array, radius: number, value: (p: number) => number) => {
+    const values = new Float32Array(n);
+    for (let p = 0; p < n; p++) if (side[p] === 1) values[p] = value(p);
+    return boxMean(values, width, height, radius);
+  };
+  let count = 0;
+  for (let p = 0; p < n; p++) if (replaced[p] === 0 && near[p]! > NONE) count++;
+  return {
+    count,
+    skyWeight,
+    groundWeight,
+    skyMean: (value: (p: number) => number) => sumOver(replaced, skyRadius, value),
+    groundMean: (value: (p: number) => number) => sumOver(ground, groundRadius, value),
+    each(visit: (p: number) => void) {
+      for (let p = 0; p < n; p++) {
+        if (replaced[p] === 1 || near[p]! <= NONE) continue;
+        if (skyWeight[p]! <= NONE || groundWeight[p]! <= NONE) continue;
+        visit(p);
+      }
+    },
+  };
 }
 
 /** A window mean under this holds no pixel (the running sums leave float residue, never 1/441). */
