@@ -107,13 +107,9 @@ export function groundLight(light: SkyLight): GroundLight {
   return { toned, kept };
 }
 
-/**
- * A foreground pixel's colour under the new sky, keeping `keep` times its highlights' share (1
- * in the open; less along the skyline, where a bright pixel is a remnant of the old sky rather
- * than a lamp).
- */
-export function relit(ground: GroundLight, r: number, g: number, b: number, keep = 1): [number, number, number] {
-  const h = ground.kept[max(r, g, b)]! * keep;
+/** A foreground pixel's colour under the new sky, away from the skyline (`blendSky` fades its share in there). */
+export function relit(ground: GroundLight, r: number, g: number, b: number): [number, number, number] {
+  const h = ground.kept[max(r, g, b)]!;
   const [tr, tg, tb] = ground.toned;
   return [tr[r]! + h * (r - tr[r]!), tg[g]! + h * (g - tg[g]!), tb[b]! + h * (b - tb[b]!)];
 }
