@@ -141,14 +141,12 @@ export function skylineFringe(
 ): { ring: number; fringe: number; share: number } {
   const ring = skylineRing(alpha, width, height);
   const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
-  const skySum = ring.skyMean(luma);
-  const groundSum = ring.groundMean(luma);
+  const skyLuma = ring.skyMean(luma);
+  const groundLuma = ring.groundMean(luma);
   let fringe = 0;
   ring.each((p) => {
     const l = luma(p);
-    if (l > skySum[p]! / ring.skyWeight[p]! + FRINGE_LUMA && l > groundSum[p]! / ring.groundWeight[p]! + FRINGE_LUMA) {
-      fringe++;
-    }
+    if (l > skyLuma(p) + FRINGE_LUMA && l > groundLuma(p) + FRINGE_LUMA) fringe++;
   });
   return { ring: ring.count, fringe, share: ring.count === 0 ? 0 : fringe / ring.count };
 }
@@ -185,8 +183,8 @@ export function skylineRim(
     let toGround = 0;
     for (let c = 0; c < 3; c++) {
       const v = photo[p * 3 + c]!;
-      toSky += abs(v - sky[c]![p]! / ring.skyWeight[p]!);
-      toGround += abs(v - ground[c]![p]! / ring.groundWeight[p]!);
+      toSky += abs(v - sky[c]!(p));
+      toGround += abs(v - ground[c]!(p));
     }
     if (toSky < RIM_NEAR && toSky < toGround) rim++;
   });
@@ -195,10 +193,10 @@ export function skylineRim(
 
 /**
  * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the pixels not wholly
- * replaced within FRINGE_RING of a replaced one, and window sums of a per-pixel value over the
- * replaced pixels within FRINGE_SKY_REACH (`skyMean`, by `skyWeight`) and over the kept ground
- * FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky (`groundMean`, by `groundWeight`).
- * `each` visits the ring's pixels that have both sides nearby; `count` is the whole ring's size.
+ * replaced within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)` give,
+ * per pixel, the mean of a per-pixel value over the replaced pixels within FRINGE_SKY_REACH and
+ * over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `each` visits the
+ * ring's pixels that have both sides nearby; `count` is the whole ring's size.
  */
 function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const n = width * height;
@@ -214,19 +212,19 @@ function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const ground = new Float32Array(n);
   for (let p = 0; p < n; p++) if (near[p]! <= NONE && reach[p]! > NONE) ground[p] = 1;
   const groundWeight = boxMean(ground, width, height, groundRadius);
-  const sumOver = (side: Float32Array, radius: number, value: (p: number) => number) => {
+  // Window sums of the value over a side, divided by the side's own window sums when read.
+  const meanOver = (side: Float32Array, weight: Float32Array, radius: number, value: (p: number) => number) => {
     const values = new Float32Array(n);
     for (let p = 0; p < n; p++) if (side[p] === 1) values[p] = value(p);
-    return boxMean(values, width, height, radius);
+    const sums = boxMean(values, width, height, radius);
+    return (p: number) => sums[p]! / weight[p]!;
   };
   let count = 0;
   for (let p = 0; p < n; p++) if (replaced[p] === 0 && near[p]! > NONE) count++;
   return {
     count,
-    skyWeight,
-    groundWeight,
-    skyMean: (value: (p: number) => number) => sumOver(replaced, skyRadius, value),
-    groundMean: (value: (p: number) => number) => sumOver(ground, groundRadius, value),
+    skyMean: (value: (p: number) => number) => meanOver(replaced, skyWeight, skyRadius, value),
+    groundMean: (value: (p: number) => number) => meanOver(ground, groundWeight, groundRadius, value),
     each(visit: (p: number) => void) {
       for (let p = 0; p < n; p++) {
         if (replaced[p] === 1 || near[p]! <= NONE) continue;

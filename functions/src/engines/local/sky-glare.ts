@@ -17,15 +17,16 @@ const { floor, max, min } = Math;
  */
 export const CLIPPED = 250;
 
-/** Whether thumbnail pixel p is clipped in every channel of `calm` (3x3 means): white past the sensor's limit. */
-export function clippedWhite(calm: Float32Array[], p: number): boolean {
-  return min(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!) >= CLIPPED;
-}
 /** A disc fills at least this share of its bounding box, and is at least this share as tall as wide. */
 const SUN_FILL = 0.5;
 const SUN_ROUND = 0.5;
 /** On the skyline: the sky under the disc ends within this share of the height below it. */
 const SUN_NEAR = 0.1;
+
+/** Whether thumbnail pixel p is clipped in every channel of `calm` (3x3 means): white past the sensor's limit. */
+export function clippedWhite(calm: Float32Array[], p: number): boolean {
+  return min(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!) >= CLIPPED;
+}
 
 /**
  * In place on the thumbnail's sky labels (1 sky): where a sun sits on the skyline, the sky in the
