@@ -1,12 +1,11 @@
 /**
- * Sky replacement: detect the sky on a thumbnail, compute its alpha at a reduced resolution and
- * let sharp upscale it, fit the new sky's rendered image (chosen by the seed) over the band with
- * sharp; decide the band's pixels at full resolution (along the skyline by their own colour, then
- * the scraps of old sky left floating inside the new sky taken too); then one pass over the
- * full-resolution pixels relights the foreground under the new sky (tone curves and a haze along
- * the skyline) and blends the sky in.
+ * Sky replacement: detect the sky on a thumbnail, interpolate its alpha to full resolution, fit
+ * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
+ * pixels at full resolution (along the skyline by their own colour, then the scraps of old sky
+ * left floating inside the new sky taken too); then one pass over the full-resolution pixels
+ * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
+ * the sky in.
  */
-import sharp from 'sharp';
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
@@ -30,8 +29,12 @@ const SKY = SURE_SKY;
  */
 const LIGHT_ABOVE_SKY = 50;
 
-/** Width the sky's alpha is computed at before sharp upscales it (the mask is a thumbnail's). */
-const SKY_RENDER_WIDTH = 1024;
+/**
+ * Width the sky band's rows are counted at: the band reaches down to just under the lowest sky
+ * at this width's rounding, then scaled (the band's rows at every size are as before decision 157,
+ * when its alpha was computed at this width and upscaled).
+ */
+const SKY_BAND_WIDTH = 1024;
 
 /**
  * Kept pixels of the band keep no highlights (a bright pixel along the skyline is old sky in a
@@ -49,7 +52,7 @@ function clampByte(v: number): number {
 
 /** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
 function edgeCoded(value: number): number {
-  if (value >= 0.98) return SURE_SKY;
+  if (value >= 0.98) return SKY;
   if (value <= 0.02) return 0;
   return 1 + round(value * 253);
 }
@@ -95,21 +98,19 @@ async function paintSky(
   const [full, photo] = await Promise.all([decoding, loadSkyPhoto(skyType, seed)]);
   const { width, height } = full;
 
-  // Sharp upscales the alpha on its worker threads while this one finds the seams, calibrates the
-  // edges and relights the ground, then fits the new sky while the band is decided (decision 137);
-  // the fit's failure is awaited before the blend, never left unhandled.
+  // Sharp fits the new sky on its worker threads while this one computes the band's alpha, finds
+  // the seams, calibrates the edges, relights the ground and decides the band (decisions 137 and
+  // 157); the fit's failure is awaited before the blend, never left unhandled.
   const rows = skyBandRows(sky, width, height);
   const horizon = (sky.horizonRow + 0.5) * (height / sky.height);
-  const upscaling = skyAlphaBand(sky, width, height);
-  // One after the other: the alpha, needed first, has sharp's threads to itself.
-  const fitting = upscaling.then(() => fitSkyPhoto(photo, width, rows, horizon));
+  const fitting = fitSkyPhoto(photo, width, rows, horizon);
   fitting.catch(() => undefined);
+  const alpha = skyAlphaBand(sky, width, height, rows);
   const seams = seamFade(thumb, sky);
   const edges = new SkyEdges(thumb, sky, width, height);
   edges.calibrate(full.data, sky, rows + 1);
   // The ground under the band (less the row the band's last decisions read) is relit meanwhile.
   blendSky(full.data, width, height, { from: rows + 1, to: height, horizon }, photo.light);
-  const alpha = await upscaling;
   const { decided, mixed } = decideSky(full.data, width, height, rows, alpha, edges, seams);
   const rgb = await fitting;
   const band = { rgb, coded: alpha, alpha: decided, mixed, rows };
@@ -130,7 +131,7 @@ function decideSky(
   width: number,
   height: number,
   rows: number,
-  alpha: Buffer,
+  alpha: Uint8Array,
   edges: SkyEdges,
   seams: SeamFade,
 ): { decided: Uint8Array; mixed: Uint8Array | null } {
@@ -159,8 +160,8 @@ export async function skyReplacementMask(
   if (!sky) return null;
   const full = await decodeRgb(image);
   const { width, height } = full;
-  const alpha = await skyAlphaBand(sky, width, height);
   const rows = skyBandRows(sky, width, height);
+  const alpha = skyAlphaBand(sky, width, height, rows);
   const edges = new SkyEdges(thumb, sky, width, height);
   // As `paintSky` leaves them: the rows under the band's last are relit while it is decided.
   edges.calibrate(full.data, sky, rows + 1);
@@ -169,46 +170,30 @@ export async function skyReplacementMask(
   return { width, height, mask };
 }
 
-/** The sky band's size at the resolution its alpha is computed at, and at full resolution. */
-function bandGeometry(sky: SkyDetection, width: number, height: number) {
-  const renderWidth = min(width, SKY_RENDER_WIDTH);
-  const ratio = renderWidth / width;
-  const renderHeight = max(1, round(height * ratio));
-  const bandRows = min(renderHeight, ceil((sky.lowestRow + 2) * (renderHeight / sky.height)));
-  return { renderWidth, renderHeight, bandRows, rows: min(height, round(bandRows / ratio)) };
-}
-
 /** Rows of the photo (from the top) the new sky may reach: down to just under the lowest sky. */
 function skyBandRows(sky: SkyDetection, width: number, height: number): number {
-  return bandGeometry(sky, width, height).rows;
+  const ratio = min(width, SKY_BAND_WIDTH) / width;
+  const countedHeight = max(1, round(height * ratio));
+  const countedRows = min(countedHeight, ceil((sky.lowestRow + 2) * (countedHeight / sky.height)));
+  return min(height, round(countedRows / ratio));
 }
 
-/** The sky's edge-coded alpha (edgeCoded), one byte per pixel at full width for the band's rows. */
-async function skyAlphaBand(sky: SkyDetection, width: number, height: number): Promise<Buffer> {
-  const { renderWidth, renderHeight, bandRows, rows } = bandGeometry(sky, width, height);
-  const alpha = Buffer.alloc(renderWidth * bandRows);
-  const maskRow = skyMaskRows(sky, renderWidth, renderHeight);
-  const values = new Float64Array(renderWidth);
-  for (let y = 0, p = 0; y < bandRows; y++) {
-    maskRow(y, values);
-    for (let x = 0; x < renderWidth; x++, p++) alpha[p] = edgeCoded(values[x]!);
-  }
-  if (renderWidth === width && rows === bandRows) return alpha;
-  return (
-    sharp(alpha, { raw: { width: renderWidth, height: bandRows, channels: 1 } })
-      .resize(width, rows, { fit: 'fill', kernel: 'linear' })
-      // One channel in, one out (sharp would otherwise widen greyscale to sRGB).
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer()
-  );
+/**
+ * The sky's edge-coded alpha (edgeCoded), one byte per pixel of the band's `rows` at full
+ * resolution: the thumbnail's softened mask interpolated straight to the photo's size.
+ */
+function skyAlphaBand(sky: SkyDetection, width: number, height: number, rows: number): Uint8Array {
+  const alpha = new Uint8Array(width * rows);
+  const maskRow = skyMaskRows(sky, width, height, edgeCoded);
+  for (let y = 0; y < rows; y++) maskRow(y, alpha.subarray(y * width, (y + 1) * width));
+  return alpha;
 }
 
 interface SkyBand {
   /** The fitted sky photo, packed RGB, `rows` rows at full width. */
   rgb: Buffer;
   /** Edge-coded alpha per pixel of the same rows (the thumbnail's). */
-  coded: Buffer;
+  coded: Uint8Array;
   /** Decided alpha per pixel of the same rows (`decideSky`). */
   alpha: Uint8Array;
   /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
@@ -318,9 +303,22 @@ function blendSky(
     for (let x = 0; x < width; x++, p++, i += 3) {
       const a = alpha[p]!;
       if (a === SKY) {
-        pixels[i] = skyR[rgb[i]!]!;
-        pixels[i + 1] = skyG[rgb[i + 1]!]!;
-        pixels[i + 2] = skyB[rgb[i + 2]!]!;
+        // A run of new sky: above the haze, the fitted sky itself, copied at once.
+        let end = p + 1;
+        const rowEnd = p - x + width;
+        while (end < rowEnd && alpha[end] === SKY) end++;
+        const endI = i + (end - p) * 3;
+        if (sh === 0) pixels.set(rgb.subarray(i, endI), i);
+        else {
+          for (let j = i; j < endI; j += 3) {
+            pixels[j] = skyR[rgb[j]!]!;
+            pixels[j + 1] = skyG[rgb[j + 1]!]!;
+            pixels[j + 2] = skyB[rgb[j + 2]!]!;
+          }
+        }
+        x += end - 1 - p;
+        i = endI - 3;
+        p = end - 1;
         continue;
       }
       const pr = pixels[i]!;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { encodeJpeg, houseScene, renderHouseScene, renderInterior } from '../fixtures/synthetic-photos';
 import { EngineRejection } from '../types';
 import { decodeThumbnail } from './raster';
-import { detectSky, findSkyCore, SKY_ANALYSIS_SIDE, skyAlpha, skyMaskValue } from './sky-mask';
+import { detectSky, findSkyCore, SKY_ANALYSIS_SIDE, skyAlpha, skyMaskRows, skyMaskValue } from './sky-mask';
 import { replaceSky } from './replace-sky';
 import { loadSkyPhoto } from './sky-assets';
 import { groundLight, relit } from './sky-render';
@@ -39,6 +39,33 @@ describe('automatic sky mask', () => {
     }
     expect(skyMasked / skyPixels).toBeGreaterThan(0.95);
     expect(houseMasked / housePixels).toBeLessThan(0.01);
+  });
+
+  it('gives whole rows of codes equal to the mask at each pixel, at any output size (decision 157)', async () => {
+    const sky = await detectSky(photo);
+    expect(sky).not.toBeNull();
+    // A code with many steps: a run filled where it should have been blended would show.
+    const code = (value: number) => Math.round(value * 255);
+    // Smaller, equal and larger than the thumbnail, and sizes that do not divide it evenly.
+    for (const [width, height] of [
+      [200, 150],
+      [sky!.width, sky!.height],
+      [1001, 751],
+      [4000, 3000],
+    ] as const) {
+      const row = skyMaskRows(sky!, width, height, code);
+      const out = new Uint8Array(width);
+      let mixed = 0;
+      for (let y = 0; y < height; y += height > 1000 ? 7 : 1) {
+        row(y, out);
+        for (let x = 0; x < width; x++) {
+          const value = skyMaskValue(sky!, width, height, x, y);
+          if (value > 0 && value < 1) mixed++;
+          if (out[x] !== code(value)) throw new Error(`${width}x${height} (${x}, ${y}): ${out[x]} for ${code(value)}`);
+        }
+      }
+      expect(mixed).toBeGreaterThan(0);
+    }
   });
 
   it('reaches the sky under the eaves, which no column sees from the top', async () => {
@@ -241,9 +268,9 @@ describe('replaceSky', () => {
   );
 
   it('relights a pale wall under the skyline without a step where the band ends (decision 155)', async () => {
-    // A blue sky over a cream wall, the skyline a third down, at twice the width the band is
-    // computed at (its code is upscaled, as at 12 MP). Down the wall, the night's light fades in
-    // over rows; switched where the band ends, the wall's mean luma jumped by about 60 levels in a row.
+    // A blue sky over a cream wall, the skyline a third down, at twice the width the band's rows
+    // are counted at (as at 12 MP). Down the wall, the night's light fades in over rows; switched
+    // where the band ends, the wall's mean luma jumped by about 60 levels in a row.
     const [width, height] = [2048, 1152];
     const skyline = 384;
     const photo = Buffer.alloc(width * height * 3);
