@@ -440,8 +440,7 @@ function sprinkle(out: Buffer, width: number, height: number, perMillion: number
   for (let k = 0; k < count; k++) {
     const cx = hash(k, salt) * width;
     const cy = hash(salt, k) * height;
-    const size =
-      (kind === 'star' ? 0.6 + pow(hash(k, salt + 1), 6) * 1.4 : 0.9 + hash(k, salt + 1) * 1.8) * scale;
+    const size = (kind === 'star' ? 0.6 + pow(hash(k, salt + 1), 6) * 1.4 : 0.9 + hash(k, salt + 1) * 1.8) * scale;
     const strength =
       kind === 'star'
         ? (0.35 + 0.65 * pow(hash(k + 1, salt), 3)) * (1 - smoothstep(0.55, 1, cy / height))
