@@ -138,7 +138,8 @@ export const engines: BenchSection = {
       name: '  sky replacement / sharp bare',
       value: sky.wall / bare.wall,
       unit: 'x',
-      target: TARGETS.skyToBare,
+      // At 1024 px after one warm-up the compiler's work outweighs a decode this small.
+      target: quick ? undefined : TARGETS.skyToBare,
       note: 'medians of the same rounds',
     });
     report.figure({
