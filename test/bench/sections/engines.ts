@@ -3,8 +3,9 @@
  * replacement and HDR enhancement up to the stored result (the engine's pixels encoded as the
  * pipeline encodes them, decision 138), each beside sharp's bare decode to pixels and the same
  * encode from them, and beside issue 19's baseline (decode + PNG encode in one pipeline), with
- * the ratios. Median of several rounds after a warm-up, each round running every task in turn. Wall time is the figure; the process CPU
- * time is printed beside it because this machine's two cores are shared.
+ * the ratios. Median of several rounds after warm-up rounds, each round running every task in
+ * turn, in a process of its own (decision 157). Wall time is the figure; the process CPU time is
+ * printed beside it because this machine's two cores are shared.
  */
 import sharp from 'sharp';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../../functions/src/engines/fixtures/synthetic-photos';
