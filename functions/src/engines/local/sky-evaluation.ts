@@ -143,12 +143,11 @@ export function skylineFringe(
   const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
   const skyLuma = ring.skyMean(luma);
   const groundLuma = ring.groundMean(luma);
-  let fringe = 0;
-  ring.each((p) => {
+  const { count, marked, share } = ring.share((p) => {
     const l = luma(p);
-    if (l > skyLuma(p) + FRINGE_LUMA && l > groundLuma(p) + FRINGE_LUMA) fringe++;
+    return l > skyLuma(p) + FRINGE_LUMA && l > groundLuma(p) + FRINGE_LUMA;
   });
-  return { ring: ring.count, fringe, share: ring.count === 0 ? 0 : fringe / ring.count };
+  return { ring: count, fringe: marked, share };
 }
 
 /**
@@ -176,9 +175,8 @@ export function skylineRim(
   const channel = (c: number) => (p: number) => photo[p * 3 + c]!;
   const sky = [0, 1, 2].map((c) => ring.skyMean(channel(c)));
   const ground = [0, 1, 2].map((c) => ring.groundMean(channel(c)));
-  let rim = 0;
-  ring.each((p) => {
-    if (alpha[p] !== 0) return;
+  const { count, marked, share } = ring.share((p) => {
+    if (alpha[p] !== 0) return false;
     let toSky = 0;
     let toGround = 0;
     for (let c = 0; c < 3; c++) {
@@ -186,17 +184,17 @@ export function skylineRim(
       toSky += abs(v - sky[c]!(p));
       toGround += abs(v - ground[c]!(p));
     }
-    if (toSky < RIM_NEAR && toSky < toGround) rim++;
+    return toSky < RIM_NEAR && toSky < toGround;
   });
-  return { ring: ring.count, rim, share: ring.count === 0 ? 0 : rim / ring.count };
+  return { ring: count, rim: marked, share };
 }
 
 /**
  * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the pixels not wholly
  * replaced within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)` give,
  * per pixel, the mean of a per-pixel value over the replaced pixels within FRINGE_SKY_REACH and
- * over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `each` visits the
- * ring's pixels that have both sides nearby; `count` is the whole ring's size.
+ * over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `share(test)`
+ * counts the ring's pixels with both sides nearby that pass `test`, against the whole ring.
  */
 function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const n = width * height;
@@ -219,18 +217,18 @@ function skylineRing(alpha: Uint8Array, width: number, height: number) {
     const sums = boxMean(values, width, height, radius);
     return (p: number) => sums[p]! / weight[p]!;
   };
-  let count = 0;
-  for (let p = 0; p < n; p++) if (replaced[p] === 0 && near[p]! > NONE) count++;
   return {
-    count,
     skyMean: (value: (p: number) => number) => meanOver(replaced, skyWeight, skyRadius, value),
     groundMean: (value: (p: number) => number) => meanOver(ground, groundWeight, groundRadius, value),
-    each(visit: (p: number) => void) {
+    share(test: (p: number) => boolean): { count: number; marked: number; share: number } {
+      let count = 0;
+      let marked = 0;
       for (let p = 0; p < n; p++) {
         if (replaced[p] === 1 || near[p]! <= NONE) continue;
-        if (skyWeight[p]! <= NONE || groundWeight[p]! <= NONE) continue;
-        visit(p);
+        count++;
+        if (skyWeight[p]! > NONE && groundWeight[p]! > NONE && test(p)) marked++;
       }
+      return { count, marked, share: count === 0 ? 0 : marked / count };
     },
   };
 }
