@@ -1,8 +1,9 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, interpolate its alpha to full resolution, fit
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
- * pixels at full resolution (along the skyline by their own colour, then the scraps of old sky
- * left floating inside the new sky taken too); then one pass over the full-resolution pixels
+ * pixels at full resolution (along the skyline by their own colour, checked against a local colour
+ * model of those decisions, then the scraps of old sky left floating inside the new sky taken too);
+ * then one pass over the full-resolution pixels
  * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
  * the sky in.
  */
@@ -13,6 +14,7 @@ import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
+import { keepInconsistentSky } from './sky-consistency';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, groundLight, skyHazeWeights } from './sky-render';
 
@@ -123,8 +125,9 @@ async function paintSky(
 
 /**
  * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
- * of old sky), then the old sky left floating inside the new sky replaced (decision 110), then the
- * seams through the old sky faded (decision 134: `mixed` marks the pixels mixed by their alpha).
+ * of old sky), the skyline's sky whose colour the local model of those decisions calls ground kept
+ * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
+ * the seams through the old sky faded (decision 134: `mixed` marks the pixels mixed by their alpha).
  */
 function decideSky(
   pixels: Buffer,
@@ -137,6 +140,7 @@ function decideSky(
 ): { decided: Uint8Array; mixed: Uint8Array | null } {
   const decided = new Uint8Array(width * rows);
   for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, alpha, decided, y * width);
+  keepInconsistentSky(pixels, decided, width, edges.skylineSky);
   fillSkyIslands(decided, width, rows, SKY, (p) => {
     const x = p % width;
     edges.oldSkyAt(x, (p - x) / width);

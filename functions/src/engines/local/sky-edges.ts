@@ -106,6 +106,9 @@ const NOISE_SAMPLE_STEP = 8;
  */
 const CHECK_CONTRAST = 6;
 
+/** A decided alpha at least this shows more new sky than old: the pixel counts as decided sky. */
+export const DECIDED_SKY = 128;
+
 /** Undecided pixels the thumbnail holds mostly sky (band code at least this) need not join the sky. */
 const JOIN_FREE = 128;
 
@@ -209,6 +212,11 @@ export class SkyEdges {
   private readonly textureStep: number;
   /** EDGE_SOFT_MIX_REACH at this width. */
   private readonly mixReach: number;
+  /**
+   * The undecided pixels (band code neither 0 nor SURE_SKY) decided sky, or given a share of old sky
+   * of at least DECIDED_SKY, by `decideRow`: offsets in its `decided`, in the order decided.
+   */
+  readonly skylineSky: number[] = [];
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -314,7 +322,8 @@ export class SkyEdges {
    * Row y of the band decided: codes from `coded` and colours from `pixels` (RGB) at pixel
    * `offset`, decisions written to `decided` there. Undecided pixels go through `alpha`; the sure
    * sky, most of a band, is decided here, in runs where the thumbnail shows nothing to check
-   * (decision 137: a call per pixel cost more than the decisions).
+   * (decision 137: a call per pixel cost more than the decisions). The undecided pixels decided sky
+   * are listed in `skylineSky`.
    */
   decideRow(y: number, pixels: Buffer, coded: Uint8Array, decided: Uint8Array, offset: number): void {
     const width = this.width;
@@ -335,7 +344,9 @@ export class SkyEdges {
       if (c === 0) continue;
       const i = p * 3;
       if (c < SURE_SKY) {
-        decided[p] = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
+        const a = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
+        decided[p] = a;
+        if (a >= DECIDED_SKY) this.skylineSky.push(p);
         continue;
       }
       // Sure sky: sky unless a thin thing the thumbnail could not resolve, kept as 0.

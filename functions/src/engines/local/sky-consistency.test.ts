@@ -1,0 +1,78 @@
+import { keepInconsistentSky } from './sky-consistency';
+
+const WIDTH = 1024;
+const ROWS = 64;
+const SKY_ROWS = 32;
+const BLUE = [90, 140, 220] as const;
+const PALE_WALL = [205, 200, 190] as const;
+const DARK_ROOF = [50, 45, 40] as const;
+const WALL = { from: 300, to: 700 };
+
+/** Blue sky over a pale wall between two dark roofs. */
+function photo(): Buffer {
+  const pixels = Buffer.alloc(WIDTH * ROWS * 3);
+  for (let y = 0; y < ROWS; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const colour = y < SKY_ROWS ? BLUE : x >= WALL.from && x < WALL.to ? PALE_WALL : DARK_ROOF;
+      pixels.set(colour, (y * WIDTH + x) * 3);
+    }
+  }
+  return pixels;
+}
+
+/**
+ * The sky decided down to its edge, and `wrong` rows of the wall under it decided sky too (a pale
+ * wall joined to the sky above it). The skyline's pixels decided sky: the last 4 rows of sky and the
+ * wrong ones, in rows from the top.
+ */
+function decisions(wrong: number): { decided: Uint8Array; skyline: number[] } {
+  const decided = new Uint8Array(WIDTH * ROWS);
+  decided.fill(255, 0, SKY_ROWS * WIDTH);
+  const skyline: number[] = [];
+  for (let y = SKY_ROWS - 4; y < SKY_ROWS + wrong; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const p = y * WIDTH + x;
+      if (y >= SKY_ROWS && (x < WALL.from || x >= WALL.to)) continue;
+      decided[p] = 255;
+      skyline.push(p);
+    }
+  }
+  return { decided, skyline };
+}
+
+const at = (decided: Uint8Array, x: number, y: number) => decided[y * WIDTH + x];
+
+describe('the skyline checked against a local colour model of its decisions', () => {
+  it('keeps the top of a pale wall decided sky: its colour is the wall decided ground under it', () => {
+    const { decided, skyline } = decisions(2);
+    const kept = keepInconsistentSky(photo(), decided, WIDTH, skyline);
+    expect(kept).toBe(2 * (WALL.to - WALL.from));
+    for (const x of [WALL.from, 500, WALL.to - 1]) {
+      expect(at(decided, x, SKY_ROWS)).toBe(0);
+      expect(at(decided, x, SKY_ROWS + 1)).toBe(0);
+    }
+  });
+
+  it('leaves the sky over the wall and the roofs as decided', () => {
+    const { decided, skyline } = decisions(2);
+    keepInconsistentSky(photo(), decided, WIDTH, skyline);
+    for (const x of [0, WALL.from, 500, WALL.to - 1, WIDTH - 1]) {
+      for (let y = 0; y < SKY_ROWS; y++) expect(at(decided, x, y)).toBe(255);
+    }
+  });
+
+  it('never takes a kept pixel for sky', () => {
+    const { decided, skyline } = decisions(2);
+    const before = Uint8Array.from(decided);
+    keepInconsistentSky(photo(), decided, WIDTH, skyline);
+    const raised = before.filter((value, p) => value === 0 && decided[p] !== 0).length;
+    expect(raised).toBe(0);
+  });
+
+  it('changes nothing where the decisions follow the colours', () => {
+    const { decided, skyline } = decisions(0);
+    const before = Uint8Array.from(decided);
+    expect(keepInconsistentSky(photo(), decided, WIDTH, skyline)).toBe(0);
+    expect(decided).toEqual(before);
+  });
+});
