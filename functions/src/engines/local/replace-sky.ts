@@ -3,9 +3,8 @@
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
  * pixels at full resolution (along the skyline by their own colour, checked against a local colour
  * model of those decisions, then the scraps of old sky left floating inside the new sky taken too);
- * then one pass over the full-resolution pixels
- * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
- * the sky in.
+ * then one pass over the full-resolution pixels relights the foreground under the new sky (tone
+ * curves and a haze along the skyline) and blends the sky in.
  */
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
