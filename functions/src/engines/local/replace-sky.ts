@@ -1,8 +1,8 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, interpolate its alpha to full resolution, fit
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
- * pixels at full resolution (along the skyline by their own colour, checked against a local colour
- * model of those decisions, then the scraps of old sky left floating inside the new sky taken too);
+ * pixels at full resolution (along the skyline by their own colour, checked against local models
+ * of those decisions, then the scraps of old sky left floating inside the new sky taken too);
  * then one pass over the full-resolution pixels relights the foreground under the new sky (tone
  * curves and a haze along the skyline) and blends the sky in.
  */
@@ -124,7 +124,7 @@ async function paintSky(
 
 /**
  * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
- * of old sky), the skyline's sky whose colour the local model of those decisions calls ground kept
+ * of old sky), the skyline's sky that the local models of those decisions call ground kept
  * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
  * the seams through the old sky faded (decision 134: `mixed` marks the pixels mixed by their alpha).
  */

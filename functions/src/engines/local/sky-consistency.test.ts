@@ -8,15 +8,26 @@ const PALE_WALL = [205, 200, 190] as const;
 const DARK_ROOF = [50, 45, 40] as const;
 const WALL = { from: 300, to: 700 };
 
+const CLOUD = [235, 235, 240] as const;
+/** A sunlit slate flank: as white as the cloud on average, grained (a checkerboard of two whites). */
+const LIT_SLATE = [
+  [215, 215, 220],
+  [255, 255, 255],
+] as const;
+
 /** Blue sky over a pale wall between two dark roofs. */
 function photo(): Buffer {
+  return paint((x, y) => (y < SKY_ROWS ? BLUE : x >= WALL.from && x < WALL.to ? PALE_WALL : DARK_ROOF));
+}
+
+/** A white cloud over a sunlit slate flank between two dark roofs. */
+function cloudOverSlate(): Buffer {
+  return paint((x, y) => (y < SKY_ROWS ? CLOUD : x >= WALL.from && x < WALL.to ? LIT_SLATE[(x + y) % 2]! : DARK_ROOF));
+}
+
+function paint(colourAt: (x: number, y: number) => readonly number[]): Buffer {
   const pixels = Buffer.alloc(WIDTH * ROWS * 3);
-  for (let y = 0; y < ROWS; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const colour = y < SKY_ROWS ? BLUE : x >= WALL.from && x < WALL.to ? PALE_WALL : DARK_ROOF;
-      pixels.set(colour, (y * WIDTH + x) * 3);
-    }
-  }
+  for (let y = 0; y < ROWS; y++) for (let x = 0; x < WIDTH; x++) pixels.set(colourAt(x, y), (y * WIDTH + x) * 3);
   return pixels;
 }
 
@@ -25,7 +36,7 @@ function photo(): Buffer {
  * wall joined to the sky above it). The skyline's pixels decided sky: the last 4 rows of sky and the
  * wrong ones, in rows from the top.
  */
-function decisions(wrong: number): { decided: Uint8Array; skyline: number[] } {
+function decisions(wrong: number): { decided: Uint8Array; skyline: Int32Array } {
   const decided = new Uint8Array(WIDTH * ROWS);
   decided.fill(255, 0, SKY_ROWS * WIDTH);
   const skyline: number[] = [];
@@ -37,12 +48,12 @@ function decisions(wrong: number): { decided: Uint8Array; skyline: number[] } {
       skyline.push(p);
     }
   }
-  return { decided, skyline };
+  return { decided, skyline: Int32Array.from(skyline) };
 }
 
 const at = (decided: Uint8Array, x: number, y: number) => decided[y * WIDTH + x];
 
-describe('the skyline checked against a local colour model of its decisions', () => {
+describe('the skyline checked against local models of its decisions', () => {
   it('keeps the top of a pale wall decided sky: its colour is the wall decided ground under it', () => {
     const { decided, skyline } = decisions(2);
     const kept = keepInconsistentSky(photo(), decided, WIDTH, skyline);
@@ -50,6 +61,17 @@ describe('the skyline checked against a local colour model of its decisions', ()
     for (const x of [WALL.from, 500, WALL.to - 1]) {
       expect(at(decided, x, SKY_ROWS)).toBe(0);
       expect(at(decided, x, SKY_ROWS + 1)).toBe(0);
+    }
+  });
+
+  it('keeps the top of a grained slate flank as white as the cloud over it: its texture is the flank decided ground', () => {
+    const { decided, skyline } = decisions(2);
+    keepInconsistentSky(cloudOverSlate(), decided, WIDTH, skyline);
+    for (const x of [WALL.from, 500, WALL.to - 1]) {
+      expect(at(decided, x, SKY_ROWS)).toBe(0);
+      expect(at(decided, x, SKY_ROWS + 1)).toBe(0);
+      // The cloud's last row reads the flank's grain as its own texture; the rows above are sky.
+      for (let y = 0; y < SKY_ROWS - 1; y++) expect(at(decided, x, y)).toBe(255);
     }
   });
 

@@ -1,87 +1,134 @@
 /**
- * The skyline's decisions checked against a local colour model of themselves (decision 158).
+ * The skyline's decisions checked against local models of themselves (decision 158).
  *
  * `SkyEdges` decides the skyline pixel by pixel, in rows from the top: a pixel is sky when its
  * colour is near the local sky's and it joins sky decided above or beside it. A pale wall, a lit
  * stone or a hazy tower as light as the sky can be reached that way, one joined pixel after another.
- * Here every decision of the skyline is regressed, window by window, linearly on the photo's colour
- * (the guided filter: K. He, J. Sun, X. Tang, 'Guided Image Filtering', TPAMI 2013, in its fast form
- * fitted on a coarser grid: K. He, J. Sun, 'Fast Guided Filter', arXiv:1505.00996, 2015), and the
- * averaged models predict each pixel's decision from its own colour. A pixel decided sky whose colour
- * its neighbourhood's model calls more ground than sky is kept: its colour is that of the pixels
- * decided ground beside it. Precision first (issue 21): the check only ever keeps a pixel, never
- * takes one for sky.
+ * Here the band's decisions are regressed, window by window, linearly on the photo (the guided
+ * filter: K. He, J. Sun, X. Tang, 'Guided Image Filtering', TPAMI 2013, in its fast form fitted on a
+ * coarser grid: K. He, J. Sun, 'Fast Guided Filter', arXiv:1505.00996, 2015), and the averaged
+ * models predict each skyline pixel's decision from what the photo shows there. Two models: on the
+ * colour, and on the colour and the texture (a sunlit slate flank is as white as the cloud beside it,
+ * but grained). A pixel decided sky that either model calls more ground than sky is kept: it looks
+ * like the pixels decided ground beside it. Precision first (issue 21): the check only ever keeps a
+ * pixel, never takes one for sky.
  */
 import { boxBlur } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
-// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { ceil, floor, max, min, round } = Math;
+// Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
+// and an imported binding is a getter once transpiled to CommonJS (jest, tsx).
+const { abs, ceil, floor, max, min, round } = Math;
+const DECIDED = DECIDED_SKY;
 
 /** The grid's cell, in pixels of the 1024 px reference (scaled with the width). */
-const CELL = 4;
-/** The model's window: this many cells each side (a window of 12 reference pixels). */
+const CELL = 8;
+/** The models' window: this many cells each side (a window of 24 reference pixels). */
 const WINDOW_RADIUS = 1;
-/** The guided filter's regularisation (colours in 0..1): flat windows fit a constant, not noise. */
+/** The guided filter's regularisation (guides in 0..1): flat windows fit a constant, not noise. */
 const EPSILON = 1e-3;
-/** A decision of sky the model predicts at or under this is kept. */
+/** A decision of sky a model predicts at or under this is kept. */
 const SKY_AT_LEAST = 0.5;
-/** Samples per cell side when summing a cell (cells wider than this are sampled, not summed whole). */
+/** Samples per cell side when averaging a cell (cells wider than this are sampled, not summed whole). */
 const CELL_SAMPLES = 4;
+/** The guide's channels: the colour (red, green, blue), then the texture. */
+const CHANNELS = 4;
 
 /**
  * In place on `decided` (the band's decisions, `width` pixels a row, 255 sky, under DECIDED_SKY
  * kept): of the skyline's pixels decided sky (`skyline`, offsets in `decided` in rows from the top:
- * `SkyEdges.skylineSky`), those whose colour in `pixels` (packed RGB, the photo as it was) the local
- * model calls ground are set to 0. Returns how many were.
+ * `SkyEdges.skylineSky`), those either local model calls ground, from their colour and texture in
+ * `pixels` (packed RGB, the photo as it was), are set to 0. Returns how many were.
  */
-export function keepInconsistentSky(
-  pixels: Buffer,
-  decided: Uint8Array,
-  width: number,
-  skyline: readonly number[],
-): number {
+export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: number, skyline: Int32Array): number {
   if (skyline.length === 0) return 0;
   const rows = decided.length / width;
   const cell = max(1, round((CELL * width) / 1024));
-  // The grid covers the skyline's rows and the model's reach above and below them.
+  const step = max(1, round(width / 1024));
+  // The grid covers the skyline's rows and the models' reach above and below them.
   const first = floor(skyline[0]! / width);
   const last = floor(skyline[skyline.length - 1]! / width);
   const top = max(0, floor(first / cell) - 2 * WINDOW_RADIUS - 1);
   const bottom = min(ceil(rows / cell), floor(last / cell) + 2 * WINDOW_RADIUS + 2);
-  const grid = cellMeans(pixels, decided, width, rows, cell, top, bottom);
-  const { r, g, b, offset } = fitModel(grid);
+  const grid = cellMeans(pixels, decided, width, rows, step, cell, top, bottom);
+  const { byColour, byTexture } = fitModels(grid);
+  // Per column its grid column and weight; per row the same (the list comes in rows from the top).
   const gw = grid.width;
+  const column0 = new Int32Array(width);
+  const columnWeight = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = clamp((x + 0.5) / cell - 0.5, gw - 1);
+    column0[x] = floor(gx);
+    columnWeight[x] = gx - floor(gx);
+  }
   let kept = 0;
-  for (const p of skyline) {
+  let row = -1;
+  let row0 = 0;
+  let row1 = 0;
+  let wy = 0;
+  for (let s = 0; s < skyline.length; s++) {
+    const p = skyline[s]!;
     const x = p % width;
     const y = (p - x) / width;
-    // The model at the pixel, bilinear between the four cells around it.
-    const gx = clamp((x + 0.5) / cell - 0.5, gw - 1);
-    const gy = clamp((y + 0.5) / cell - 0.5 - top, grid.height - 1);
-    const x0 = floor(gx);
-    const y0 = floor(gy);
-    const wx = gx - x0;
-    const wy = gy - y0;
-    const k00 = y0 * gw + x0;
-    const k01 = y0 * gw + min(gw - 1, x0 + 1);
-    const k10 = min(grid.height - 1, y0 + 1) * gw + x0;
-    const k11 = k10 - x0 + min(gw - 1, x0 + 1);
+    if (y !== row) {
+      row = y;
+      const gy = clamp((y + 0.5) / cell - 0.5 - top, grid.height - 1);
+      row0 = floor(gy) * gw;
+      row1 = min(grid.height - 1, floor(gy) + 1) * gw;
+      wy = gy - floor(gy);
+    }
+    const x0 = column0[x]!;
+    const x1 = min(gw - 1, x0 + 1);
+    const wx = columnWeight[x]!;
     const w00 = (1 - wx) * (1 - wy);
     const w01 = wx * (1 - wy);
     const w10 = (1 - wx) * wy;
     const w11 = wx * wy;
     const i = p * 3;
-    const predicted =
-      ((r[k00]! * w00 + r[k01]! * w01 + r[k10]! * w10 + r[k11]! * w11) * pixels[i]! +
-        (g[k00]! * w00 + g[k01]! * w01 + g[k10]! * w10 + g[k11]! * w11) * pixels[i + 1]! +
-        (b[k00]! * w00 + b[k01]! * w01 + b[k10]! * w10 + b[k11]! * w11) * pixels[i + 2]!) /
+    const r = pixels[i]!;
+    const g = pixels[i + 1]!;
+    const b = pixels[i + 2]!;
+    const t = textureAt(pixels, i, neighbour(x, step, width) * 3, neighbour(y, step, rows) * width * 3);
+    // Each model interpolated between the four cells around the pixel, then applied to its guide.
+    const c00 = (row0 + x0) * 4;
+    const c01 = (row0 + x1) * 4;
+    const c10 = (row1 + x0) * 4;
+    const c11 = (row1 + x1) * 4;
+    const colour =
+      ((byColour[c00]! * w00 + byColour[c01]! * w01 + byColour[c10]! * w10 + byColour[c11]! * w11) * r +
+        (byColour[c00 + 1]! * w00 + byColour[c01 + 1]! * w01 + byColour[c10 + 1]! * w10 + byColour[c11 + 1]! * w11) *
+          g +
+        (byColour[c00 + 2]! * w00 + byColour[c01 + 2]! * w01 + byColour[c10 + 2]! * w10 + byColour[c11 + 2]! * w11) *
+          b) /
         255 +
-      offset[k00]! * w00 +
-      offset[k01]! * w01 +
-      offset[k10]! * w10 +
-      offset[k11]! * w11;
-    if (predicted <= SKY_AT_LEAST) {
+      byColour[c00 + 3]! * w00 +
+      byColour[c01 + 3]! * w01 +
+      byColour[c10 + 3]! * w10 +
+      byColour[c11 + 3]! * w11;
+    const t00 = (row0 + x0) * 5;
+    const t01 = (row0 + x1) * 5;
+    const t10 = (row1 + x0) * 5;
+    const t11 = (row1 + x1) * 5;
+    const textured =
+      ((byTexture[t00]! * w00 + byTexture[t01]! * w01 + byTexture[t10]! * w10 + byTexture[t11]! * w11) * r +
+        (byTexture[t00 + 1]! * w00 +
+          byTexture[t01 + 1]! * w01 +
+          byTexture[t10 + 1]! * w10 +
+          byTexture[t11 + 1]! * w11) *
+          g +
+        (byTexture[t00 + 2]! * w00 +
+          byTexture[t01 + 2]! * w01 +
+          byTexture[t10 + 2]! * w10 +
+          byTexture[t11 + 2]! * w11) *
+          b) /
+        255 +
+      (byTexture[t00 + 3]! * w00 + byTexture[t01 + 3]! * w01 + byTexture[t10 + 3]! * w10 + byTexture[t11 + 3]! * w11) *
+        t +
+      byTexture[t00 + 4]! * w00 +
+      byTexture[t01 + 4]! * w01 +
+      byTexture[t10 + 4]! * w10 +
+      byTexture[t11 + 4]! * w11;
+    if (colour <= SKY_AT_LEAST || textured <= SKY_AT_LEAST) {
       decided[p] = 0;
       kept++;
     }
@@ -89,23 +136,44 @@ export function keepInconsistentSky(
   return kept;
 }
 
+/** The offset (in pixels along a line) of the neighbour `step` after position `at`, before it at the end. */
+function neighbour(at: number, step: number, length: number): number {
+  return at + step < length ? step : -step;
+}
+
+/**
+ * The guide's texture at the pixel whose red is byte `i` of `pixels`: the mean of its colour
+ * differences (summed over the channels, 0..1 a channel) to the pixels `right` and `below` bytes
+ * away (a reference pixel right and below, or left and above at the image's edges).
+ */
+function textureAt(pixels: Buffer, i: number, right: number, below: number): number {
+  let sum = 0;
+  for (let c = i; c < i + 3; c++) {
+    const v = pixels[c]!;
+    sum += abs(v - pixels[c + right]!) + abs(v - pixels[c + below]!);
+  }
+  return sum / 510;
+}
+
 interface Grid {
   width: number;
   height: number;
-  /** Mean colour (0..1) per cell. */
-  r: Float32Array;
-  g: Float32Array;
-  b: Float32Array;
+  /** The guide's mean per cell, one map a channel (red, green, blue in 0..1, then the texture). */
+  guide: Float32Array[];
   /** Share of the cell decided sky. */
   sky: Float32Array;
 }
 
-/** Per cell of `cell` x `cell` pixels in grid rows top..bottom (exclusive): means of colour and decisions. */
+/**
+ * Per cell of `cell` x `cell` pixels in grid rows top..bottom (exclusive): the means of the guide
+ * and of the decisions, over CELL_SAMPLES x CELL_SAMPLES samples when the cell is wider.
+ */
 function cellMeans(
   pixels: Buffer,
   decided: Uint8Array,
   width: number,
   rows: number,
+  step: number,
   cell: number,
   top: number,
   bottom: number,
@@ -113,43 +181,49 @@ function cellMeans(
   const gw = ceil(width / cell);
   const gh = bottom - top;
   const n = gw * gh;
-  const r = new Float32Array(n);
-  const g = new Float32Array(n);
-  const b = new Float32Array(n);
+  const [r, g, b, texture] = [0, 1, 2, 3].map(() => new Float32Array(n)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   const sky = new Float32Array(n);
   const count = new Float32Array(n);
-  const step = max(1, floor(cell / CELL_SAMPLES));
+  const sample = max(1, floor(cell / CELL_SAMPLES));
   const cellOf = new Int32Array(width);
   for (let x = 0; x < width; x++) cellOf[x] = floor(x / cell);
-  for (let y = top * cell; y < min(rows, bottom * cell); y += step) {
+  for (let y = top * cell; y < min(rows, bottom * cell); y += sample) {
     const row = (floor(y / cell) - top) * gw;
-    for (let x = 0, p = y * width; x < width; x += step, p += step) {
+    const below = neighbour(y, step, rows) * width * 3;
+    for (let x = 0, p = y * width; x < width; x += sample, p += sample) {
       const k = row + cellOf[x]!;
       const i = p * 3;
-      r[k] = r[k]! + pixels[i]!;
-      g[k] = g[k]! + pixels[i + 1]!;
-      b[k] = b[k]! + pixels[i + 2]!;
-      if (decided[p]! >= DECIDED_SKY) sky[k] = sky[k]! + 1;
+      r[k] = r[k]! + pixels[i]! / 255;
+      g[k] = g[k]! + pixels[i + 1]! / 255;
+      b[k] = b[k]! + pixels[i + 2]! / 255;
+      texture[k] = texture[k]! + textureAt(pixels, i, neighbour(x, step, width) * 3, below);
+      if (decided[p]! >= DECIDED) sky[k] = sky[k]! + 1;
       count[k] = count[k]! + 1;
     }
   }
+  const guide = [r, g, b, texture];
   for (let k = 0; k < n; k++) {
     const c = count[k]!;
     if (c === 0) continue;
-    r[k] = r[k]! / (c * 255);
-    g[k] = g[k]! / (c * 255);
-    b[k] = b[k]! / (c * 255);
+    for (const channel of guide) channel[k] = channel[k]! / c;
     sky[k] = sky[k]! / c;
   }
-  return { width: gw, height: gh, r, g, b, sky };
+  return { width: gw, height: gh, guide, sky };
 }
 
 /**
- * The guided filter's linear model of the decisions on the colour, fitted per window and averaged
- * over the windows holding each cell: sky ≈ r·R + g·G + b·B + offset.
+ * The guided filter's linear models of the decisions, fitted per window (least squares, regularised
+ * by EPSILON) and averaged over the windows holding each cell, packed per cell: on the colour
+ * (`byColour`: red, green and blue coefficients, then the offset) and on the colour and the texture
+ * (`byTexture`: four coefficients, then the offset).
  */
-function fitModel(grid: Grid): { r: Float32Array; g: Float32Array; b: Float32Array; offset: Float32Array } {
-  const { width, height, r, g, b, sky } = grid;
+function fitModels(grid: Grid): { byColour: Float32Array; byTexture: Float32Array } {
+  const { width, height, guide, sky } = grid;
   const n = width * height;
   const mean = (values: Float32Array) => boxBlur(values, width, height, WINDOW_RADIUS, 1);
   const product = (u: Float32Array, v: Float32Array) => {
@@ -157,54 +231,77 @@ function fitModel(grid: Grid): { r: Float32Array; g: Float32Array; b: Float32Arr
     for (let k = 0; k < n; k++) out[k] = u[k]! * v[k]!;
     return out;
   };
-  const mr = mean(Float32Array.from(r));
-  const mg = mean(Float32Array.from(g));
-  const mb = mean(Float32Array.from(b));
-  const ms = mean(Float32Array.from(sky));
-  const mrs = mean(product(r, sky));
-  const mgs = mean(product(g, sky));
-  const mbs = mean(product(b, sky));
-  const rr = mean(product(r, r));
-  const rg = mean(product(r, g));
-  const rb = mean(product(r, b));
-  const gg = mean(product(g, g));
-  const gb = mean(product(g, b));
-  const bb = mean(product(b, b));
-  const ar = new Float32Array(n);
-  const ag = new Float32Array(n);
-  const ab = new Float32Array(n);
-  const offset = new Float32Array(n);
+  // Window means of the guide, of the decisions, of their products and of the guide's products
+  // (the upper triangle, row by row).
+  const means = guide.map((channel) => mean(Float32Array.from(channel)));
+  const skyMean = mean(Float32Array.from(sky));
+  const withSky = guide.map((channel) => mean(product(channel, sky)));
+  const products: Float32Array[] = [];
+  for (let i = 0; i < CHANNELS; i++)
+    for (let j = i; j < CHANNELS; j++) products.push(mean(product(guide[i]!, guide[j]!)));
+  const colourFit = [0, 1, 2, 3].map(() => new Float32Array(n));
+  const textureFit = [0, 1, 2, 3, 4].map(() => new Float32Array(n));
+  const system = new Float64Array(CHANNELS * (CHANNELS + 1));
+  const scratch = new Float64Array(CHANNELS * (CHANNELS + 1));
   for (let k = 0; k < n; k++) {
-    const m0 = mr[k]!;
-    const m1 = mg[k]!;
-    const m2 = mb[k]!;
-    // The colours' covariance in the window (regularised) and their covariance with the decisions.
-    const s00 = rr[k]! - m0 * m0 + EPSILON;
-    const s01 = rg[k]! - m0 * m1;
-    const s02 = rb[k]! - m0 * m2;
-    const s11 = gg[k]! - m1 * m1 + EPSILON;
-    const s12 = gb[k]! - m1 * m2;
-    const s22 = bb[k]! - m2 * m2 + EPSILON;
-    const c0 = mrs[k]! - m0 * ms[k]!;
-    const c1 = mgs[k]! - m1 * ms[k]!;
-    const c2 = mbs[k]! - m2 * ms[k]!;
-    // Solved by the adjugate: the matrix is symmetric and positive definite.
-    const i00 = s11 * s22 - s12 * s12;
-    const i01 = s02 * s12 - s01 * s22;
-    const i02 = s01 * s12 - s02 * s11;
-    const i11 = s00 * s22 - s02 * s02;
-    const i12 = s01 * s02 - s00 * s12;
-    const i22 = s00 * s11 - s01 * s01;
-    const det = s00 * i00 + s01 * i01 + s02 * i02;
-    const a0 = (i00 * c0 + i01 * c1 + i02 * c2) / det;
-    const a1 = (i01 * c0 + i11 * c1 + i12 * c2) / det;
-    const a2 = (i02 * c0 + i12 * c1 + i22 * c2) / det;
-    ar[k] = a0;
-    ag[k] = a1;
-    ab[k] = a2;
-    offset[k] = ms[k]! - a0 * m0 - a1 * m1 - a2 * m2;
+    // The guide's covariance in the window (regularised), beside its covariance with the decisions.
+    for (let i = 0, e = 0; i < CHANNELS; i++) {
+      for (let j = i; j < CHANNELS; j++, e++) {
+        const covariance = products[e]![k]! - means[i]![k]! * means[j]![k]! + (i === j ? EPSILON : 0);
+        system[i * (CHANNELS + 1) + j] = covariance;
+        system[j * (CHANNELS + 1) + i] = covariance;
+      }
+      system[i * (CHANNELS + 1) + CHANNELS] = withSky[i]![k]! - means[i]![k]! * skyMean[k]!;
+    }
+    solveInto(system, 3, scratch, colourFit, k, means, skyMean[k]!);
+    solveInto(system, CHANNELS, scratch, textureFit, k, means, skyMean[k]!);
   }
-  return { r: mean(ar), g: mean(ag), b: mean(ab), offset: mean(offset) };
+  const pack = (fit: Float32Array[]) => {
+    const averaged = fit.map(mean);
+    const stride = fit.length;
+    const packed = new Float32Array(n * stride);
+    for (let k = 0; k < n; k++) for (let j = 0; j < stride; j++) packed[k * stride + j] = averaged[j]![k]!;
+    return packed;
+  };
+  return { byColour: pack(colourFit), byTexture: pack(textureFit) };
+}
+
+/**
+ * Solves the leading `size` x `size` block of `system` (rows of CHANNELS coefficients and a
+ * right-hand side, a regularised covariance: symmetric positive definite, no pivoting needed) by
+ * Gaussian elimination on a copy in `scratch`, and writes the coefficients and the offset (`skyMean` less the
+ * coefficients times the guide's `means`) to `fit` at cell `k`.
+ */
+function solveInto(
+  system: Float64Array,
+  size: number,
+  a: Float64Array,
+  fit: Float32Array[],
+  k: number,
+  means: Float32Array[],
+  skyMean: number,
+): void {
+  const stride = CHANNELS + 1;
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) a[i * (size + 1) + j] = system[i * stride + j]!;
+    a[i * (size + 1) + size] = system[i * stride + CHANNELS]!;
+  }
+  const width = size + 1;
+  for (let i = 0; i < size; i++) {
+    for (let r = i + 1; r < size; r++) {
+      const factor = a[r * width + i]! / a[i * width + i]!;
+      for (let j = i; j <= size; j++) a[r * width + j] = a[r * width + j]! - factor * a[i * width + j]!;
+    }
+  }
+  let offset = skyMean;
+  for (let i = size - 1; i >= 0; i--) {
+    let sum = a[i * width + size]!;
+    for (let j = i + 1; j < size; j++) sum -= a[i * width + j]! * fit[j]![k]!;
+    const coefficient = sum / a[i * width + i]!;
+    fit[i]![k] = coefficient;
+    offset -= coefficient * means[i]![k]!;
+  }
+  fit[size]![k] = offset;
 }
 
 function clamp(value: number, top: number): number {

@@ -198,8 +198,10 @@ export class SkyEdges {
   private readonly column0: Int32Array;
   private readonly column1: Int32Array;
   private readonly columnWeight: Float32Array;
-  /** The thumbnail's colours interpolated at the current row, RGB per thumbnail column. */
+  /** The thumbnail's colours interpolated at the current row, RGB per thumbnail column (once read). */
   private readonly rowColours: Float32Array;
+  private coloursRow = 0;
+  private rowColoursReady = false;
   /** Thumbnail pixels whose sure sky is checked for thin things (1), and the current row's offset. */
   private readonly check: Uint8Array;
   private checkRow = 0;
@@ -214,9 +216,10 @@ export class SkyEdges {
   private readonly mixReach: number;
   /**
    * The undecided pixels (band code neither 0 nor SURE_SKY) decided sky, or given a share of old sky
-   * of at least DECIDED_SKY, by `decideRow`: offsets in its `decided`, in the order decided.
+   * of at least DECIDED_SKY, by `decideRow` (`skylineSky`), and how many.
    */
-  readonly skylineSky: number[] = [];
+  private skyline = new Int32Array(4096);
+  private skylineCount = 0;
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -225,10 +228,6 @@ export class SkyEdges {
   private sourceRows = 0;
   /** Per column, the last row decided sky or given a large share of it (-2 before any). */
   private readonly lastNearRow: Int32Array;
-  /** Per column, whether sky was decided within the reach above or beside it (current row). */
-  private readonly nearSky: Uint8Array;
-  private readonly forward: Int32Array;
-  private readonly backward: Int32Array;
   private readonly reach: number;
   /** Column of the last pixel decided sky, or given a large share of it, in the current row. */
   private lastSkyColumn = -1;
@@ -256,10 +255,7 @@ export class SkyEdges {
     this.check = contrastedPixels(thumb);
     this.nearestColumn = new Int32Array(width);
     this.lastSkyRow = new Int32Array(width).fill(-2);
-    this.nearSky = new Uint8Array(width);
     this.lastNearRow = new Int32Array(width).fill(-2);
-    this.forward = new Int32Array(width);
-    this.backward = new Int32Array(width);
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
     this.textureStep = max(1, floor(width / 1024 + 0.5));
     this.mixReach = EDGE_SOFT_MIX_REACH * this.textureStep;
@@ -285,7 +281,7 @@ export class SkyEdges {
     const textures = new Uint32Array(3 * 256);
     let count = 0;
     for (let y = 0; y < this.height; y += NOISE_SAMPLE_STEP) {
-      this.row(y, false);
+      this.row(y);
       const ty = min(sky.height - 1, floor((y * sky.height) / this.height));
       for (let x = 0; x < this.width; x += NOISE_SAMPLE_STEP) {
         const tx = min(sky.width - 1, floor((x * sky.width) / this.width));
@@ -300,22 +296,13 @@ export class SkyEdges {
     this.carryTexture = max(EDGE_SOFT_CARRY_TEXTURE, CARRY_TEXTURE_FACTOR * histogramPercentile(textures, count, 0.9));
   }
 
-  /**
-   * Call before the pixels of row y. `undecided`: whether the row holds a pixel whose band code is
-   * neither 0 nor SURE_SKY (only those read how near the sky is).
-   */
-  row(y: number, undecided = true): void {
-    const { data, width, height } = this.thumb;
-    const fy = clampTo(((y + 0.5) * height) / this.height - 0.5, height - 1);
-    const above = floor(fy) * width * 3;
-    const below = min(height - 1, floor(fy) + 1) * width * 3;
-    const weight = fy - floor(fy);
+  /** Call before the pixels of row y. */
+  row(y: number): void {
+    const { width, height } = this.thumb;
     this.checkRow = min(height - 1, floor((y * height) / this.height)) * width;
-    for (let i = 0; i < width * 3; i++) {
-      this.rowColours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
-    }
+    this.coloursRow = y;
+    this.rowColoursReady = false;
     this.lastSkyColumn = -1 - this.reach;
-    if (undecided) this.markNearSky(y);
   }
 
   /**
@@ -327,15 +314,7 @@ export class SkyEdges {
    */
   decideRow(y: number, pixels: Buffer, coded: Uint8Array, decided: Uint8Array, offset: number): void {
     const width = this.width;
-    let undecided = false;
-    for (let x = 0, p = offset; x < width; x++, p++) {
-      const c = coded[p]!;
-      if (c > 0 && c < SURE_SKY) {
-        undecided = true;
-        break;
-      }
-    }
-    this.row(y, undecided);
+    this.row(y);
     const { check, nearestColumn, lastSkyRow, lastNearRow } = this;
     const checkRow = this.checkRow;
     const thin = this.thinDistance;
@@ -346,7 +325,7 @@ export class SkyEdges {
       if (c < SURE_SKY) {
         const a = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
         decided[p] = a;
-        if (a >= DECIDED_SKY) this.skylineSky.push(p);
+        if (a >= DECIDED_SKY) this.listSkyline(p);
         continue;
       }
       // Sure sky: sky unless a thin thing the thumbnail could not resolve, kept as 0.
@@ -377,28 +356,32 @@ export class SkyEdges {
     }
   }
 
+  /** The undecided pixels decided sky by `decideRow`: offsets in its `decided`, in the order decided. */
+  get skylineSky(): Int32Array {
+    return this.skyline.subarray(0, this.skylineCount);
+  }
+
+  private listSkyline(p: number): void {
+    if (this.skylineCount === this.skyline.length) {
+      const grown = new Int32Array(this.skyline.length * 2);
+      grown.set(this.skyline);
+      this.skyline = grown;
+    }
+    this.skyline[this.skylineCount++] = p;
+  }
+
   /**
-   * nearSky[x] = 1 when a column within the reach had sky within the reach of rows above: the
-   * maximum of lastNearRow over a sliding window (van Herk / Gil-Werman: 3 comparisons a column).
+   * Whether a column within the reach had sky (or a large share of it) within the reach of rows
+   * above row y. Read before the current row's decisions reach the column: those on its left are
+   * `lastSkyColumn`'s.
    */
-  private markNearSky(y: number): void {
-    const { lastNearRow: last, forward, backward, nearSky, reach } = this;
-    const n = this.width;
-    const k = 2 * reach + 1;
-    // Running maxima within blocks of k columns, left to right and right to left (no modulo in
-    // the loops: this runs for every row of the band).
-    for (let start = 0; start < n; start += k) {
-      const end = min(n, start + k);
-      let m = last[start]!;
-      for (let x = start; x < end; x++) forward[x] = m = max(m, last[x]!);
-      m = last[end - 1]!;
-      for (let x = end - 1; x >= start; x--) backward[x] = m = max(m, last[x]!);
+  private nearSkyAbove(x: number, y: number): boolean {
+    const last = this.lastNearRow;
+    const since = y - this.reach;
+    for (let column = max(0, x - this.reach), end = min(this.width - 1, x + this.reach); column <= end; column++) {
+      if (last[column]! >= since) return true;
     }
-    const since = y - reach;
-    for (let x = 0; x < n; x++) {
-      const top = max(backward[max(0, x - reach)]!, forward[min(n - 1, x + reach)]!);
-      nearSky[x] = top >= since ? 1 : 0;
-    }
+    return false;
   }
 
   /** Pixel (x, y) decided sky: the reach and the joins of the pixels after it start from it. */
@@ -418,7 +401,7 @@ export class SkyEdges {
       this.markSky(x, y);
       return SURE_SKY;
     }
-    if (this.nearSky[x] === 0 && x - this.lastSkyColumn > this.reach) return 0;
+    if (x - this.lastSkyColumn > this.reach && !this.nearSkyAbove(x, y)) return 0;
     const share = this.softAlpha(x, y, r, g, b);
     if (share === 0) return 0;
     const mixing = this.nearDecidedSky(x, y);
@@ -627,8 +610,21 @@ export class SkyEdges {
     return this.skyAt(x, y + 1);
   }
 
+  /** The thumbnail's colours at the current row (`rowColours`), interpolated when first read. */
+  private interpolateRowColours(): void {
+    const { data, width, height } = this.thumb;
+    const fy = clampTo(((this.coloursRow + 0.5) * height) / this.height - 0.5, height - 1);
+    const above = floor(fy) * width * 3;
+    const below = min(height - 1, floor(fy) + 1) * width * 3;
+    const weight = fy - floor(fy);
+    const colours = this.rowColours;
+    for (let i = 0; i < width * 3; i++) colours[i] = data[above + i]! * (1 - weight) + data[below + i]! * weight;
+    this.rowColoursReady = true;
+  }
+
   /** Sum of channel differences between r, g, b and the thumbnail at column x of the current row. */
   private distance(x: number, r: number, g: number, b: number): number {
+    if (!this.rowColoursReady) this.interpolateRowColours();
     const colours = this.rowColours;
     const left = this.column0[x]! * 3;
     const right = this.column1[x]! * 3;
