@@ -13,7 +13,7 @@
  * like the pixels decided ground beside it. Precision first (issue 21): the check only ever keeps a
  * pixel, never takes one for sky.
  */
-import { boxBlur } from './raster';
+import { boxBlur, clamp } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
@@ -33,6 +33,11 @@ const SKY_AT_LEAST = 0.5;
 const CELL_SAMPLES = 4;
 /** The guide's channels: the colour (red, green, blue), then the texture. */
 const CHANNELS = 4;
+/**
+ * Values a cell's models take, packed: the colour model's three coefficients and offset, then the
+ * texture model's four coefficients and offset.
+ */
+const MODEL_STRIDE = 3 + 1 + CHANNELS + 1;
 
 /**
  * In place on `decided` (the band's decisions, `width` pixels a row, 255 sky, under DECIDED_SKY
@@ -51,13 +56,14 @@ export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: 
   const top = max(0, floor(first / cell) - 2 * WINDOW_RADIUS - 1);
   const bottom = min(ceil(rows / cell), floor(last / cell) + 2 * WINDOW_RADIUS + 2);
   const grid = cellMeans(pixels, decided, width, rows, step, cell, top, bottom);
-  const { byColour, byTexture } = fitModels(grid);
+  const models = fitModels(grid);
+  const atPixel = new Float64Array(MODEL_STRIDE);
   // Per column its grid column and weight; per row the same (the list comes in rows from the top).
   const gw = grid.width;
   const column0 = new Int32Array(width);
   const columnWeight = new Float32Array(width);
   for (let x = 0; x < width; x++) {
-    const gx = clamp((x + 0.5) / cell - 0.5, gw - 1);
+    const gx = clamp((x + 0.5) / cell - 0.5, 0, gw - 1);
     column0[x] = floor(gx);
     columnWeight[x] = gx - floor(gx);
   }
@@ -72,7 +78,7 @@ export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: 
     const y = (p - x) / width;
     if (y !== row) {
       row = y;
-      const gy = clamp((y + 0.5) / cell - 0.5 - top, grid.height - 1);
+      const gy = clamp((y + 0.5) / cell - 0.5 - top, 0, grid.height - 1);
       row0 = floor(gy) * gw;
       row1 = min(grid.height - 1, floor(gy) + 1) * gw;
       wy = gy - floor(gy);
@@ -89,45 +95,16 @@ export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: 
     const g = pixels[i + 1]!;
     const b = pixels[i + 2]!;
     const t = textureAt(pixels, i, neighbour(x, step, width) * 3, neighbour(y, step, rows) * width * 3);
-    // Each model interpolated between the four cells around the pixel, then applied to its guide.
-    const c00 = (row0 + x0) * 4;
-    const c01 = (row0 + x1) * 4;
-    const c10 = (row1 + x0) * 4;
-    const c11 = (row1 + x1) * 4;
-    const colour =
-      ((byColour[c00]! * w00 + byColour[c01]! * w01 + byColour[c10]! * w10 + byColour[c11]! * w11) * r +
-        (byColour[c00 + 1]! * w00 + byColour[c01 + 1]! * w01 + byColour[c10 + 1]! * w10 + byColour[c11 + 1]! * w11) *
-          g +
-        (byColour[c00 + 2]! * w00 + byColour[c01 + 2]! * w01 + byColour[c10 + 2]! * w10 + byColour[c11 + 2]! * w11) *
-          b) /
-        255 +
-      byColour[c00 + 3]! * w00 +
-      byColour[c01 + 3]! * w01 +
-      byColour[c10 + 3]! * w10 +
-      byColour[c11 + 3]! * w11;
-    const t00 = (row0 + x0) * 5;
-    const t01 = (row0 + x1) * 5;
-    const t10 = (row1 + x0) * 5;
-    const t11 = (row1 + x1) * 5;
-    const textured =
-      ((byTexture[t00]! * w00 + byTexture[t01]! * w01 + byTexture[t10]! * w10 + byTexture[t11]! * w11) * r +
-        (byTexture[t00 + 1]! * w00 +
-          byTexture[t01 + 1]! * w01 +
-          byTexture[t10 + 1]! * w10 +
-          byTexture[t11 + 1]! * w11) *
-          g +
-        (byTexture[t00 + 2]! * w00 +
-          byTexture[t01 + 2]! * w01 +
-          byTexture[t10 + 2]! * w10 +
-          byTexture[t11 + 2]! * w11) *
-          b) /
-        255 +
-      (byTexture[t00 + 3]! * w00 + byTexture[t01 + 3]! * w01 + byTexture[t10 + 3]! * w10 + byTexture[t11 + 3]! * w11) *
-        t +
-      byTexture[t00 + 4]! * w00 +
-      byTexture[t01 + 4]! * w01 +
-      byTexture[t10 + 4]! * w10 +
-      byTexture[t11 + 4]! * w11;
+    // Both models interpolated between the four cells around the pixel, then applied to its guide.
+    const c00 = (row0 + x0) * MODEL_STRIDE;
+    const c01 = (row0 + x1) * MODEL_STRIDE;
+    const c10 = (row1 + x0) * MODEL_STRIDE;
+    const c11 = (row1 + x1) * MODEL_STRIDE;
+    for (let j = 0; j < MODEL_STRIDE; j++) {
+      atPixel[j] = models[c00 + j]! * w00 + models[c01 + j]! * w01 + models[c10 + j]! * w10 + models[c11 + j]! * w11;
+    }
+    const colour = (atPixel[0]! * r + atPixel[1]! * g + atPixel[2]! * b) / 255 + atPixel[3]!;
+    const textured = (atPixel[4]! * r + atPixel[5]! * g + atPixel[6]! * b) / 255 + atPixel[7]! * t + atPixel[8]!;
     if (colour <= SKY_AT_LEAST || textured <= SKY_AT_LEAST) {
       decided[p] = 0;
       kept++;
@@ -217,12 +194,11 @@ function cellMeans(
 }
 
 /**
- * The guided filter's linear models of the decisions, fitted per window (least squares, regularised
- * by EPSILON) and averaged over the windows holding each cell, packed per cell: on the colour
- * (`byColour`: red, green and blue coefficients, then the offset) and on the colour and the texture
- * (`byTexture`: four coefficients, then the offset).
+ * The guided filter's linear models of the decisions, on the colour and on the colour and the
+ * texture, fitted per window (least squares, regularised by EPSILON) and averaged over the windows
+ * holding each cell, packed per cell as MODEL_STRIDE says.
  */
-function fitModels(grid: Grid): { byColour: Float32Array; byTexture: Float32Array } {
+function fitModels(grid: Grid): Float32Array {
   const { width, height, guide, sky } = grid;
   const n = width * height;
   const mean = (values: Float32Array) => boxBlur(values, width, height, WINDOW_RADIUS, 1);
@@ -256,21 +232,18 @@ function fitModels(grid: Grid): { byColour: Float32Array; byTexture: Float32Arra
     solveInto(system, 3, scratch, colourFit, k, means, skyMean[k]!);
     solveInto(system, CHANNELS, scratch, textureFit, k, means, skyMean[k]!);
   }
-  const pack = (fit: Float32Array[]) => {
-    const averaged = fit.map(mean);
-    const stride = fit.length;
-    const packed = new Float32Array(n * stride);
-    for (let k = 0; k < n; k++) for (let j = 0; j < stride; j++) packed[k * stride + j] = averaged[j]![k]!;
-    return packed;
-  };
-  return { byColour: pack(colourFit), byTexture: pack(textureFit) };
+  // Each coefficient averaged over the windows holding the cell, packed per cell.
+  const averaged = [...colourFit, ...textureFit].map(mean);
+  const packed = new Float32Array(n * MODEL_STRIDE);
+  for (let k = 0; k < n; k++) for (let j = 0; j < MODEL_STRIDE; j++) packed[k * MODEL_STRIDE + j] = averaged[j]![k]!;
+  return packed;
 }
 
 /**
  * Solves the leading `size` x `size` block of `system` (rows of CHANNELS coefficients and a
  * right-hand side, a regularised covariance: symmetric positive definite, no pivoting needed) by
- * Gaussian elimination on a copy in `scratch`, and writes the coefficients and the offset (`skyMean` less the
- * coefficients times the guide's `means`) to `fit` at cell `k`.
+ * Gaussian elimination on a copy in `a`, and writes the coefficients and the offset (`skyMean`
+ * less the coefficients times the guide's `means`) to `fit` at cell `k`.
  */
 function solveInto(
   system: Float64Array,
@@ -302,8 +275,4 @@ function solveInto(
     offset -= coefficient * means[i]![k]!;
   }
   fit[size]![k] = offset;
-}
-
-function clamp(value: number, top: number): number {
-  return max(0, min(top, value));
 }
