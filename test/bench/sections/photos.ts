@@ -2,9 +2,9 @@
  * The local engine on real photos (test/fixtures/photos): per photo with sky, at its stored size
  * and at 12 MP, the tuning set and the held-out set apart (decision 067): the IoU with the drawn
  * sky, the share of non-sky pixels replaced, what a viewer sees (the largest leftover patch of old
- * sky, the largest replaced patch of foreground, pixels replaced in drawn buildings, the largest
- * block along the skyline), the old sky's halo along the skyline under the night sky and its rim
- * (the ring kept whole in the old sky's colour, decision 156); whether
+ * sky, the largest replaced patch of foreground, pixels replaced or tinted in drawn buildings, the
+ * largest block along the skyline), the old sky's halo along the skyline under the night sky and
+ * its rim (the ring kept in the old sky's colour, decisions 156 and 159); whether
  * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
  * contrast, halo around bright areas, colour cast) and a verdict against HDR_CRITERIA.
  */
@@ -63,7 +63,8 @@ function summary(label: string, results: SkyPhotoResult[]): string {
     `lowest ${worst.toFixed(3)} (target ≥ ${TARGETS.minIou}), ` +
     `non-sky replaced ${(falseMean * 100).toFixed(3)} % mean (target < ${pct(TARGETS.falseReplaced)}), ` +
     `${results.filter((r) => r.iou < TARGETS.minIou).length} under ${TARGETS.minIou}; ` +
-    `never-touch replaced ${results.reduce((a, r) => a + r.neverTouch, 0)} px in all (target 0); ` +
+    `never-touch replaced ${results.reduce((a, r) => a + r.neverTouch, 0)} px in all (target 0), ` +
+    `tinted ${results.reduce((a, r) => a + r.tinted, 0)} px; ` +
     `${results.length - painted.length} refused; of the ${painted.length} painted, ` +
     `largest leftover ${largest((r) => r.leftover)}, replaced foreground ${largest((r) => r.replacedForeground)}, ` +
     `skyline block ${largest((r) => r.block)} px; halo ${pct(mean(results.map((r) => r.halo.share)))} mean; ` +
@@ -76,13 +77,13 @@ function summary(label: string, results: SkyPhotoResult[]): string {
 function table(report: Reporter, label: string, results: SkyPhotoResult[]): void {
   report.line(`\n${label}`);
   report.line(
-    'photo                       size         IoU  non-sky rep.  leftover  foreground  never-touch  block   halo      rim',
+    'photo                       size         IoU  non-sky rep.  leftover  foreground  never-touch  tinted  block   halo      rim',
   );
   for (const r of results) {
     report.line(
       `${r.name.padEnd(27)} ${`${r.width}x${r.height}`.padEnd(10)} ${r.iou.toFixed(3)}  ${pct(r.falseReplaced).padStart(10)}  ` +
         `${String(r.leftover).padStart(8)}  ${String(r.replacedForeground).padStart(10)}  ${String(r.neverTouch).padStart(11)}  ` +
-        `${String(r.block).padStart(5)}  ${pct(r.halo.share).padStart(7)}  ${pct(r.rim).padStart(7)}` +
+        `${String(r.tinted).padStart(6)}  ${String(r.block).padStart(5)}  ${pct(r.halo.share).padStart(7)}  ${pct(r.rim).padStart(7)}` +
         `${r.refused ? '  REFUSED' : overLimit(r) ? `  leftover over ${leftoverLimit(r)}` : ''}`,
     );
   }
@@ -100,9 +101,10 @@ export const photos: BenchSection = {
     report.line(
       'Each photo gets the night sky; pixel counts are at the size shown: leftover = largest patch of old sky inside the drawn sky, ' +
         'foreground = largest patch of drawn foreground replaced (both beyond 1.5 px of the drawn skyline, scaled), ' +
-        'never-touch = pixels replaced in drawn buildings, block = largest wrong patch along the skyline thicker than 3 px (scaled), ' +
+        'never-touch = pixels replaced in drawn buildings (showing more new sky than old), tinted = pixels kept there showing a quarter to half of the new sky, ' +
+        'block = largest wrong patch along the skyline thicker than 3 px (scaled), ' +
         'halo = share of the skyline ring brighter than both sides by 30+, ' +
-        "rim = share of the skyline ring kept whole in the old sky's colour (any new sky shows it).",
+        "rim = share of the skyline ring kept in the old sky's colour, each pixel weighed by the old sky it shows (any new sky shows it).",
     );
     const sizes: EvaluationSize[] = quick ? ['stored'] : ['stored', '12mp'];
     for (const size of sizes) {

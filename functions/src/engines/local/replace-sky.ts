@@ -13,7 +13,7 @@ import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_SKY } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
-import { keepInconsistentSky } from './sky-consistency';
+import { featherDecisions, keepInconsistentSky } from './sky-consistency';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, groundLight, skyHazeWeights } from './sky-render';
 
@@ -126,7 +126,8 @@ async function paintSky(
  * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
  * of old sky), the skyline's sky that the local models of those decisions call ground kept
  * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
- * the seams through the old sky faded (decision 134: `mixed` marks the pixels mixed by their alpha).
+ * the seams through the old sky faded (decision 134), then every transition the photo shows no edge
+ * for feathered (decision 159); `mixed` marks the pixels the last two mix plainly by their alpha.
  */
 function decideSky(
   pixels: Buffer,
@@ -147,7 +148,8 @@ function decideSky(
       lumaOf(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!) - lumaOf(edges.oldR, edges.oldG, edges.oldB);
     return above > LIGHT_ABOVE_SKY;
   });
-  return { decided, mixed: applySeamFade(seams, decided, width, rows, height) };
+  const faded = applySeamFade(seams, decided, width, rows, height);
+  return { decided, mixed: featherDecisions(pixels, decided, width, faded) };
 }
 
 /**

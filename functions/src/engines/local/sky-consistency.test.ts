@@ -1,4 +1,4 @@
-import { keepInconsistentSky } from './sky-consistency';
+import { featherDecisions, keepInconsistentSky } from './sky-consistency';
 
 const WIDTH = 1024;
 const ROWS = 64;
@@ -96,5 +96,65 @@ describe('the skyline checked against local models of its decisions', () => {
     const before = Uint8Array.from(decided);
     expect(keepInconsistentSky(photo(), decided, WIDTH, skyline)).toBe(0);
     expect(decided).toEqual(before);
+  });
+});
+
+describe('the decisions feathered where the photo shows no edge', () => {
+  /**
+   * A smooth sky (`width` pixels wide, at 1024 px and wider, where the models are read first once a
+   * reference pixel) decided sky but for a block of it kept, as a block of old sky left in a cloud.
+   */
+  function keptBlock(width: number) {
+    const scale = width / 1024;
+    const rows = ROWS * scale;
+    const block = { left: 400 * scale, right: 520 * scale, top: 8 * scale, bottom: 48 * scale };
+    const pixels = Buffer.alloc(width * rows * 3);
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < width; x++) pixels.set([BLUE[0], BLUE[1] + (y >> 4), BLUE[2]], (y * width + x) * 3);
+    }
+    const decided = new Uint8Array(width * rows).fill(255);
+    for (let y = block.top; y < block.bottom; y++) decided.fill(0, y * width + block.left, y * width + block.right);
+    return { pixels, decided, block, scale };
+  }
+
+  it.each([1024, 4096])(
+    'fades the new sky into old sky kept in a smooth sky, no pixel changing side (%i px wide)',
+    (width) => {
+      const { pixels, decided, block, scale } = keptBlock(width);
+      const before = Uint8Array.from(decided);
+      const mixed = featherDecisions(pixels, decided, width, null);
+      expect(mixed).not.toBeNull();
+      const y = (block.top + block.bottom) / 2;
+      const alpha = (x: number) => decided[y * width + x]!;
+      // Beside the block the new sky shows less, then more with every pixel away from it.
+      const outside = [1, 4, 8, 16].map((d) => alpha(block.right - 1 + Math.round(d * scale)));
+      expect(outside[0]).toBeLessThan(255);
+      for (let k = 1; k < outside.length; k++) expect(outside[k]).toBeGreaterThanOrEqual(outside[k - 1]!);
+      expect(mixed![y * width + block.right]).toBe(1);
+      // The block's middle stays old sky whole.
+      expect(alpha((block.left + block.right) / 2)).toBe(0);
+      const switched = before.filter((value, p) => value >= 128 !== decided[p]! >= 128).length;
+      expect(switched).toBe(0);
+    },
+  );
+
+  it('leaves a skyline on an edge of the photo as decided: a pale wall and dark roofs under a blue sky', () => {
+    const decided = new Uint8Array(WIDTH * ROWS);
+    decided.fill(255, 0, SKY_ROWS * WIDTH);
+    const before = Uint8Array.from(decided);
+    expect(featherDecisions(photo(), decided, WIDTH, null)).toBeNull();
+    expect(decided).toEqual(before);
+  });
+
+  it('never moves a pixel across the decision, whatever the photo', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pixels = Buffer.alloc(WIDTH * ROWS * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(random() * 256);
+    const decided = new Uint8Array(WIDTH * ROWS);
+    for (let p = 0; p < decided.length; p++) decided[p] = Math.floor(random() * 256);
+    const before = Uint8Array.from(decided);
+    featherDecisions(pixels, decided, WIDTH, null);
+    expect(before.filter((value, p) => value >= 128 !== decided[p]! >= 128).length).toBe(0);
   });
 });

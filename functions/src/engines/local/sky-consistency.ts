@@ -29,6 +29,17 @@ const WINDOW_RADIUS = 1;
 const EPSILON = 1e-3;
 /** A decision of sky a model predicts at or under this is kept. */
 const SKY_AT_LEAST = 0.5;
+/**
+ * The feather (decision 159), on what the models predict at a pixel: a pixel decided sky shows all
+ * of the new sky from FEATHER_SKY's second value up, half of it from its first value down; a kept
+ * pixel none of it from FEATHER_KEPT's first value down, just under half from its second up. Kept
+ * pixels start at half, not lower: across a slate roof's outline against a blue sky a window's
+ * spread predicts up to about half sky, and a lower start tinted such outlines.
+ */
+const FEATHER_SKY = [0.25, 0.75] as const;
+const FEATHER_KEPT = [0.5, 1] as const;
+/** A cell's reach holds both kinds when its mean decision lies this far from 0 and from 1. */
+const BOTH_KINDS = 0.001;
 /** Samples per cell side when averaging a cell (cells wider than this are sampled, not summed whole). */
 const CELL_SAMPLES = 4;
 /** The guide's channels: the colour (red, green, blue), then the texture. */
@@ -47,55 +58,166 @@ const MODEL_STRIDE = 3 + 1 + CHANNELS + 1;
  */
 export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: number, skyline: Int32Array): number {
   if (skyline.length === 0) return 0;
-  const rows = decided.length / width;
-  const cell = max(1, round((CELL * width) / 1024));
-  const step = max(1, round(width / 1024));
   // The grid covers the skyline's rows and the models' reach above and below them.
-  const first = floor(skyline[0]! / width);
-  const last = floor(skyline[skyline.length - 1]! / width);
-  const top = max(0, floor(first / cell) - 2 * WINDOW_RADIUS - 1);
-  const bottom = min(ceil(rows / cell), floor(last / cell) + 2 * WINDOW_RADIUS + 2);
-  const grid = cellMeans(pixels, decided, width, rows, step, cell, top, bottom);
-  const models = fitModels(grid);
-  const atPixel = new Float64Array(MODEL_STRIDE);
-  // Per column its grid column and weight; per row the same (the list comes in rows from the top).
-  const gw = grid.width;
-  const column0 = new Int32Array(width);
-  const columnWeight = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const gx = clamp((x + 0.5) / cell - 0.5, 0, gw - 1);
-    column0[x] = floor(gx);
-    columnWeight[x] = gx - floor(gx);
-  }
+  const models = new DecisionModels(pixels, decided, width, skyline[0]!, skyline[skyline.length - 1]!);
   let kept = 0;
-  let row = -1;
-  let row0 = 0;
-  let row1 = 0;
-  let wy = 0;
   for (let s = 0; s < skyline.length; s++) {
     const p = skyline[s]!;
     const x = p % width;
-    const y = (p - x) / width;
-    if (y !== row) {
-      row = y;
-      const gy = clamp((y + 0.5) / cell - 0.5 - top, 0, grid.height - 1);
-      row0 = floor(gy) * gw;
-      row1 = min(grid.height - 1, floor(gy) + 1) * gw;
-      wy = gy - floor(gy);
+    if (models.predict(x, (p - x) / width) <= SKY_AT_LEAST) {
+      decided[p] = 0;
+      kept++;
     }
-    const x0 = column0[x]!;
-    const x1 = min(gw - 1, x0 + 1);
-    const wx = columnWeight[x]!;
+  }
+  return kept;
+}
+
+/**
+ * In place on `decided` (as `keepInconsistentSky` takes it, the band's final decisions): where the
+ * decisions part pixels the photo does not part, the transition is soft (decision 159). A block of
+ * old sky kept in a cloud, a scrap beside a tower, the old sky between branches: cut where the
+ * decisions stop rather than on any edge of the photo, their edges read as blocks and stair steps.
+ * The local models of the decisions are smooth there, and every pixel of the cells near both kinds
+ * takes what they predict: a pixel decided sky shows less of the new sky (down to half) where they
+ * predict less than FEATHER_SKY, a kept pixel some (up to just under half) where they predict more
+ * than FEATHER_KEPT. Where an edge parts the decisions, the models follow it and nothing changes;
+ * no pixel changes side, so no building pixel is replaced (issue 21), and none is more than
+ * tinted. Marks the pixels changed in `mixed` (made when null; returned): they mix plainly.
+ */
+export function featherDecisions(
+  pixels: Buffer,
+  decided: Uint8Array,
+  width: number,
+  mixed: Uint8Array | null,
+): Uint8Array | null {
+  const rows = decided.length / width;
+  const models = new DecisionModels(pixels, decided, width, 0, decided.length - 1);
+  const { cell, grid, step } = models;
+  // Cells whose models saw both kinds: the mean decision over their reach is neither 0 nor 1.
+  const reach = boxBlur(Float32Array.from(grid.sky), grid.width, grid.height, 2 * WINDOW_RADIUS + 1, 1);
+  const nearBoth = (x: number, y: number) => {
+    const both = reach[(floor(y / cell) - models.top) * grid.width + floor(x / cell)]!;
+    return both >= BOTH_KINDS && both <= 1 - BOTH_KINDS;
+  };
+  const feathered = (a: number, predicted: number) =>
+    a >= DECIDED
+      ? max(DECIDED, min(a, round(smoothStep(FEATHER_SKY[0], FEATHER_SKY[1], predicted) * 255)))
+      : min(DECIDED - 1, max(a, round(smoothStep(FEATHER_KEPT[0], FEATHER_KEPT[1], predicted) * 255)));
+  // The models are read first once a reference pixel (a lattice `step` pixels apart, every pixel
+  // at 1024 px): then only the blocks between lattice points where a pixel changes, or where the
+  // decisions differ, are read pixel by pixel. The models vary smoothly between edges of the photo,
+  // and an edge within a block leaves its pixels as they are.
+  const lw = ceil(width / step) + 1;
+  const lh = ceil(rows / step) + 1;
+  const changes = new Uint8Array(lw * lh);
+  for (let ly = 0; ly < lh; ly++) {
+    const y = min(rows - 1, ly * step);
+    for (let lx = 0, k = ly * lw; lx < lw; lx++, k++) {
+      const x = min(width - 1, lx * step);
+      if (!nearBoth(x, y)) continue;
+      const p = y * width + x;
+      const a = decided[p]!;
+      const sky = a >= DECIDED;
+      if (lx > 0 && decided[p - min(step, x)]! >= DECIDED !== sky) changes[k] = changes[k - 1] = 1;
+      if (ly > 0 && decided[p - min(step, y) * width]! >= DECIDED !== sky) changes[k] = changes[k - lw] = 1;
+      if (!changes[k] && feathered(a, models.predict(x, y)) !== a) changes[k] = 1;
+    }
+  }
+  for (let ly = 0; ly + 1 < lh; ly++) {
+    for (let lx = 0, k = ly * lw; lx + 1 < lw; lx++, k++) {
+      if (!changes[k] && !changes[k + 1] && !changes[k + lw] && !changes[k + lw + 1]) continue;
+      for (let y = ly * step; y < min(rows, (ly + 1) * step); y++) {
+        for (let x = lx * step, p = y * width + x; x < min(width, (lx + 1) * step); x++, p++) {
+          const a = decided[p]!;
+          const next = feathered(a, models.predict(x, y));
+          if (next === a) continue;
+          decided[p] = next;
+          mixed ??= new Uint8Array(decided.length);
+          mixed[p] = 1;
+        }
+      }
+    }
+  }
+  return mixed;
+}
+
+/** 0 under `low`, 1 over `high`, smooth between (Hermite). */
+function smoothStep(low: number, high: number, value: number): number {
+  const t = clamp((value - low) / (high - low), 0, 1);
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * The local models of a band's decisions (the guided filter's, fitted on the grid of cells
+ * covering the rows from `first`'s to `last`'s, offsets in `decided`, and the models' reach
+ * around them); `predict` reads them at a pixel, which must lie in those rows.
+ */
+class DecisionModels {
+  readonly cell: number;
+  readonly grid: Grid;
+  /** The grid's first row of cells. */
+  readonly top: number;
+  private readonly models: Float32Array;
+  private readonly column0: Int32Array;
+  private readonly columnWeight: Float32Array;
+  private readonly atPixel = new Float64Array(MODEL_STRIDE);
+  /** A reference pixel (of the 1024 px reference) in pixels. */
+  readonly step: number;
+  private readonly rows: number;
+  /** The last row read, its two grid rows (offsets of their first cells) and its weight. */
+  private row = -1;
+  private row0 = 0;
+  private row1 = 0;
+  private wy = 0;
+
+  constructor(
+    private readonly pixels: Buffer,
+    decided: Uint8Array,
+    private readonly width: number,
+    first: number,
+    last: number,
+  ) {
+    this.rows = decided.length / width;
+    this.cell = max(1, round((CELL * width) / 1024));
+    this.step = max(1, round(width / 1024));
+    const cell = this.cell;
+    this.top = max(0, floor(floor(first / width) / cell) - 2 * WINDOW_RADIUS - 1);
+    const bottom = min(ceil(this.rows / cell), floor(floor(last / width) / cell) + 2 * WINDOW_RADIUS + 2);
+    this.grid = cellMeans(pixels, decided, width, this.rows, this.step, cell, this.top, bottom);
+    this.models = fitModels(this.grid);
+    const gw = this.grid.width;
+    this.column0 = new Int32Array(width);
+    this.columnWeight = new Float32Array(width);
+    for (let x = 0; x < width; x++) {
+      const gx = clamp((x + 0.5) / cell - 0.5, 0, gw - 1);
+      this.column0[x] = floor(gx);
+      this.columnWeight[x] = gx - floor(gx);
+    }
+  }
+
+  /**
+   * The decision (1 sky, 0 kept) the more ground-leaning of the two models predicts at pixel
+   * (`x`, `y`) of the band: both models interpolated between the four cells around the pixel, then
+   * applied to its guide.
+   */
+  predict(x: number, y: number): number {
+    const { width, models, atPixel, pixels } = this;
+    if (y !== this.row) {
+      this.row = y;
+      const gh = this.grid.height;
+      const gy = clamp((y + 0.5) / this.cell - 0.5 - this.top, 0, gh - 1);
+      this.row0 = floor(gy) * this.grid.width;
+      this.row1 = min(gh - 1, floor(gy) + 1) * this.grid.width;
+      this.wy = gy - floor(gy);
+    }
+    const { row0, row1, wy } = this;
+    const x0 = this.column0[x]!;
+    const x1 = min(this.grid.width - 1, x0 + 1);
+    const wx = this.columnWeight[x]!;
     const w00 = (1 - wx) * (1 - wy);
     const w01 = wx * (1 - wy);
     const w10 = (1 - wx) * wy;
     const w11 = wx * wy;
-    const i = p * 3;
-    const r = pixels[i]!;
-    const g = pixels[i + 1]!;
-    const b = pixels[i + 2]!;
-    const t = textureAt(pixels, i, neighbour(x, step, width) * 3, neighbour(y, step, rows) * width * 3);
-    // Both models interpolated between the four cells around the pixel, then applied to its guide.
     const c00 = (row0 + x0) * MODEL_STRIDE;
     const c01 = (row0 + x1) * MODEL_STRIDE;
     const c10 = (row1 + x0) * MODEL_STRIDE;
@@ -103,14 +225,16 @@ export function keepInconsistentSky(pixels: Buffer, decided: Uint8Array, width: 
     for (let j = 0; j < MODEL_STRIDE; j++) {
       atPixel[j] = models[c00 + j]! * w00 + models[c01 + j]! * w01 + models[c10 + j]! * w10 + models[c11 + j]! * w11;
     }
+    const i = (y * width + x) * 3;
+    const r = pixels[i]!;
+    const g = pixels[i + 1]!;
+    const b = pixels[i + 2]!;
+    const step = this.step;
+    const t = textureAt(pixels, i, neighbour(x, step, width) * 3, neighbour(y, step, this.rows) * width * 3);
     const colour = (atPixel[0]! * r + atPixel[1]! * g + atPixel[2]! * b) / 255 + atPixel[3]!;
     const textured = (atPixel[4]! * r + atPixel[5]! * g + atPixel[6]! * b) / 255 + atPixel[7]! * t + atPixel[8]!;
-    if (colour <= SKY_AT_LEAST || textured <= SKY_AT_LEAST) {
-      decided[p] = 0;
-      kept++;
-    }
+    return min(colour, textured);
   }
-  return kept;
 }
 
 /** The offset (in pixels along a line) of the neighbour `step` after position `at`, before it at the end. */

@@ -49,6 +49,7 @@ describe('what a viewer sees of a sky replacement', () => {
       leftover: 0,
       replacedForeground: 0,
       neverTouch: 0,
+      tinted: 0,
       block: 0,
     });
     // The skyline a pixel lower, and a row of old sky just above it: within the tolerance.
@@ -60,6 +61,7 @@ describe('what a viewer sees of a sky replacement', () => {
       leftover: 0,
       replacedForeground: 0,
       neverTouch: 0,
+      tinted: 0,
       block: 0,
     });
   });
@@ -93,6 +95,17 @@ describe('what a viewer sees of a sky replacement', () => {
     expect(outside.replacedForeground).toBe(20);
   });
 
+  it('counts pixels kept inside a drawn building but tinted by a quarter to half of the new sky', () => {
+    const alpha = alphaWith((set) => {
+      set(10, 50, 15, 54, 100); // tinted: 20 px
+      set(20, 50, 25, 54, 40); // a trace of the new sky only
+      set(30, 50, 35, 54, 200); // replaced
+    });
+    const defects = skyDefects(alpha, WIDTH, HEIGHT, drawn);
+    expect(defects.tinted).toBe(20);
+    expect(defects.neverTouch).toBe(20);
+  });
+
   it('judges a 12 MP result against the reference scaled, not its pixels', () => {
     const scale = 4;
     const alpha = new Uint8Array(WIDTH * scale * HEIGHT * scale);
@@ -101,6 +114,7 @@ describe('what a viewer sees of a sky replacement', () => {
       leftover: 0,
       replacedForeground: 0,
       neverTouch: 0,
+      tinted: 0,
       block: 0,
     });
   });
@@ -185,8 +199,24 @@ describe('the old sky kept along the skyline, in any new sky (decision 156)', ()
     expect(rimOf(30, 1)).toBeGreaterThan(0.3);
   });
 
-  it('does not count a wall kept whole under the new sky, nor old sky partly replaced', () => {
-    // Two rows of old sky given a share of the new (alpha 128): the blend swaps that share out.
+  it('weighs old sky kept by the share of it that shows (decision 159)', () => {
+    const whole = rimOf(28, 0);
+    const photo = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const p = y * width + x;
+        photo.set(y < 30 ? [110, 160, 230] : [215, 205, 185], p * 3);
+        // The same two rows of old sky, feathered: a quarter of the new sky shows through them, half
+        // as much as where the decision lies (alpha 128).
+        alpha[p] = y < 28 ? 255 : y < 30 ? 64 : 0;
+      }
+    }
+    expect(skylineRim(photo, alpha, width, height).share).toBeCloseTo(whole * 0.5, 2);
+  });
+
+  it('does not count a wall kept whole under the new sky, nor old sky mostly replaced', () => {
+    // Two rows of old sky showing half of the new (alpha 128): replaced, the ring lies under them.
     const photo = new Uint8Array(width * height * 3);
     const alpha = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {

@@ -2,16 +2,15 @@
  * What a viewer sees first in a sky replacement, measured against a drawn reference at the
  * result's own resolution (decision 067): the largest patch of old sky left inside the drawn sky,
  * the largest patch of foreground replaced, any pixel replaced inside a drawn building ('never
- * touch'), and the largest block of the wrong kind along the skyline (a stair-step's tooth). A
+ * touch') and those tinted by the new sky there (decision 159), and the largest block of the wrong
+ * kind along the skyline (a stair-step's tooth). A
  * mean IoU rewards the bulk of an easy sky and hides exactly these. Pure, no I/O.
  */
-import { rasterizePolygons, type DrawnSkyMask, type Polygon } from './sky-evaluation';
+import { rasterizePolygons, REPLACED_ALPHA, type DrawnSkyMask, type Polygon } from './sky-evaluation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, max, round } = Math;
 
-/** An alpha at or above this is the new sky (the pixel shows more new sky than old). */
-export const REPLACED_ALPHA = 128;
 /**
  * How far (in pixels of the 1024 px reference, scaled with the result) a drawn skyline may be off:
  * the tracing follows pixel edges, and a pixel mixing roof and sky belongs to neither honestly.
@@ -28,6 +27,8 @@ const SKYLINE_BAND = 8;
 const BLOCK_RADIUS = 1;
 /** Never-touch pixels: inside the drawn polygons and farther than this (reference px) from the drawn sky, as the patches. */
 const NEVER_TOUCH_CLEARANCE = SKYLINE_TOLERANCE;
+/** A kept pixel showing at least this alpha (a quarter of the new sky) is tinted by it. */
+const TINTED_ALPHA = 64;
 
 export interface SkyDefects {
   /** Pixels of the largest 8-connected patch of old sky left inside the drawn sky. */
@@ -36,6 +37,8 @@ export interface SkyDefects {
   replacedForeground: number;
   /** Pixels replaced inside drawn buildings, roofs, poles, wires and trunks (must be 0). */
   neverTouch: number;
+  /** Pixels of the same places kept but tinted: showing a quarter to half of the new sky. */
+  tinted: number;
   /** Pixels of the largest block of the wrong kind along the skyline, after the erosion. */
   block: number;
 }
@@ -73,17 +76,21 @@ export function skyDefects(alpha: Uint8Array, width: number, height: number, dra
     if (d <= reach && isSky !== replaced) wrong[p] = 1;
   }
   let neverTouch = 0;
+  let tinted = 0;
   if (drawn.neverTouch?.length) {
     const inside = rasterizePolygons(scaled(drawn.neverTouch, scale), width, height);
     const clearance = max(1, round(NEVER_TOUCH_CLEARANCE * scale));
     for (let p = 0; p < n; p++) {
-      if (inside[p] && sky[p] === 0 && distance[p]! > clearance && alpha[p]! >= REPLACED_ALPHA) neverTouch++;
+      if (!inside[p] || sky[p] === 1 || distance[p]! <= clearance) continue;
+      if (alpha[p]! >= REPLACED_ALPHA) neverTouch++;
+      else if (alpha[p]! >= TINTED_ALPHA) tinted++;
     }
   }
   return {
     leftover: largestComponent(old, width, height),
     replacedForeground: largestComponent(foreground, width, height),
     neverTouch,
+    tinted,
     block: largestComponent(erode(wrong, width, height, max(1, round(BLOCK_RADIUS * scale))), width, height),
   };
 }

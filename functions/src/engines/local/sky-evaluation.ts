@@ -6,6 +6,13 @@
 
 import { boxBlur } from './raster';
 
+/**
+ * An alpha (0..255: how much of the new sky a pixel shows) at or above this counts as replaced:
+ * the pixel shows more new sky than old. Every measure reads the alpha so, whether the engine's
+ * transitions are hard or soft.
+ */
+export const REPLACED_ALPHA = 128;
+
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, floor, max, min, round } = Math;
 
@@ -62,9 +69,8 @@ export interface SkyScore {
 }
 
 /**
- * `replaced` holds the engine's alpha per pixel (0..255, replaced when 255: a pixel along the
- * skyline given a share of the new sky keeps its foreground and the mask does not move); the drawn mask
- * must have the same size. Ignored pixels count nowhere.
+ * `replaced` holds the engine's alpha per pixel (0..255, replaced from REPLACED_ALPHA); the drawn
+ * mask must have the same size. Ignored pixels count nowhere.
  */
 export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScore {
   const { width, height } = drawn;
@@ -79,7 +85,7 @@ export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScor
   for (let p = 0; p < width * height; p++) {
     if (ignore?.[p]) continue;
     const isSky = sky[p] === 1;
-    const isReplaced = replaced[p]! === 255;
+    const isReplaced = replaced[p]! >= REPLACED_ALPHA;
     if (isSky && isReplaced) both++;
     if (isSky || isReplaced) either++;
     if (isSky) {
@@ -124,7 +130,7 @@ export const FRINGE_LUMA = 30;
 
 /**
  * Old sky left visible along the skyline, in a result whose new sky is darker than the old one
- * (the night): among the pixels not wholly replaced (alpha under 255) within FRINGE_RING pixels
+ * (the night): among the kept pixels (alpha under REPLACED_ALPHA) within FRINGE_RING pixels
  * of a replaced one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's
  * mean luma nearby (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the
  * kept pixels 4 to 10 pixels from the sky, in a 21x21 window); these sizes at 1024 px, scaled
@@ -145,7 +151,7 @@ export function skylineFringe(
   const groundLuma = ring.groundMean(luma);
   const { count, marked, share } = ring.share((p) => {
     const l = luma(p);
-    return l > skyLuma(p) + FRINGE_LUMA && l > groundLuma(p) + FRINGE_LUMA;
+    return l > skyLuma(p) + FRINGE_LUMA && l > groundLuma(p) + FRINGE_LUMA ? 1 : 0;
   });
   return { ring: count, fringe: marked, share };
 }
@@ -157,10 +163,11 @@ export function skylineFringe(
 const RIM_NEAR = 30;
 
 /**
- * Old sky kept whole along the skyline, whatever the new sky (decision 156): among the same ring
- * as `skylineFringe`, the share of pixels kept whole (alpha 0) whose colour in the photo is within
- * RIM_NEAR of the photo's sky replaced nearby (the mean of the replaced pixels within
- * FRINGE_SKY_REACH) and nearer it than the kept ground's nearby (4 to 10 pixels from the sky).
+ * Old sky kept along the skyline, whatever the new sky (decision 156): among the same ring as
+ * `skylineFringe`, the share of kept pixels whose colour in the photo is within RIM_NEAR of the
+ * photo's sky replaced nearby (the mean of the replaced pixels within FRINGE_SKY_REACH) and nearer
+ * it than the kept ground's nearby (4 to 10 pixels from the sky), each weighed by the share of old
+ * sky it still shows (decision 159: a line half faded into the new sky is half a line).
  * Relit with the foreground, such a line keeps the old sky's hue: a blue outline around every roof
  * under the sunset, which the halo measure, on brightness under the night sky, does not see.
  * `photo` is the photo itself (packed RGB) at the size of `alpha`.
@@ -176,7 +183,6 @@ export function skylineRim(
   const sky = [0, 1, 2].map((c) => ring.skyMean(channel(c)));
   const ground = [0, 1, 2].map((c) => ring.groundMean(channel(c)));
   const { count, marked, share } = ring.share((p) => {
-    if (alpha[p] !== 0) return false;
     let toSky = 0;
     let toGround = 0;
     for (let c = 0; c < 3; c++) {
@@ -184,22 +190,22 @@ export function skylineRim(
       toSky += abs(v - sky[c]!(p));
       toGround += abs(v - ground[c]!(p));
     }
-    return toSky < RIM_NEAR && toSky < toGround;
+    return toSky < RIM_NEAR && toSky < toGround ? 1 - alpha[p]! / REPLACED_ALPHA : 0;
   });
   return { ring: count, rim: marked, share };
 }
 
 /**
- * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the pixels not wholly
- * replaced within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)` give,
- * per pixel, the mean of a per-pixel value over the replaced pixels within FRINGE_SKY_REACH and
- * over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `share(test)`
- * counts the ring's pixels with both sides nearby that pass `test`, against the whole ring.
+ * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the kept pixels (under
+ * REPLACED_ALPHA) within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)`
+ * give, per pixel, the mean of a per-pixel value over the replaced pixels within FRINGE_SKY_REACH
+ * and over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `share(weigh)`
+ * sums the weights (0..1) of the ring's pixels with both sides nearby, against the whole ring.
  */
 function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const n = width * height;
   const replaced = new Float32Array(n);
-  for (let p = 0; p < n; p++) if (alpha[p] === 255) replaced[p] = 1;
+  for (let p = 0; p < n; p++) if (alpha[p]! >= REPLACED_ALPHA) replaced[p] = 1;
   const scale = max(1, width / 1024);
   const ringRadius = round(FRINGE_RING * scale);
   const groundRadius = round(FRINGE_FOREGROUND_REACH * scale);
@@ -220,13 +226,13 @@ function skylineRing(alpha: Uint8Array, width: number, height: number) {
   return {
     skyMean: (value: (p: number) => number) => meanOver(replaced, skyWeight, skyRadius, value),
     groundMean: (value: (p: number) => number) => meanOver(ground, groundWeight, groundRadius, value),
-    share(test: (p: number) => boolean): { count: number; marked: number; share: number } {
+    share(weigh: (p: number) => number): { count: number; marked: number; share: number } {
       let count = 0;
       let marked = 0;
       for (let p = 0; p < n; p++) {
         if (replaced[p] === 1 || near[p]! <= NONE) continue;
         count++;
-        if (skyWeight[p]! > NONE && groundWeight[p]! > NONE && test(p)) marked++;
+        if (skyWeight[p]! > NONE && groundWeight[p]! > NONE) marked += weigh(p);
       }
       return { count, marked, share: count === 0 ? 0 : marked / count };
     },
