@@ -91,14 +91,13 @@ export function featherDecisions(
   mixed: Uint8Array | null,
 ): Uint8Array | null {
   const rows = decided.length / width;
-  const models = new DecisionModels(pixels, decided, width, 0, decided.length - 1);
-  const { cell, grid, step } = models;
+  // The rows over the first kept pixel are all sky: the models and the feather start near it.
+  const first = firstKept(decided);
+  if (first < 0) return mixed;
+  const models = new DecisionModels(pixels, decided, width, first, decided.length - 1);
+  const { cell, grid, step, top } = models;
   // Cells whose models saw both kinds: the mean decision over their reach is neither 0 nor 1.
   const reach = boxBlur(Float32Array.from(grid.sky), grid.width, grid.height, 2 * WINDOW_RADIUS + 1, 1);
-  const nearBoth = (x: number, y: number) => {
-    const both = reach[(floor(y / cell) - models.top) * grid.width + floor(x / cell)]!;
-    return both >= BOTH_KINDS && both <= 1 - BOTH_KINDS;
-  };
   const feathered = (a: number, predicted: number) =>
     a >= DECIDED
       ? max(DECIDED, min(a, round(smoothStep(FEATHER_SKY[0], FEATHER_SKY[1], predicted) * 255)))
@@ -106,15 +105,21 @@ export function featherDecisions(
   // The models are read first once a reference pixel (a lattice `step` pixels apart, every pixel
   // at 1024 px): then only the blocks between lattice points where a pixel changes, or where the
   // decisions differ, are read pixel by pixel. The models vary smoothly between edges of the photo,
-  // and an edge within a block leaves its pixels as they are.
+  // and an edge within a block leaves its pixels as they are. Rows in order: the models are
+  // interpolated once a row.
   const lw = ceil(width / step) + 1;
   const lh = ceil(rows / step) + 1;
   const changes = new Uint8Array(lw * lh);
-  for (let ly = 0; ly < lh; ly++) {
+  const cellColumn = new Int32Array(lw);
+  for (let lx = 0; lx < lw; lx++) cellColumn[lx] = floor(min(width - 1, lx * step) / cell);
+  const lyFirst = floor((top * cell) / step);
+  for (let ly = lyFirst; ly < lh; ly++) {
     const y = min(rows - 1, ly * step);
+    const cells = (floor(y / cell) - top) * grid.width;
     for (let lx = 0, k = ly * lw; lx < lw; lx++, k++) {
+      const both = reach[cells + cellColumn[lx]!]!;
+      if (both < BOTH_KINDS || both > 1 - BOTH_KINDS) continue;
       const x = min(width - 1, lx * step);
-      if (!nearBoth(x, y)) continue;
       const p = y * width + x;
       const a = decided[p]!;
       const sky = a >= DECIDED;
@@ -123,10 +128,17 @@ export function featherDecisions(
       if (!changes[k] && feathered(a, models.predict(x, y)) !== a) changes[k] = 1;
     }
   }
-  for (let ly = 0; ly + 1 < lh; ly++) {
+  const blocks = new Uint8Array(lw);
+  for (let ly = max(0, lyFirst - 1); ly + 1 < lh; ly++) {
+    let any = false;
     for (let lx = 0, k = ly * lw; lx + 1 < lw; lx++, k++) {
-      if (!changes[k] && !changes[k + 1] && !changes[k + lw] && !changes[k + lw + 1]) continue;
-      for (let y = ly * step; y < min(rows, (ly + 1) * step); y++) {
+      blocks[lx] = changes[k]! | changes[k + 1]! | changes[k + lw]! | changes[k + lw + 1]!;
+      any ||= blocks[lx] !== 0;
+    }
+    if (!any) continue;
+    for (let y = ly * step; y < min(rows, (ly + 1) * step); y++) {
+      for (let lx = 0; lx + 1 < lw; lx++) {
+        if (!blocks[lx]) continue;
         for (let x = lx * step, p = y * width + x; x < min(width, (lx + 1) * step); x++, p++) {
           const a = decided[p]!;
           const next = feathered(a, models.predict(x, y));
@@ -139,6 +151,15 @@ export function featherDecisions(
     }
   }
   return mixed;
+}
+
+/** The offset of the first pixel of `decided` kept (under DECIDED_SKY), -1 if none; four at a time over sky. */
+function firstKept(decided: Uint8Array): number {
+  const words = new Uint32Array(decided.buffer, decided.byteOffset, floor(decided.length / 4));
+  let p = 0;
+  for (let w = 0; w < words.length && words[w] === 0xffffffff; w++) p += 4;
+  for (; p < decided.length; p++) if (decided[p]! < DECIDED) return p;
+  return -1;
 }
 
 /** 0 under `low`, 1 over `high`, smooth between (Hermite). */
@@ -164,11 +185,9 @@ class DecisionModels {
   /** A reference pixel (of the 1024 px reference) in pixels. */
   readonly step: number;
   private readonly rows: number;
-  /** The last row read, its two grid rows (offsets of their first cells) and its weight. */
+  /** The last row read, and the models interpolated between its two grid rows, per grid column. */
   private row = -1;
-  private row0 = 0;
-  private row1 = 0;
-  private wy = 0;
+  private readonly rowModels: Float64Array;
 
   constructor(
     private readonly pixels: Buffer,
@@ -186,6 +205,7 @@ class DecisionModels {
     this.grid = cellMeans(pixels, decided, width, this.rows, this.step, cell, this.top, bottom);
     this.models = fitModels(this.grid);
     const gw = this.grid.width;
+    this.rowModels = new Float64Array(gw * MODEL_STRIDE);
     this.column0 = new Int32Array(width);
     this.columnWeight = new Float32Array(width);
     for (let x = 0; x < width; x++) {
@@ -201,30 +221,16 @@ class DecisionModels {
    * applied to its guide.
    */
   predict(x: number, y: number): number {
-    const { width, models, atPixel, pixels } = this;
-    if (y !== this.row) {
-      this.row = y;
-      const gh = this.grid.height;
-      const gy = clamp((y + 0.5) / this.cell - 0.5 - this.top, 0, gh - 1);
-      this.row0 = floor(gy) * this.grid.width;
-      this.row1 = min(gh - 1, floor(gy) + 1) * this.grid.width;
-      this.wy = gy - floor(gy);
-    }
-    const { row0, row1, wy } = this;
+    const { width, atPixel, pixels } = this;
+    if (y !== this.row) this.interpolateRow(y);
+    const rowModels = this.rowModels;
     const x0 = this.column0[x]!;
     const x1 = min(this.grid.width - 1, x0 + 1);
     const wx = this.columnWeight[x]!;
-    const w00 = (1 - wx) * (1 - wy);
-    const w01 = wx * (1 - wy);
-    const w10 = (1 - wx) * wy;
-    const w11 = wx * wy;
-    const c00 = (row0 + x0) * MODEL_STRIDE;
-    const c01 = (row0 + x1) * MODEL_STRIDE;
-    const c10 = (row1 + x0) * MODEL_STRIDE;
-    const c11 = (row1 + x1) * MODEL_STRIDE;
-    for (let j = 0; j < MODEL_STRIDE; j++) {
-      atPixel[j] = models[c00 + j]! * w00 + models[c01 + j]! * w01 + models[c10 + j]! * w10 + models[c11 + j]! * w11;
-    }
+    const c0 = x0 * MODEL_STRIDE;
+    const c1 = x1 * MODEL_STRIDE;
+    for (let j = 0; j < MODEL_STRIDE; j++)
+      atPixel[j] = rowModels[c0 + j]! + (rowModels[c1 + j]! - rowModels[c0 + j]!) * wx;
     const i = (y * width + x) * 3;
     const r = pixels[i]!;
     const g = pixels[i + 1]!;
@@ -234,6 +240,17 @@ class DecisionModels {
     const colour = (atPixel[0]! * r + atPixel[1]! * g + atPixel[2]! * b) / 255 + atPixel[3]!;
     const textured = (atPixel[4]! * r + atPixel[5]! * g + atPixel[6]! * b) / 255 + atPixel[7]! * t + atPixel[8]!;
     return min(colour, textured);
+  }
+
+  private interpolateRow(y: number): void {
+    this.row = y;
+    const { grid, models, rowModels } = this;
+    const gy = clamp((y + 0.5) / this.cell - 0.5 - this.top, 0, grid.height - 1);
+    const row0 = floor(gy) * grid.width * MODEL_STRIDE;
+    const row1 = min(grid.height - 1, floor(gy) + 1) * grid.width * MODEL_STRIDE;
+    const wy = gy - floor(gy);
+    for (let j = 0; j < rowModels.length; j++)
+      rowModels[j] = models[row0 + j]! + (models[row1 + j]! - models[row0 + j]!) * wy;
   }
 }
 
@@ -267,7 +284,7 @@ interface Grid {
 
 /**
  * Per cell of `cell` x `cell` pixels in grid rows top..bottom (exclusive): the means of the guide
- * and of the decisions, over CELL_SAMPLES x CELL_SAMPLES samples when the cell is wider.
+ * and of the decisions, over about CELL_SAMPLES x CELL_SAMPLES samples when the cell is wider.
  */
 function cellMeans(
   pixels: Buffer,
@@ -293,7 +310,8 @@ function cellMeans(
   const sample = max(1, floor(cell / CELL_SAMPLES));
   const cellOf = new Int32Array(width);
   for (let x = 0; x < width; x++) cellOf[x] = floor(x / cell);
-  for (let y = top * cell; y < min(rows, bottom * cell); y += sample) {
+  // The samples lie on one lattice from the photo's corner, wherever the grid starts.
+  for (let y = ceil((top * cell) / sample) * sample; y < min(rows, bottom * cell); y += sample) {
     const row = (floor(y / cell) - top) * gw;
     const below = neighbour(y, step, rows) * width * 3;
     for (let x = 0, p = y * width; x < width; x += sample, p += sample) {
