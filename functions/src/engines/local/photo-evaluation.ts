@@ -55,7 +55,10 @@ export interface SkyPhotoResult extends SkyScore, SkyDefects {
   refused: boolean;
   /** The old sky's light left along the skyline (a halo), `skylineFringe`. */
   halo: SkyFringe;
-  /** The share of the same ring kept whole in the old sky's colour, `skylineRim` (decision 156). */
+  /**
+   * The share of the same ring kept in the old sky's colour, each pixel weighed by the old sky it
+   * shows, `skylineRim` (decisions 156 and 159).
+   */
   rim: number;
 }
 
