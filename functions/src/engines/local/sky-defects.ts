@@ -3,8 +3,8 @@
  * result's own resolution (decision 067): the largest patch of old sky left inside the drawn sky,
  * the largest patch of foreground replaced, any pixel replaced inside a drawn building ('never
  * touch') and those tinted by the new sky there (decision 159), and the largest block of the wrong
- * kind along the skyline (a stair-step's tooth). A
- * mean IoU rewards the bulk of an easy sky and hides exactly these. Pure, no I/O.
+ * kind along the skyline (a stair-step's tooth). A mean IoU rewards the bulk of an easy sky and
+ * hides exactly these. Pure, no I/O.
  */
 import { rasterizePolygons, REPLACED_ALPHA, type DrawnSkyMask, type Polygon } from './sky-evaluation';
 

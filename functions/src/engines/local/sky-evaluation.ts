@@ -166,8 +166,9 @@ const RIM_NEAR = 30;
  * Old sky kept along the skyline, whatever the new sky (decision 156): among the same ring as
  * `skylineFringe`, the share of kept pixels whose colour in the photo is within RIM_NEAR of the
  * photo's sky replaced nearby (the mean of the replaced pixels within FRINGE_SKY_REACH) and nearer
- * it than the kept ground's nearby (4 to 10 pixels from the sky), each weighed by the share of old
- * sky it still shows (decision 159: a line half faded into the new sky is half a line).
+ * it than the kept ground's nearby (4 to 10 pixels from the sky), each weighed by how much more old
+ * sky than the half-way mix it shows (1 - alpha / REPLACED_ALPHA, decision 159): a line faded
+ * halfway into the new sky is no longer a line.
  * Relit with the foreground, such a line keeps the old sky's hue: a blue outline around every roof
  * under the sunset, which the halo measure, on brightness under the night sky, does not see.
  * `photo` is the photo itself (packed RGB) at the size of `alpha`.
