@@ -103,10 +103,10 @@ export function featherDecisions(
       ? max(DECIDED, min(a, round(smoothStep(FEATHER_SKY[0], FEATHER_SKY[1], predicted) * 255)))
       : min(DECIDED - 1, max(a, round(smoothStep(FEATHER_KEPT[0], FEATHER_KEPT[1], predicted) * 255)));
   // The models are read first once a reference pixel (a lattice `step` pixels apart, every pixel
-  // at 1024 px): then only the blocks between lattice points where a pixel changes, or where the
-  // decisions differ, are read pixel by pixel. The models vary smoothly between edges of the photo,
-  // and an edge within a block leaves its pixels as they are. Rows in order: the models are
-  // interpolated once a row.
+  // at 1024 px): then only the blocks between lattice points where a pixel changes are read pixel
+  // by pixel. The models vary smoothly between edges of the photo, and where an edge parts the
+  // decisions they leave the pixels as they are. Rows in order: the models are interpolated once a
+  // row.
   const lw = ceil(width / step) + 1;
   const lh = ceil(rows / step) + 1;
   const changes = new Uint8Array(lw * lh);
@@ -122,10 +122,7 @@ export function featherDecisions(
       const x = min(width - 1, lx * step);
       const p = y * width + x;
       const a = decided[p]!;
-      const sky = a >= DECIDED;
-      if (lx > 0 && decided[p - min(step, x)]! >= DECIDED !== sky) changes[k] = changes[k - 1] = 1;
-      if (ly > 0 && decided[p - min(step, y) * width]! >= DECIDED !== sky) changes[k] = changes[k - lw] = 1;
-      if (!changes[k] && feathered(a, models.predict(x, y)) !== a) changes[k] = 1;
+      if (feathered(a, models.predict(x, y)) !== a) changes[k] = 1;
     }
   }
   const blocks = new Uint8Array(lw);
@@ -155,9 +152,11 @@ export function featherDecisions(
 
 /** The offset of the first pixel of `decided` kept (under DECIDED_SKY), -1 if none; four at a time over sky. */
 function firstKept(decided: Uint8Array): number {
-  const words = new Uint32Array(decided.buffer, decided.byteOffset, floor(decided.length / 4));
   let p = 0;
-  for (let w = 0; w < words.length && words[w] === 0xffffffff; w++) p += 4;
+  if (decided.byteOffset % 4 === 0) {
+    const words = new Uint32Array(decided.buffer, decided.byteOffset, floor(decided.length / 4));
+    for (let w = 0; w < words.length && words[w] === 0xffffffff; w++) p += 4;
+  }
   for (; p < decided.length; p++) if (decided[p]! < DECIDED) return p;
   return -1;
 }
