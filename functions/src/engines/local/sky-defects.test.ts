@@ -171,61 +171,42 @@ describe('the old sky fringe along the skyline', () => {
 describe('the old sky kept along the skyline, in any new sky (decision 156)', () => {
   const [width, height] = [200, 60];
   /**
-   * The photo: a blue sky over a pale wall, the skyline at row 30. The replacement takes rows above
-   * `replacedTo` (the rest kept whole); the wall's top `band` rows, if any, are blue like the sky
-   * in the photo (a line of old sky the engine kept).
+   * The photo: a blue sky down to row `blueTo` over a pale wall (the skyline at row 30; blue rows
+   * under it are a line of old sky the engine kept); the replacement's alpha `alphaAt` each row.
    */
-  function rimOf(replacedTo: number, band: number) {
+  function rimOf(blueTo: number, alphaAt: (y: number) => number) {
     const photo = new Uint8Array(width * height * 3);
     const alpha = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
-      const blue = y < 30 + band;
       for (let x = 0; x < width; x++) {
         const p = y * width + x;
-        photo.set(blue ? [110, 160, 230] : [215, 205, 185], p * 3);
-        alpha[p] = y < replacedTo ? 255 : 0;
+        photo.set(y < blueTo ? [110, 160, 230] : [215, 205, 185], p * 3);
+        alpha[p] = alphaAt(y);
       }
     }
     return skylineRim(photo, alpha, width, height).share;
   }
+  const replacedTo = (row: number) => (y: number) => (y < row ? 255 : 0);
 
   it('finds no rim where the replacement stops at the skyline', () => {
-    expect(rimOf(30, 0)).toBe(0);
+    expect(rimOf(30, replacedTo(30))).toBe(0);
   });
 
   it('sees the old sky kept one or two pixels above the wall, whatever the new sky looks like', () => {
     // The ring is 3 px deep under the new sky: a line of 2 px is two thirds of it.
-    expect(rimOf(28, 0)).toBeGreaterThan(0.6);
-    expect(rimOf(30, 1)).toBeGreaterThan(0.3);
+    expect(rimOf(30, replacedTo(28))).toBeGreaterThan(0.6);
+    expect(rimOf(31, replacedTo(30))).toBeGreaterThan(0.3);
   });
 
   it('weighs old sky kept by the share of it that shows (decision 159)', () => {
-    const whole = rimOf(28, 0);
-    const photo = new Uint8Array(width * height * 3);
-    const alpha = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = y * width + x;
-        photo.set(y < 30 ? [110, 160, 230] : [215, 205, 185], p * 3);
-        // The same two rows of old sky, feathered: a quarter of the new sky shows through them, half
-        // as much as where the decision lies (alpha 128).
-        alpha[p] = y < 28 ? 255 : y < 30 ? 64 : 0;
-      }
-    }
-    expect(skylineRim(photo, alpha, width, height).share).toBeCloseTo(whole * 0.5, 2);
+    // The same two rows of old sky, feathered: a quarter of the new sky shows through them, half as
+    // much as where the decision lies (alpha 128).
+    const feathered = rimOf(30, (y) => (y < 28 ? 255 : y < 30 ? 64 : 0));
+    expect(feathered).toBeCloseTo(rimOf(30, replacedTo(28)) * 0.5, 2);
   });
 
   it('does not count a wall kept whole under the new sky, nor old sky mostly replaced', () => {
     // Two rows of old sky showing half of the new (alpha 128): replaced, the ring lies under them.
-    const photo = new Uint8Array(width * height * 3);
-    const alpha = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = y * width + x;
-        photo.set(y < 32 ? [110, 160, 230] : [215, 205, 185], p * 3);
-        alpha[p] = y < 30 ? 255 : y < 32 ? 128 : 0;
-      }
-    }
-    expect(skylineRim(photo, alpha, width, height).share).toBe(0);
+    expect(rimOf(32, (y) => (y < 30 ? 255 : y < 32 ? 128 : 0))).toBe(0);
   });
 });
