@@ -104,7 +104,7 @@ export const photos: BenchSection = {
         'never-touch = pixels replaced in drawn buildings (showing more new sky than old), tinted = pixels kept there showing a quarter to half of the new sky, ' +
         'block = largest wrong patch along the skyline thicker than 3 px (scaled), ' +
         'halo = share of the skyline ring brighter than both sides by 30+, ' +
-        "rim = share of the skyline ring kept in the old sky's colour, each pixel weighed by the old sky it shows (any new sky shows it).",
+        "rim = share of the skyline ring kept in the old sky's colour, each pixel weighed by the old sky it shows beyond the half-way mix (any new sky shows it).",
     );
     const sizes: EvaluationSize[] = quick ? ['stored'] : ['stored', '12mp'];
     for (const size of sizes) {

@@ -2,8 +2,8 @@
  * Sky replacement: detect the sky on a thumbnail, interpolate its alpha to full resolution, fit
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
  * pixels at full resolution (along the skyline by their own colour, checked against local models
- * of those decisions, then the scraps of old sky left floating inside the new sky taken too);
- * then one pass over the full-resolution pixels relights the foreground under the new sky (tone
+ * of those decisions, then the scraps of old sky left floating inside the new sky taken too, then
+ * the edges the photo does not show feathered); then one pass over the full-resolution pixels relights the foreground under the new sky (tone
  * curves and a haze along the skyline) and blends the sky in.
  */
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
@@ -201,7 +201,10 @@ interface SkyBand {
   coded: Uint8Array;
   /** Decided alpha per pixel of the same rows (`decideSky`). */
   alpha: Uint8Array;
-  /** 1 where a seam's fade mixes the pixel with the new sky by its alpha (`applySeamFade`); null when none. */
+  /**
+   * 1 where the pixel mixes plainly with the new sky by its alpha (a seam's fade, `applySeamFade`, or
+   * the feather, `featherDecisions`); null when none.
+   */
   mixed: Uint8Array | null;
   rows: number;
 }
@@ -351,7 +354,7 @@ function blendSky(
       const sg = rgb[i + 1]! + (hg - rgb[i + 1]!) * sh;
       const sb = rgb[i + 2]! + (hb - rgb[i + 2]!) * sh;
       if (mixed !== null && mixed[p] === 1) {
-        // Along a seam through the old sky: a plain mix, the old sky fading into the new.
+        // Along a seam through the old sky or a feathered edge: a plain mix, the old sky fading into the new.
         const share = a / SKY;
         r += (sr - r) * share;
         g += (sg - g) * share;

@@ -1,5 +1,6 @@
 /**
- * The skyline's decisions checked against local models of themselves (decision 158).
+ * The band's decisions read against local models of themselves: the skyline's sky checked
+ * (decision 158), and the edges the photo does not show feathered (decision 159).
  *
  * `SkyEdges` decides the skyline pixel by pixel, in rows from the top: a pixel is sky when its
  * colour is near the local sky's and it joins sky decided above or beside it. A pale wall, a lit

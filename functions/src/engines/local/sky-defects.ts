@@ -6,10 +6,13 @@
  * kind along the skyline (a stair-step's tooth). A mean IoU rewards the bulk of an easy sky and
  * hides exactly these. Pure, no I/O.
  */
-import { rasterizePolygons, REPLACED_ALPHA, type DrawnSkyMask, type Polygon } from './sky-evaluation';
+import { DECIDED_SKY } from './sky-edges';
+import { rasterizePolygons, type DrawnSkyMask, type Polygon } from './sky-evaluation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, max, round } = Math;
+/** A pixel at least this shows more new sky than old (a local binding, as `Math`'s). */
+const DECIDED = DECIDED_SKY;
 
 /**
  * How far (in pixels of the 1024 px reference, scaled with the result) a drawn skyline may be off:
@@ -68,7 +71,7 @@ export function skyDefects(alpha: Uint8Array, width: number, height: number, dra
   const wrong = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
     if (ignore?.[p]) continue;
-    const replaced = alpha[p]! >= REPLACED_ALPHA;
+    const replaced = alpha[p]! >= DECIDED;
     const isSky = sky[p] === 1;
     const d = distance[p]!;
     if (isSky && !replaced && d > tolerance) old[p] = 1;
@@ -82,7 +85,7 @@ export function skyDefects(alpha: Uint8Array, width: number, height: number, dra
     const clearance = max(1, round(NEVER_TOUCH_CLEARANCE * scale));
     for (let p = 0; p < n; p++) {
       if (!inside[p] || sky[p] === 1 || distance[p]! <= clearance) continue;
-      if (alpha[p]! >= REPLACED_ALPHA) neverTouch++;
+      if (alpha[p]! >= DECIDED) neverTouch++;
       else if (alpha[p]! >= TINTED_ALPHA) tinted++;
     }
   }

@@ -5,16 +5,16 @@
  */
 
 import { boxBlur } from './raster';
-
-/**
- * An alpha (0..255: how much of the new sky a pixel shows) at or above this counts as replaced:
- * the pixel shows more new sky than old. Every measure reads the alpha so, whether the engine's
- * transitions are hard or soft.
- */
-export const REPLACED_ALPHA = 128;
+import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, floor, max, min, round } = Math;
+/**
+ * A pixel whose alpha (0..255: how much of the new sky it shows) is at least the engine's
+ * DECIDED_SKY counts as replaced: it shows more new sky than old. Every measure reads the alpha so,
+ * whether the engine's transitions are hard or soft (decision 159). A local binding, as `Math`'s.
+ */
+const DECIDED = DECIDED_SKY;
 
 export type Polygon = readonly (readonly [number, number])[];
 
@@ -69,7 +69,7 @@ export interface SkyScore {
 }
 
 /**
- * `replaced` holds the engine's alpha per pixel (0..255, replaced from REPLACED_ALPHA); the drawn
+ * `replaced` holds the engine's alpha per pixel (0..255, replaced from DECIDED_SKY); the drawn
  * mask must have the same size. Ignored pixels count nowhere.
  */
 export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScore {
@@ -85,7 +85,7 @@ export function scoreSkyMask(replaced: Uint8Array, drawn: DrawnSkyMask): SkyScor
   for (let p = 0; p < width * height; p++) {
     if (ignore?.[p]) continue;
     const isSky = sky[p] === 1;
-    const isReplaced = replaced[p]! >= REPLACED_ALPHA;
+    const isReplaced = replaced[p]! >= DECIDED;
     if (isSky && isReplaced) both++;
     if (isSky || isReplaced) either++;
     if (isSky) {
@@ -130,7 +130,7 @@ export const FRINGE_LUMA = 30;
 
 /**
  * Old sky left visible along the skyline, in a result whose new sky is darker than the old one
- * (the night): among the kept pixels (alpha under REPLACED_ALPHA) within FRINGE_RING pixels
+ * (the night): among the kept pixels (alpha under DECIDED_SKY) within FRINGE_RING pixels
  * of a replaced one, the share whose luma exceeds by more than FRINGE_LUMA both the new sky's
  * mean luma nearby (the replaced pixels in a 9x9 window) and the relit foreground's nearby (the
  * kept pixels 4 to 10 pixels from the sky, in a 21x21 window); these sizes at 1024 px, scaled
@@ -167,7 +167,7 @@ const RIM_NEAR = 30;
  * `skylineFringe`, the share of kept pixels whose colour in the photo is within RIM_NEAR of the
  * photo's sky replaced nearby (the mean of the replaced pixels within FRINGE_SKY_REACH) and nearer
  * it than the kept ground's nearby (4 to 10 pixels from the sky), each weighed by how much more old
- * sky than the half-way mix it shows (1 - alpha / REPLACED_ALPHA, decision 159): a line faded
+ * sky than the half-way mix it shows (1 - alpha / DECIDED_SKY, decision 159): a line faded
  * halfway into the new sky is no longer a line.
  * Relit with the foreground, such a line keeps the old sky's hue: a blue outline around every roof
  * under the sunset, which the halo measure, on brightness under the night sky, does not see.
@@ -191,14 +191,14 @@ export function skylineRim(
       toSky += abs(v - sky[c]!(p));
       toGround += abs(v - ground[c]!(p));
     }
-    return toSky < RIM_NEAR && toSky < toGround ? 1 - alpha[p]! / REPLACED_ALPHA : 0;
+    return toSky < RIM_NEAR && toSky < toGround ? 1 - alpha[p]! / DECIDED : 0;
   });
   return { ring: count, rim: marked, share };
 }
 
 /**
  * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the kept pixels (under
- * REPLACED_ALPHA) within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)`
+ * DECIDED_SKY) within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)`
  * give, per pixel, the mean of a per-pixel value over the replaced pixels within FRINGE_SKY_REACH
  * and over the kept ground FRINGE_RING + 1 to FRINGE_FOREGROUND_REACH from the sky; `share(weigh)`
  * sums the weights (0..1) of the ring's pixels with both sides nearby, against the whole ring.
@@ -206,7 +206,7 @@ export function skylineRim(
 function skylineRing(alpha: Uint8Array, width: number, height: number) {
   const n = width * height;
   const replaced = new Float32Array(n);
-  for (let p = 0; p < n; p++) if (alpha[p]! >= REPLACED_ALPHA) replaced[p] = 1;
+  for (let p = 0; p < n; p++) if (alpha[p]! >= DECIDED) replaced[p] = 1;
   const scale = max(1, width / 1024);
   const ringRadius = round(FRINGE_RING * scale);
   const groundRadius = round(FRINGE_FOREGROUND_REACH * scale);
