@@ -158,15 +158,15 @@ describe('sky segmentation', () => {
   it('extends a warm sky through a lit cloud band to the glow under it, not into a lit hilltop or sun glare', () => {
     // Three columns, 3x3 means, under an orange sky (rows 0-49): rows 50-54 a darker band of lit
     // cloud (strongly warm), then, column 0: glow again (rows 55-59) and backlit land; column 1:
-    // glow (rows 50-57), then a warm hilltop darkening into the land (rows 58-59); column 2: sun
-    // glare that only darkens into the land (rows 50-57).
+    // glow (rows 50-57), then a sunlit hilltop, warm but less so than the glow, darkening into the
+    // land (rows 58-59); column 2: sun glare that only darkens into the land (rows 50-57).
     const width = 3;
     const height = 200;
     const land = [50, 45, 40];
     const colour = (x: number, y: number): number[] => {
       if (y < 50) return [240, 170, 100];
       if (x === 0) return y < 55 ? [160, 90, 50] : y < 60 ? [245, 190, 95] : land;
-      if (x === 1) return y < 58 ? [245, 190, 95] : y < 60 ? [170, 120, 70] : land;
+      if (x === 1) return y < 58 ? [245, 190, 95] : y < 60 ? [150, 120, 100] : land;
       return y < 58 ? [230 - 8 * (y - 50), 150 - 8 * (y - 50), 50] : land;
     };
     const { calm, lum } = calmOf(width, height, colour);
@@ -177,6 +177,46 @@ describe('sky segmentation', () => {
     expect(column(0)).toBe('111111111100');
     expect(column(1)).toBe('111111110000');
     expect(column(2)).toBe('000000000000');
+  });
+
+  it('follows the glow down through the haze over a hill while it keeps the glow\'s warmth', () => {
+    // One column under an orange sky (rows 0-49): glow (rows 50-53), then haze fading a seventh of
+    // the way at each row from the glow to the backlit land (rows 54-59), then the land.
+    const height = 200;
+    const glow = [245, 190, 95];
+    const land = [60, 50, 45];
+    const colour = (_x: number, y: number): number[] => {
+      if (y < 50) return [240, 170, 100];
+      if (y < 54) return glow;
+      const t = Math.min(1, (y - 53) / 7);
+      return glow.map((c, i) => c + (land[i]! - c) * t);
+    };
+    const { calm, lum } = calmOf(1, height, colour);
+    const sky = maskOf(1, height, (_x, y) => y < 50);
+    extendGlow(sky, calm, lum, 1, height, height);
+    // Decision 160: rows 54-56 are haze, as warm per luma as the glow; row 57 is dark enough to be
+    // land. Before, the land lay too far under the glow and none of it joined.
+    expect(Array.from({ length: 12 }, (_, k) => sky[50 + k]).join('')).toBe('111111100000');
+  });
+
+  it('closes a column the glow rules miss inside a glow band, not a chimney three columns wide', () => {
+    // Under an orange sky (rows 0-49): glow (rows 50-57) then land, but for a darker, strongly warm
+    // band at the same rows in column 10 (the glow's tests stop on it), and in columns 30-32.
+    const width = 41;
+    const height = 200;
+    const colour = (x: number, y: number): number[] => {
+      if (y < 50) return [240, 170, 100];
+      if (y >= 58) return [50, 45, 40];
+      return x === 10 || (x >= 30 && x <= 32) ? [200, 150, 90] : [245, 190, 95];
+    };
+    const { calm, lum } = calmOf(width, height, colour);
+    const sky = maskOf(width, height, (_x, y) => y < 50);
+    extendGlow(sky, calm, lum, width, height, height);
+    // Decision 160: column 10 joins with the band around it; the chimney stays.
+    expect(sky[54 * width + 9]).toBe(1);
+    expect(sky[54 * width + 10]).toBe(1);
+    expect(sky[54 * width + 31]).toBe(0);
+    expect(sky[54 * width + 30]).toBe(0);
   });
 
   it('takes lit cloud over the glow for sky only as a bank along the horizon, not as a narrow brick chimney', () => {

@@ -364,6 +364,17 @@ const GLOW_ROWS = 0.1;
 const GLOW_LAND = 0.6;
 const GLOW_END = 3;
 /**
+ * ...or within GLOW_HAZE_ROWS more, through rows no brighter than the glow's last: over a hazy hill
+ * the glow fades into the land over several rows (decision 160).
+ */
+const GLOW_HAZE_ROWS = 6;
+/**
+ * The run goes on into that fade while each row darkens and keeps this share of the warmth (red
+ * over blue, per luma level) of the glow's last row: the glow's own haze; the backlit land under
+ * it is near neutral (decision 160).
+ */
+const GLOW_TAIL_WARMTH = 0.85;
+/**
  * A cloud bank lit by the low sun may be darker than the glow: red over blue by this much (3x3
  * means), where the land under a sunset, backlit, is near neutral (decision 146)...
  */
@@ -396,7 +407,10 @@ const GLOW_SKY_ROWS = 2;
  * within a few rows, above any waterline. A sunlit wall under a warm sky goes on brighter for more
  * rows than a glow's band, or does not end on dark land. A darker band of lit cloud belongs to the
  * run when the glow shows again under it, in a bank along the horizon (decision 146); the run ends
- * on its last glow pixel, so a lit hilltop under the glow, warm but only darkening, stays land.
+ * on its last glow pixel, so a lit hilltop under the glow, warm but only darkening, stays land. Over
+ * a hazy hill the glow fades into the land over several rows: the run goes on through the fade
+ * while it keeps the glow's warmth (decision 160). Narrow gaps in the glow band close
+ * (`closeGlowGaps`).
  */
 export function extendGlow(
   sky: Uint8Array,
@@ -409,6 +423,7 @@ export function extendGlow(
   const [r, , b] = calm as [Float32Array, Float32Array, Float32Array];
   const longest = max(2, Math.round(height * GLOW_ROWS));
   const warm = (p: number) => r[p]! >= b[p]! + GLOW_WARMTH;
+  const warmth = (p: number) => (r[p]! - b[p]!) / max(1, lum[p]!);
   // Per column, the rows the glow adds ([from, to)), and whether its run crosses lit cloud.
   const from = new Int32Array(width);
   const to = new Int32Array(width);
@@ -444,28 +459,64 @@ export function extendGlow(
     if (end - lowest > longest) continue;
     end = last + 1;
     if (end === lowest + 1) continue;
-    let land = false;
-    for (let y = end; y < min(height, end + GLOW_END); y++)
-      if (lum[y * width + x]! <= brightest * GLOW_LAND) land = true;
-    if (!land) continue;
+    const lastPixel = last * width + x;
+    let land = -1;
+    for (let y = end; y < min(height, end + GLOW_END + GLOW_HAZE_ROWS); y++) {
+      const l = lum[y * width + x]!;
+      if (y >= end + GLOW_END && l > lum[lastPixel]!) break;
+      if (l <= brightest * GLOW_LAND) {
+        land = y;
+        break;
+      }
+    }
+    if (land < 0) continue;
+    const tailWarmth = GLOW_TAIL_WARMTH * warmth(lastPixel);
+    for (let p = end * width + x; end < land && warmth(p) >= tailWarmth && lum[p]! <= lum[p - width]!; p += width)
+      end++;
     from[x] = lowest + 1;
     to[x] = end;
     throughCloud[x] = cloud ? 1 : 0;
   }
-  const join = (x: number) => {
-    for (let y = from[x]!; y < to[x]!; y++) sky[y * width + x] = 1;
-  };
   for (let x = 0; x < width;) {
     if (!throughCloud[x]) {
-      join(x++);
+      x++;
       continue;
     }
     // One past the bank's last column, bridging short gaps.
     let bankEnd = x + 1;
     for (let c = bankEnd; c < width && c - bankEnd <= GLOW_BANK_GAP; c++) if (throughCloud[c]) bankEnd = c + 1;
-    const wide = bankEnd - x >= GLOW_BANK_WIDTH * width;
-    for (let c = x; c < bankEnd; c++) if (wide || !throughCloud[c]) join(c);
+    if (bankEnd - x < GLOW_BANK_WIDTH * width) for (let c = x; c < bankEnd; c++) if (throughCloud[c]) to[c] = from[c]!;
     x = bankEnd;
+  }
+  for (let x = 0; x < width; x++) for (let y = from[x]!; y < to[x]!; y++) sky[y * width + x] = 1;
+  closeGlowGaps(sky, warm, from, to, height);
+}
+
+/**
+ * In place: a gap of at most GLOW_BANK_GAP warm pixels in a row, between sky on both sides, one
+ * side of it glow that `extendGlow` joined (rows [from, to) of its column), is sky too (decision
+ * 160). A column the glow's tests missed by a few levels, or a one-pixel notch the cut left, lies
+ * in a glow band; once the mask is softened it would become a band five columns wide left to the
+ * full-resolution decision, which keeps it as old sky.
+ */
+function closeGlowGaps(
+  sky: Uint8Array,
+  warm: (p: number) => boolean,
+  from: Int32Array,
+  to: Int32Array,
+  height: number,
+) {
+  const width = from.length;
+  const glowAt = (x: number, y: number) => y >= from[x]! && y < to[x]!;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 1; x < width - 1; x++) {
+      if (sky[row + x] || !sky[row + x - 1]) continue;
+      let end = x;
+      while (end < width && end - x < GLOW_BANK_GAP && !sky[row + end] && warm(row + end)) end++;
+      if (end >= width || !sky[row + end] || !(glowAt(x - 1, y) || glowAt(end, y))) continue;
+      for (let c = x; c < end; c++) sky[row + c] = 1;
+    }
   }
 }
 
