@@ -179,7 +179,7 @@ describe('sky segmentation', () => {
     expect(column(2)).toBe('000000000000');
   });
 
-  it('follows the glow down through the haze over a hill while it keeps the glow\'s warmth', () => {
+  it("follows the glow down through the haze over a hill while it keeps the glow's warmth", () => {
     // One column under an orange sky (rows 0-49): glow (rows 50-53), then haze fading a seventh of
     // the way at each row from the glow to the backlit land (rows 54-59), then the land.
     const height = 200;
