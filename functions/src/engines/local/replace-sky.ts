@@ -10,7 +10,7 @@ import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
-import { SkyEdges, SURE_SKY } from './sky-edges';
+import { SkyEdges, SURE_GROUND_MASK, SURE_SKY, SURE_SKY_MASK } from './sky-edges';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { featherDecisions, keepInconsistentSky } from './sky-consistency';
@@ -53,8 +53,8 @@ function clampByte(v: number): number {
 
 /** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
 function edgeCoded(value: number): number {
-  if (value >= 0.98) return SKY;
-  if (value <= 0.02) return 0;
+  if (value >= SURE_SKY_MASK) return SKY;
+  if (value <= SURE_GROUND_MASK) return 0;
   return 1 + round(value * 253);
 }
 

@@ -38,6 +38,16 @@ export function skyColour(r: number, g: number, b: number, l: number): SkyColour
   return isOvercastWhite(r, g, b, l) ? 'neutral' : null;
 }
 
+/** A sunset's glow: red over blue by at least this much (3x3 means on the thumbnail)... */
+const GLOW_WARMTH = 20;
+/** ...and, as it brightens toward the horizon, no darker than the sky just above it less this (luma). */
+export const GLOW_DARKER = 2;
+
+/** Whether a colour is as warm as a sunset's glow (decisions 083 and 160). */
+export function isGlowWarm(r: number, b: number): boolean {
+  return r >= b + GLOW_WARMTH;
+}
+
 /** Whether a pixel has the colour of sky. */
 export function looksLikeSky(r: number, g: number, b: number): boolean {
   return skyColour(r, g, b, lumaOf(r, g, b)) !== null;

@@ -194,6 +194,41 @@ describe('full-resolution sky edges', () => {
     expect(halfSky(151)).toBeLessThan(0.05);
   });
 
+  describe("a sunset's glow, warmer and brighter toward the land than the sky above (decision 160)", () => {
+    // The sky warms and brightens from the top down to row 170 (thumbnail rows 0-13 sure sky,
+    // 14-16 undecided), then either backlit land or a sunlit wall from row 150, as warm as the glow.
+    const glow = (y: number) => [190, 120, 95].map((c, i) => c + ([55, 55, 10][i]! * y) / 170);
+    const decidedShare = (under: (y: number) => number[] | null, from: number, to: number) => {
+      const { width, height } = BAND;
+      const colour = (y: number) => under(y) ?? glow(y);
+      const pixels = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = Math.round(colour(y)[c]!);
+      const decided = decideBand(
+        pixels,
+        {
+          colour: (y) => colour(y * 10 + 5),
+          mask: (y) => (y < 14 ? 1 : y < 17 ? 0.5 : 0),
+          horizonRow: 17,
+          lowestRow: 17,
+        },
+        (y) => (y < 140 ? SURE_SKY : y < 170 ? 100 : 0),
+      );
+      const rows = decided.subarray(from * width, to * width);
+      return rows.filter((a) => a === SURE_SKY).length / rows.length;
+    };
+
+    it('takes the glow down to the land for sky', () => {
+      // Rows 155-165 are 32 from the local sure sky's mean (sum of channels), 25 at most allowed.
+      expect(decidedShare((y) => (y >= 170 ? [50, 45, 45] : null), 155, 166)).toBeGreaterThan(0.95);
+    });
+
+    it('keeps a wall as warm and as light as the glow over it', () => {
+      expect(decidedShare((y) => (y >= 150 ? [236, 166, 103] : null), 150, 170)).toBe(0);
+    });
+  });
+
   describe('a share of old sky carried past the reach (decision 140)', () => {
     // A thumbnail whose detection leaves rows 140-180 undecided: an overcast sky over a band
     // (rows 150-180) whose pixels lie most of the way from the roof's colour to the sky's, over a

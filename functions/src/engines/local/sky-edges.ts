@@ -3,8 +3,9 @@
  * - along the skyline (the detection's undecided zone, about two thumbnail pixels each side) a
  *   pixel is sky when its own colour is close to the local sure sky's and closer to it than to
  *   the local sure ground's: sunlit stone passes for an overcast sky and a grey roof for a stormy
- *   one under any fixed colour test, but each is closer to the roof beside it than to the sky;
- *   and, erring toward the foreground (a replaced roof pixel shows more than a kept sky pixel),
+ *   one under any fixed colour test, but each is closer to the roof beside it than to the sky (in
+ *   a sunset's glow, which warms toward the land, the sure sky just above it counts: decision
+ *   160); and, erring toward the foreground (a replaced roof pixel shows more than a kept sky pixel),
  *   only when joined to sky decided above or left of it (the sky is one region from the top) and
  *   not just over a pixel of the foreground's colour (that pixel mixes both);
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
@@ -12,7 +13,7 @@
  *   does a brighter one on a pale mast (a white pole, a flagpole, a lit tube).
  */
 import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
-import { looksLikeSky } from './sky-colours';
+import { GLOW_DARKER, isGlowWarm, looksLikeSky } from './sky-colours';
 import type { SkyDetection } from './sky-mask';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
@@ -20,11 +21,22 @@ import type { SkyDetection } from './sky-mask';
 const { abs, floor, max, min } = Math;
 const lumaOf = luma;
 const colourOfSky = looksLikeSky;
+const glowWarm = isGlowWarm;
+const glowDarker = GLOW_DARKER;
 
 /** Thumbnail pixels around a skyline pixel whose colours describe each side. */
 const EDGE_MODEL_RADIUS = 5;
 const EDGE_SKY_BIAS = 1.5;
 const EDGE_MAX_SKY_DISTANCE = 25;
+/**
+ * In a sunset's glow the sky warms and brightens toward the land, far from the local sure sky's
+ * mean: a warm pixel is sky also when it is within EDGE_MAX_SKY_DISTANCE of the lowest sure sky
+ * above it in its column (within GLOW_ABOVE_ROWS thumbnail rows), no darker than it (less
+ * GLOW_DARKER), and at least GLOW_CONTRAST times as far from the ground (decision 160). A warm
+ * roof or wall under a sunset is near the ground's colours, or darker than the glow over it.
+ */
+const GLOW_ABOVE_ROWS = 8;
+const GLOW_CONTRAST = 4;
 /**
  * Along the skyline, a kept pixel's share of old sky (alpha, by projecting its colour on the
  * segment from the local ground to the local sky) is replaced by the new sky's: only within
@@ -106,6 +118,10 @@ const NOISE_SAMPLE_STEP = 8;
  */
 const CHECK_CONTRAST = 6;
 
+/** The thumbnail's softened mask is sure sky from this value, and sure ground up to SURE_GROUND_MASK. */
+export const SURE_SKY_MASK = 0.98;
+export const SURE_GROUND_MASK = 0.02;
+
 /** A decided alpha at least this shows more new sky than old: the pixel counts as decided sky. */
 export const DECIDED_SKY = 128;
 
@@ -130,12 +146,14 @@ export interface EdgeModel {
   skyWeight: Float32Array;
   ground: Float32Array;
   groundWeight: Float32Array;
+  /** The thumbnail's colour at the lowest sure sky above, within GLOW_ABOVE_ROWS rows (-1 where none). */
+  skyAbove: Float32Array;
 }
 
 export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
   const { data, width, height } = thumb;
   const pixels = width * height;
-  const sides = [0.98, 0.02].map((limit, side) => {
+  const sides = [SURE_SKY_MASK, SURE_GROUND_MASK].map((limit, side) => {
     const weight = new Float32Array(pixels);
     const channels = [new Float32Array(pixels), new Float32Array(pixels), new Float32Array(pixels)];
     for (let p = 0; p < pixels; p++) {
@@ -153,9 +171,19 @@ export function edgeModel(thumb: Raster, sky: SkyDetection): EdgeModel {
     }
     return { means, weight: w };
   });
+  const skyAbove = new Float32Array(pixels * 3).fill(-1);
+  for (let x = 0; x < width; x++) {
+    let sure = -1;
+    for (let y = 0; y < height; y++) {
+      const p = y * width + x;
+      if (sky.mask[p]! >= SURE_SKY_MASK) sure = p;
+      if (sure >= 0 && p - sure <= GLOW_ABOVE_ROWS * width) skyAbove.set(data.subarray(sure * 3, sure * 3 + 3), p * 3);
+    }
+  }
   return {
     width,
     height,
+    skyAbove,
     sky: sides[0]!.means,
     skyWeight: sides[0]!.weight,
     ground: sides[1]!.means,
@@ -184,7 +212,18 @@ export function isSkySide(
   // has the sky's colour.
   if (model.groundWeight[t]! <= 0) return toSky < EDGE_MAX_SKY_DISTANCE;
   const toGround = abs(r - model.ground[i]!) + abs(g - model.ground[i + 1]!) + abs(b - model.ground[i + 2]!);
-  return toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE;
+  if (toSky * EDGE_SKY_BIAS < toGround && toSky < EDGE_MAX_SKY_DISTANCE) return true;
+  // A sunset's glow (decision 160).
+  const ar = model.skyAbove[i]!;
+  const ag = model.skyAbove[i + 1]!;
+  const ab = model.skyAbove[i + 2]!;
+  if (ar < 0 || !glowWarm(r, b) || !glowWarm(ar, ab)) return false;
+  const toAbove = abs(r - ar) + abs(g - ag) + abs(b - ab);
+  return (
+    toAbove < EDGE_MAX_SKY_DISTANCE &&
+    toAbove * GLOW_CONTRAST < toGround &&
+    lumaOf(r, g, b) >= lumaOf(ar, ag, ab) - glowDarker
+  );
 }
 
 /**

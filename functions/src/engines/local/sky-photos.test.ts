@@ -269,7 +269,7 @@ const LIMITS: Record<string, Limits> = {
   },
   'sunset-hills': {
     iou: 0.98,
-    falseReplaced: 0.01,
+    falseReplaced: 0.011,
     leftover: 43,
     foreground: 1400,
     neverTouch: 0,
@@ -280,10 +280,10 @@ const LIMITS: Record<string, Limits> = {
   'sunset-lake-boats': {
     iou: 0.97,
     falseReplaced: 0.002,
-    leftover: 860,
+    leftover: 550,
     foreground: 200,
     neverTouch: 0,
-    block: 760,
+    block: 330,
     halo: 0.01,
     rim: 0.19,
   },

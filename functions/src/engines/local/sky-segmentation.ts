@@ -18,7 +18,7 @@
  */
 import { gridCut } from './grid-cut';
 import { boxBlur, lowestSetRow, luma, type Raster } from './raster';
-import { skyColour } from './sky-colours';
+import { GLOW_DARKER, isGlowWarm, skyColour } from './sky-colours';
 import { clippedWhite, keepSkylineUnderGlare } from './sky-glare';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
@@ -26,6 +26,8 @@ import { clippedWhite, keepSkylineUnderGlare } from './sky-glare';
 const { abs, exp, log, max, min } = Math;
 const lumaOf = luma;
 const colourOf = skyColour;
+const glowWarm = isGlowWarm;
+const glowDarker = GLOW_DARKER;
 
 /** Colour histogram: 16 levels per channel. */
 const BINS = 16;
@@ -352,11 +354,10 @@ export function darkZenith(calm: Float32Array[], lum: Float32Array, width: numbe
   return zenith;
 }
 
-/** Glow: warm (red over blue by this much, 3x3 means)... */
-const GLOW_WARMTH = 20;
-/** ...no darker than the lowest sky pixel above it less this... */
-const GLOW_DARKER = 2;
-/** ...nor darker than this share of the run's brightest pixel (a hazy hill's top under the glow)... */
+/**
+ * Glow: warm (`isGlowWarm`), no darker than the lowest sky pixel above it less GLOW_DARKER, nor darker
+ * than this share of the run's brightest pixel (a hazy hill's top under the glow)...
+ */
 const GLOW_FADE = 0.92;
 /** ...over at most this share of the height... */
 const GLOW_ROWS = 0.1;
@@ -422,7 +423,7 @@ export function extendGlow(
 ) {
   const [r, , b] = calm as [Float32Array, Float32Array, Float32Array];
   const longest = max(2, Math.round(height * GLOW_ROWS));
-  const warm = (p: number) => r[p]! >= b[p]! + GLOW_WARMTH;
+  const warm = (p: number) => glowWarm(r[p]!, b[p]!);
   const warmth = (p: number) => (r[p]! - b[p]!) / max(1, lum[p]!);
   // Per column, the rows the glow adds ([from, to)), and whether its run crosses lit cloud.
   const from = new Int32Array(width);
@@ -444,7 +445,7 @@ export function extendGlow(
     let cloud = false;
     while (end < waterline && end - lowest <= longest) {
       const p = end * width + x;
-      const glow = lum[p]! >= max(floorLuma - GLOW_DARKER, brightest * GLOW_FADE);
+      const glow = lum[p]! >= max(floorLuma - glowDarker, brightest * GLOW_FADE);
       const lit = !glow && r[p]! >= b[p]! + GLOW_LIT;
       if (!warm(p) || !(glow || lit)) break;
       crossed ||= lit;
