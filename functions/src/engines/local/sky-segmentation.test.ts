@@ -105,6 +105,14 @@ function calmOf(width: number, height: number, colour: (x: number, y: number) =>
   return { calm, lum };
 }
 
+/** The sky labels `extendGlow` leaves over `colour` (3x3 means) when the sky ends above row 50. */
+function glowOver(width: number, height: number, colour: (x: number, y: number) => number[]): Uint8Array {
+  const { calm, lum } = calmOf(width, height, colour);
+  const sky = maskOf(width, height, (_x, y) => y < 50);
+  extendGlow(sky, calm, lum, width, height, height);
+  return sky;
+}
+
 describe('sky segmentation', () => {
   it("takes a sunset's glow under dark clouds for sky, though the lake below has its colours", async () => {
     const image = await jpeg(sunsetOverLake);
@@ -147,9 +155,7 @@ describe('sky segmentation', () => {
       if (y < 55) return [240, 200, 140];
       return [50, 35, 25];
     };
-    const { calm, lum } = calmOf(width, height, colour);
-    const sky = maskOf(width, height, (_x, y) => y < 50);
-    extendGlow(sky, calm, lum, width, height, height);
+    const sky = glowOver(width, height, colour);
     // The glow joins the sunset's sky (decision 083); the stone stays (decision 145).
     expect(sky[52 * width]).toBe(1);
     expect(sky[52 * width + 1]).toBe(0);
@@ -169,9 +175,7 @@ describe('sky segmentation', () => {
       if (x === 1) return y < 58 ? [245, 190, 95] : y < 60 ? [150, 120, 100] : land;
       return y < 58 ? [230 - 8 * (y - 50), 150 - 8 * (y - 50), 50] : land;
     };
-    const { calm, lum } = calmOf(width, height, colour);
-    const sky = maskOf(width, height, (_x, y) => y < 50);
-    extendGlow(sky, calm, lum, width, height, height);
+    const sky = glowOver(width, height, colour);
     const column = (x: number) => Array.from({ length: 12 }, (_, k) => sky[(50 + k) * width + x]).join('');
     // Decision 146: the cloud and the glow under it join; the hilltop and the glare stay.
     expect(column(0)).toBe('111111111100');
@@ -191,9 +195,7 @@ describe('sky segmentation', () => {
       const t = Math.min(1, (y - 53) / 7);
       return glow.map((c, i) => c + (land[i]! - c) * t);
     };
-    const { calm, lum } = calmOf(1, height, colour);
-    const sky = maskOf(1, height, (_x, y) => y < 50);
-    extendGlow(sky, calm, lum, 1, height, height);
+    const sky = glowOver(1, height, colour);
     // Decision 160: rows 54-56 are haze, as warm per luma as the glow; row 57 is dark enough to be
     // land. Before, the land lay too far under the glow and none of it joined.
     expect(Array.from({ length: 12 }, (_, k) => sky[50 + k]).join('')).toBe('111111100000');
@@ -209,9 +211,7 @@ describe('sky segmentation', () => {
       if (y >= 58) return [50, 45, 40];
       return x === 10 || (x >= 30 && x <= 32) ? [200, 150, 90] : [245, 190, 95];
     };
-    const { calm, lum } = calmOf(width, height, colour);
-    const sky = maskOf(width, height, (_x, y) => y < 50);
-    extendGlow(sky, calm, lum, width, height, height);
+    const sky = glowOver(width, height, colour);
     // Decision 160: column 10 joins with the band around it; the chimney stays.
     expect(sky[54 * width + 9]).toBe(1);
     expect(sky[54 * width + 10]).toBe(1);
@@ -231,9 +231,7 @@ describe('sky segmentation', () => {
       if (!banded(x) || y >= 60) return [60, 50, 50];
       return y < 58 ? [150, 80, 60] : [245, 190, 120];
     };
-    const { calm, lum } = calmOf(width, height, colour);
-    const sky = maskOf(width, height, (_x, y) => y < 50);
-    extendGlow(sky, calm, lum, width, height, height);
+    const sky = glowOver(width, height, colour);
     // Decision 146: the bank joins the sky; the chimney and its trim stay.
     expect(sky[55 * width + 20]).toBe(1);
     expect(sky[59 * width + 20]).toBe(1);
