@@ -38,7 +38,7 @@ export function skyColour(r: number, g: number, b: number, l: number): SkyColour
   return isOvercastWhite(r, g, b, l) ? 'neutral' : null;
 }
 
-/** A sunset's glow: red over blue by at least this much (3x3 means on the thumbnail)... */
+/** A sunset's glow: red over blue by at least this much... */
 const GLOW_WARMTH = 20;
 /** ...and, as it brightens toward the horizon, no darker than the sky just above it less this (luma). */
 export const GLOW_DARKER = 2;
