@@ -3,8 +3,9 @@
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
  * pixels at full resolution (along the skyline by their own colour, checked against local models
  * of those decisions, then the scraps of old sky left floating inside the new sky taken too, then
- * the edges the photo does not show feathered); then one pass over the full-resolution pixels relights the foreground under the new sky (tone
- * curves and a haze along the skyline) and blends the sky in.
+ * the edges the photo does not show feathered); then one pass over the full-resolution pixels
+ * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
+ * the sky in.
  */
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';

@@ -136,7 +136,8 @@ export const SURE_SKY = 255;
 
 /**
  * Per thumbnail pixel, the mean colour of the sure sky and of the sure foreground nearby, with
- * weights 0 where a side has no sure pixel nearby.
+ * weights 0 where a side has no sure pixel nearby, and the colour of the sure sky just above it in
+ * its column (a sunset's glow is compared with it, decision 160).
  */
 export interface EdgeModel {
   width: number;

@@ -483,7 +483,8 @@ export function extendGlow(
       x++;
       continue;
     }
-    // One past the bank's last column, bridging short gaps.
+    // One past the bank's last column, bridging short gaps. A narrow bank's columns join nothing
+    // (their runs emptied), and `closeGlowGaps` reads them so.
     let bankEnd = x + 1;
     for (let c = bankEnd; c < width && c - bankEnd <= GLOW_BANK_GAP; c++) if (throughCloud[c]) bankEnd = c + 1;
     if (bankEnd - x < GLOW_BANK_WIDTH * width) for (let c = x; c < bankEnd; c++) if (throughCloud[c]) to[c] = from[c]!;
