@@ -121,6 +121,49 @@ describe('full-resolution sky edges', () => {
     expect(besideReplaced / beside).toBeGreaterThan(0.98);
   });
 
+  it("keeps a spire's cross a thumbnail pixel or two wide, blurred into the thumbnail's sky (decision 161)", async () => {
+    // A green-grey cross 4 px thick on a stone spire, 55 from the sky (sum of channels), nearly
+    // all of it in the blue channel: the thumbnail (a third of the width) mixes it with the sky
+    // around, so its pixels lie within 40 of the thumbnail's colour at their place (cathedral-deep-
+    // blue's cross was replaced, its spire's top cut flat).
+    const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+    const sky = [80, 117, 168];
+    const cross = [82, 115, 116];
+    const stone = [150, 138, 118];
+    const inCross = (x: number, y: number) =>
+      (Math.abs(x - MAST_X) < 2 && y >= 195 && y < 215) || (Math.abs(x - MAST_X) < 5 && y >= 200 && y < 204);
+    const inSpire = (x: number, y: number) => y >= 215 && Math.abs(x - MAST_X) <= (y - 215) * 0.4 + 3;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const colour = y >= GROUND || inSpire(x, y) ? stone : inCross(x, y) ? cross : sky;
+        for (let c = 0; c < 3; c++) data[(y * WIDTH + x) * 3 + c] = colour[c]!;
+      }
+    }
+    const image = await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const { mask } = (await skyReplacementMask(image))!;
+    let crossPixels = 0;
+    let crossKept = 0;
+    let beside = 0;
+    let besideReplaced = 0;
+    for (let y = 195; y < 215; y++) {
+      for (let x = MAST_X - 10; x <= MAST_X + 10; x++) {
+        // The cross's own pixels, not those mixing it with the sky at its outline.
+        if (inCross(x, y) && inCross(x - 1, y) && inCross(x + 1, y) && inCross(x, y - 1) && inCross(x, y + 1)) {
+          crossPixels++;
+          if (mask[y * WIDTH + x]! < 128) crossKept++;
+        }
+      }
+      for (const x of [MAST_X - 20, MAST_X + 20]) {
+        beside++;
+        if (mask[y * WIDTH + x] === 255) besideReplaced++;
+      }
+    }
+    expect(crossKept / crossPixels).toBeGreaterThan(0.95);
+    expect(besideReplaced / beside).toBeGreaterThan(0.98);
+  });
+
   it('leaves no specks of old sky in a grainy sky', async () => {
     const result = await skyReplacementMask(await photo({ wire: false, grain: 18 }));
     expect(result).not.toBeNull();

@@ -10,7 +10,9 @@
  *   not just over a pixel of the foreground's colour (that pixel mixes both);
  * - inside the sure sky, a pixel far from the thumbnail's colour there and no brighter is a thin
  *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays; so
- *   does a brighter one on a pale mast (a white pole, a flagpole, a lit tube).
+ *   does a brighter one on a pale mast (a white pole, a flagpole, a lit tube), and one far from the
+ *   sky either side of it just over the foreground, an upright thing the thumbnail blurred into
+ *   its sky (a spire's cross: decision 161).
  */
 import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
 import { GLOW_DARKER, isGlowWarm, looksLikeSky } from './sky-colours';
@@ -111,6 +113,20 @@ const MAST_BRIGHTER = 30;
  */
 const THIN_NOISE_FACTOR = 4;
 const NOISE_SAMPLE_STEP = 8;
+/**
+ * An upright thing a thumbnail pixel or two wide (a finial, a spire's cross, a lantern's top) mixes
+ * into the thumbnail's colour at its place, and its pixels lie within THIN_DISTANCE of it. Such a
+ * pixel stays also when it lies farther than that from the thumbnail's sky THIN_SIDE thumbnail
+ * pixels either side of it in its row, the two sides alike; no brighter than them (a cloud's rim)
+ * and no bluer by more than THIN_BLUER (blue sky between two clouds); only where the sure sky
+ * ends within UPRIGHT_ROWS thumbnail rows under it (a bird in the open sky keeps to the rule
+ * above); and only showing more of the thing than of the sky, at least half as far from the sides
+ * as the farthest pixel within THIN_SIDE in its row (the pixels at its outline mix: kept whole,
+ * they ring it with old sky). Decision 161.
+ */
+const THIN_SIDE = 3;
+const THIN_BLUER = 5;
+const UPRIGHT_ROWS = 6;
 /**
  * A thin thing darkens or tints the thumbnail pixels it crosses: only where a thumbnail pixel
  * differs from one of its 8 neighbours by more than this (sum of channels) is the sure sky
@@ -248,6 +264,12 @@ export class SkyEdges {
   /** Nearest thumbnail column per column. */
   private readonly nearestColumn: Int32Array;
   private thinDistance = THIN_DISTANCE;
+  /** Per column of the current row, `offBothSides` where measured (0 elsewhere). */
+  private readonly uprightRow: Float32Array;
+  /** THIN_SIDE thumbnail pixels, in pixels. */
+  private readonly sideOffset: number;
+  /** Per thumbnail pixel, 1 where the sure sky ends within UPRIGHT_ROWS under it (`standingPixels`). */
+  private readonly standing: Uint8Array;
   /** The texture under which a pixel given a large share of old sky carries the reach on. */
   private carryTexture = EDGE_SOFT_CARRY_TEXTURE;
   /** The texture's neighbour offset: a pixel of the 1024 px reference (scaled with the width). */
@@ -299,6 +321,9 @@ export class SkyEdges {
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
     this.textureStep = max(1, floor(width / 1024 + 0.5));
     this.mixReach = EDGE_SOFT_MIX_REACH * this.textureStep;
+    this.uprightRow = new Float32Array(width);
+    this.sideOffset = floor((THIN_SIDE * width) / thumb.width + 0.5);
+    this.standing = standingPixels(sky);
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -358,6 +383,17 @@ export class SkyEdges {
     const { check, nearestColumn, lastSkyRow, lastNearRow } = this;
     const checkRow = this.checkRow;
     const thin = this.thinDistance;
+    // Upright things standing out of the sky on both sides, measured first: a pixel is kept when
+    // it shows more of the thing than of the sky, against the row's strongest within reach.
+    const upright = this.uprightRow;
+    upright.fill(0);
+    for (let x = 0, p = offset; x < width; x++, p++) {
+      const t = checkRow + nearestColumn[x]!;
+      if (coded[p] !== SURE_SKY || check[t] === 0 || this.standing[t] === 0) continue;
+      const i = p * 3;
+      upright[x] = this.offBothSides(x, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!);
+    }
+    const reach = this.sideOffset;
     for (let x = 0, p = offset; x < width; x++, p++) {
       const c = coded[p]!;
       if (c === 0) continue;
@@ -375,6 +411,7 @@ export class SkyEdges {
         const b = pixels[i + 2]!;
         if (
           (this.distance(x, r, g, b) > thin && lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER) ||
+          (upright[x]! > thin && upright[x]! * 2 >= rowMax(upright, x - reach, x + reach)) ||
           this.paleMast(x, y, r, g, b)
         ) {
           decided[p] = 0;
@@ -394,6 +431,30 @@ export class SkyEdges {
       p += end - 1 - x;
       x = end - 1;
     }
+  }
+
+  /**
+   * How far a sure-sky pixel of colour r, g, b in column x stands out from the thumbnail's sky
+   * THIN_SIDE thumbnail pixels either side of it in its row (the nearer side's distance, sum of
+   * channels), when the two sides are alike and the pixel is no brighter and no bluer than them:
+   * an upright thing (a finial, a cross, a mast's top) a thumbnail pixel or two wide, blurred into
+   * the thumbnail's colour at its place. 0 otherwise.
+   */
+  private offBothSides(x: number, r: number, g: number, b: number): number {
+    const side = this.sideOffset;
+    if (x < side || x + side >= this.width) return 0;
+    this.thumbAt(x - side);
+    const lr = this.tr,
+      lg = this.tg,
+      lb = this.tb;
+    this.thumbAt(x + side);
+    const rr = this.tr,
+      rg = this.tg,
+      rb = this.tb;
+    if (abs(lr - rr) + abs(lg - rg) + abs(lb - rb) > this.thinDistance) return 0;
+    if (b - r > min(lb - lr, rb - rr) + THIN_BLUER) return 0;
+    if (lumaOf(r, g, b) > min(lumaOf(lr, lg, lb), lumaOf(rr, rg, rb)) + THIN_BRIGHTER) return 0;
+    return min(abs(r - lr) + abs(g - lg) + abs(b - lb), abs(r - rr) + abs(g - rg) + abs(b - rb));
   }
 
   /** The undecided pixels decided sky by `decideRow`: offsets in its `decided`, in the order decided. */
@@ -664,6 +725,12 @@ export class SkyEdges {
 
   /** Sum of channel differences between r, g, b and the thumbnail at column x of the current row. */
   private distance(x: number, r: number, g: number, b: number): number {
+    this.thumbAt(x);
+    return abs(r - this.tr) + abs(g - this.tg) + abs(b - this.tb);
+  }
+
+  /** Sets tr/tg/tb to the thumbnail's colour at column x of the current row, interpolated. */
+  private thumbAt(x: number): void {
     if (!this.rowColoursReady) this.interpolateRowColours();
     const colours = this.rowColours;
     const left = this.column0[x]! * 3;
@@ -672,8 +739,23 @@ export class SkyEdges {
     this.tr = colours[left]! + (colours[right]! - colours[left]!) * w;
     this.tg = colours[left + 1]! + (colours[right + 1]! - colours[left + 1]!) * w;
     this.tb = colours[left + 2]! + (colours[right + 2]! - colours[left + 2]!) * w;
-    return abs(r - this.tr) + abs(g - this.tg) + abs(b - this.tb);
   }
+}
+
+/** 1 where a pixel short of sure sky lies within UPRIGHT_ROWS under a thumbnail pixel, in its column or beside. */
+function standingPixels(sky: SkyDetection): Uint8Array {
+  const { mask, width, height } = sky;
+  const standing = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let below = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (below - y <= UPRIGHT_ROWS) {
+        for (let xx = max(0, x - 1); xx <= min(width - 1, x + 1); xx++) standing[y * width + xx] = 1;
+      }
+      if (mask[y * width + x]! < SURE_SKY_MASK) below = y;
+    }
+  }
+  return standing;
 }
 
 /** 1 where a thumbnail pixel differs from a neighbour (or itself is next to one that does). */
@@ -750,6 +832,14 @@ function mixedAlpha(
   if (off > allowed) return 0;
   const alpha = (share - EDGE_SOFT_DEAD) / (EDGE_SOFT_FULL - EDGE_SOFT_DEAD);
   return alpha >= 1 ? SURE_SKY - 1 : floor(alpha * (SURE_SKY - 1) + 0.5);
+}
+
+/** The largest of values[from..to], clamped to the array. */
+function rowMax(values: Float32Array, from: number, to: number): number {
+  let largest = 0;
+  for (let x = max(0, from), end = min(values.length - 1, to); x <= end; x++)
+    if (values[x]! > largest) largest = values[x]!;
+  return largest;
 }
 
 function clampTo(value: number, top: number): number {
