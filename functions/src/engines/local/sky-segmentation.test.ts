@@ -341,4 +341,40 @@ describe('sky segmentation', () => {
     expect(kept('white')).toBe(false);
     expect(kept('clipped')).toBe(false);
   });
+
+  it('keeps a pale glow low between columns, cut from the blue over it by a cloud band, with that blue (decision 162)', () => {
+    // The gate of the test above. Between two columns, under the horizon, two patches: blue sky
+    // (rows 30-33), then a dark cloud band the cut gave the structure, then a pale glow, neither
+    // blue nor clipped, from row `glowTop` down.
+    const width = 60;
+    const height = 40;
+    const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
+    const top = new Int32Array(width);
+    const opening = (x: number) => x >= 10 && x <= 20;
+    const glowKept = (glowTop: number) => {
+      const sky = maskOf(
+        width,
+        height,
+        (x, y) => y < bottom[x]! || (opening(x) && ((y >= 30 && y < 34) || y >= glowTop)),
+      );
+      const blue = (p: number) => Math.floor(p / width) < 34;
+      dropDetachedPatches(sky, width, height, bottom, top, blue, () => false);
+      expect(sky[31 * width + 15]).toBe(1); // the blue stays
+      return sky[39 * width + 15] === 1;
+    };
+    expect(glowKept(37)).toBe(true); // 3 rows of cloud; 44 blue pixels of 77
+    expect(glowKept(39)).toBe(false); // 5 rows of cloud, 6 rows from the blue: too far
+    // Alone, the glow is a white wall's patch.
+    const alone = maskOf(width, height, (x, y) => y < bottom[x]! || (opening(x) && y >= 37));
+    dropDetachedPatches(
+      alone,
+      width,
+      height,
+      bottom,
+      top,
+      () => false,
+      () => false,
+    );
+    expect(alone[39 * width + 15]).toBe(0);
+  });
 });

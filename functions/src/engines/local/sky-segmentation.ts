@@ -532,12 +532,17 @@ const STRUCTURE_RISE = 0.1;
  * over most of its height and blue above.
  */
 const POCKET_BLUE_SHARE = 0.5;
+/**
+ * A patch that fails that share still counts with a kept patch at most this many thumbnail rows
+ * over it (decision 162): gate-dusk's pale glow under a dark cloud band, the blue over both.
+ */
+const POCKET_REACH = 5;
 
 /**
  * In place: patches detached from the sky that start under the horizon are water reflecting the
  * sky, or snow and white walls, not sky; except a patch mostly blue where not clipped, under a
  * tall structure whose own skyline rises well above the horizon: the sky seen through an arch or
- * between columns.
+ * between columns; and a patch under such a one, a few rows down, when the two together are.
  */
 export function dropDetachedPatches(
   sky: Uint8Array,
@@ -555,12 +560,12 @@ export function dropDetachedPatches(
   const horizon = ends[min(ends.length - 1, Math.floor(ends.length * HORIZON_QUANTILE))]!;
   const component = new Int32Array(width * height).fill(-1);
   const stack: number[] = [];
-  const members: number[] = [];
+  const patches: DetachedPatch[] = [];
   for (let start = 0; start < sky.length; start++) {
     if (!sky[start] || component[start]! >= 0) continue;
     component[start] = start;
     stack.push(start);
-    members.length = 0;
+    const members: number[] = [];
     let topRow = height;
     const columns = new Set<number>();
     while (stack.length > 0) {
@@ -587,11 +592,50 @@ export function dropDetachedPatches(
       coloured++;
       if (isBlue(p)) blue++;
     }
-    if (skylineHere < horizon - STRUCTURE_RISE * height && coloured > 0 && blue >= coloured * POCKET_BLUE_SHARE) {
-      continue;
-    }
-    for (const p of members) sky[p] = 0;
+    const underStructure = skylineHere < horizon - STRUCTURE_RISE * height;
+    const kept = underStructure && coloured > 0 && blue >= coloured * POCKET_BLUE_SHARE;
+    patches.push({ id: start, members, blue, coloured, underStructure, kept });
   }
+  // A pale glow or cloud low in an opening is cut from the blue above it by a few rows the cut gave
+  // the structure (a darker cloud band): with a kept patch over it, the two count together.
+  const byId = new Map(patches.map((patch) => [patch.id, patch]));
+  for (const patch of patches) {
+    if (patch.kept || !patch.underStructure) continue;
+    const above = keptPocketAbove(patch, component, byId, width);
+    if (!above) continue;
+    const coloured = patch.coloured + above.coloured;
+    patch.kept = patch.blue + above.blue >= coloured * POCKET_BLUE_SHARE;
+  }
+  for (const patch of patches) if (!patch.kept) for (const p of patch.members) sky[p] = 0;
+}
+
+/** A patch of sky detached from the sky above (`dropDetachedPatches`), under the horizon. */
+interface DetachedPatch {
+  /** Its first pixel: the `component` id of its members. */
+  id: number;
+  members: number[];
+  /** Its blue pixels, and its pixels not clipped. */
+  blue: number;
+  coloured: number;
+  /** Under a tall structure whose skyline rises well above the horizon. */
+  underStructure: boolean;
+  kept: boolean;
+}
+
+/** The kept patch lying within POCKET_REACH rows over one of the patch's pixels, if any. */
+function keptPocketAbove(
+  patch: DetachedPatch,
+  component: Int32Array,
+  byId: Map<number, DetachedPatch>,
+  width: number,
+): DetachedPatch | undefined {
+  for (const p of patch.members) {
+    for (let k = 1, q = p - width; k <= POCKET_REACH && q >= 0; k++, q -= width) {
+      const other = component[q]! >= 0 ? byId.get(component[q]!) : undefined;
+      if (other !== undefined && other !== patch && other.kept) return other;
+    }
+  }
+  return undefined;
 }
 
 /** Holes in the sky smaller than this (thumbnail pixels) stay: birds, a lamp, a wire's knot. */
