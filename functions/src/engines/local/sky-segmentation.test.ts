@@ -377,4 +377,27 @@ describe('sky segmentation', () => {
     );
     expect(alone[39 * width + 15]).toBe(0);
   });
+
+  it('grows the sky seen through a structure down into the glow it shades into, not out into the land (decision 163)', () => {
+    // The gate of the tests above. Between two columns, under the horizon, the cut found blue sky
+    // (rows 30-33) and gave the structure the glow under it (from row 34); trees from `treeTop`.
+    const width = 60;
+    const height = 40;
+    const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
+    const top = new Int32Array(width);
+    const opening = (x: number) => x >= 10 && x <= 20;
+    const grown = (treeTop: number) => {
+      const sky = maskOf(width, height, (x, y) => y < bottom[x]! || (opening(x) && y >= 30 && y < 34));
+      const blue = (p: number) => Math.floor(p / width) < 34;
+      // The glow continues the sky above it; the trees, and the columns beside, do not.
+      const continues = (_: number, to: number) => opening(to % width) && Math.floor(to / width) < treeTop;
+      dropDetachedPatches(sky, width, height, bottom, top, blue, () => false, continues);
+      expect(sky[31 * width + 15]).toBe(1); // the blue stays
+      expect(sky[36 * width + 9]).toBe(0); // the column beside
+      return sky[36 * width + 15] === 1;
+    };
+    expect(grown(38)).toBe(true);
+    // With no trees under it, the glow runs down to the photo's last row: land, not sky.
+    expect(grown(height)).toBe(false);
+  });
 });

@@ -12,7 +12,8 @@
  * 3. a graph cut per pixel (colour, texture, the skyline as a prior, contrast-sensitive
  *    smoothness): the sky between branches, under arches and beside towers, and the thin things
  *    crossing it (wires, cables, a lattice) that no column-wise line can hold; then patches
- *    detached from the sky under the horizon are dropped and holes in the sky that float (dark
+ *    detached from the sky under the horizon are dropped, but for the sky seen through a structure,
+ *    which grows into the glow low in its opening, and holes in the sky that float (dark
  *    clouds) are filled, a sunset's glow over the hills joins the sky, and a sun's glare on the
  *    skyline is kept (`sky-glare.ts`).
  */
@@ -216,7 +217,8 @@ export function segmentSky(thumb: Raster, core: Uint8Array): SkySegmentation {
   const { right, down } = contrastWeights(calm, width, height);
   const sky = gridCut({ width, height, unary, right, down });
   const blue = (p: number) => colourOf(calm[0]![p]!, calm[1]![p]!, calm[2]![p]!, lum[p]!) === 'blue';
-  dropDetachedPatches(sky, width, height, bottom, top, blue, (p) => clippedWhite(calm, p));
+  const continues = (from: number, to: number) => continuesPocket(calm, from, to);
+  dropDetachedPatches(sky, width, height, bottom, top, blue, (p) => clippedWhite(calm, p), continues);
   fillEnclosedHoles(sky, (p) => evidence[calmBin[p]!]!, width, height);
   extendGlow(sky, calm, lum, width, height, waterline);
   keepSkylineUnderGlare(sky, calm, width, height);
@@ -543,6 +545,7 @@ const POCKET_REACH = 5;
  * sky, or snow and white walls, not sky; except a patch mostly blue where not clipped, under a
  * tall structure whose own skyline rises well above the horizon: the sky seen through an arch or
  * between columns; and a patch under such a one, a few rows down, when the two together are.
+ * The sky kept under a structure then grows into what `continues` it (`growPocket`).
  */
 export function dropDetachedPatches(
   sky: Uint8Array,
@@ -552,6 +555,7 @@ export function dropDetachedPatches(
   top: Int32Array,
   isBlue: (p: number) => boolean,
   isClipped: (p: number) => boolean,
+  continues: (from: number, to: number) => boolean = () => false,
 ) {
   const ends: number[] = [];
   for (let x = 0; x < width; x++) if (bottom[x]! > top[x]!) ends.push(bottom[x]!);
@@ -607,6 +611,58 @@ export function dropDetachedPatches(
     patch.kept = patch.blue + above.blue >= coloured * POCKET_BLUE_SHARE;
   }
   for (const patch of patches) if (!patch.kept) for (const p of patch.members) sky[p] = 0;
+  for (const patch of patches) if (patch.kept && patch.underStructure) growPocket(sky, patch, width, height, continues);
+}
+
+/**
+ * In place: a kept patch of sky seen through a structure grows across its own columns, sideways
+ * and down, into the pixels whose colours `continues` its own (decision 163): the cut gives the
+ * structure a pale glow or a cloud band low in an opening, which the blue over it shades into. A
+ * growth that reaches the photo's last row ran out of the opening into the land, and is undone.
+ */
+function growPocket(
+  sky: Uint8Array,
+  patch: DetachedPatch,
+  width: number,
+  height: number,
+  continues: (from: number, to: number) => boolean,
+): void {
+  let left = width;
+  let right = 0;
+  for (const p of patch.members) {
+    left = min(left, p % width);
+    right = max(right, p % width);
+  }
+  const grown: number[] = [];
+  const stack = [...patch.members];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    const x = p % width;
+    for (const q of [x > left ? p - 1 : -1, x < right ? p + 1 : -1, p + width]) {
+      if (q < 0 || q >= sky.length || sky[q] || !continues(p, q)) continue;
+      if (q >= (height - 1) * width) {
+        for (const g of grown) sky[g] = 0;
+        return;
+      }
+      sky[q] = 1;
+      grown.push(q);
+      stack.push(q);
+    }
+  }
+}
+
+/**
+ * Sky seen through a structure shades from its blue into a pale glow or a cloud band by steps
+ * under POCKET_STEP (sum of channels, between neighbouring thumbnail pixels), never warm: lit stone
+ * is warm, and trees or a lintel's shadow lie a larger step away.
+ */
+const POCKET_STEP = 60;
+
+/** Whether the thumbnail pixel `to` (calm channels) continues the sky of its neighbour `from` in an opening. */
+function continuesPocket(calm: Float32Array[], from: number, to: number): boolean {
+  const [r, g, b] = [calm[0]![to]!, calm[1]![to]!, calm[2]![to]!];
+  if (b < r) return false;
+  return abs(r - calm[0]![from]!) + abs(g - calm[1]![from]!) + abs(b - calm[2]![from]!) < POCKET_STEP;
 }
 
 /** A patch of sky detached from the sky above (`dropDetachedPatches`), under the horizon. */
