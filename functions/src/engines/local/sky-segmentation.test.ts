@@ -320,84 +320,74 @@ describe('sky segmentation', () => {
     expect(nearSky[15 * width + 50]).toBe(0); // the wall
   });
 
-  it('keeps the sky seen between columns when its glow is clipped white under blue, not a white wall there', () => {
-    // A gate (columns 0-39, its skyline at row 10) beside land whose horizon is row 30. Between
-    // two columns, under the horizon and cut from the sky above, a patch: 3 rows of its top, then
-    // 5 rows clipped white (decision 152).
+  describe('the sky seen between the columns of a gate (decisions 152, 162 and 163)', () => {
+    // A gate (columns 0-39, its skyline at row 10) beside land whose horizon is row 30; the
+    // opening between two of its columns is x 10 to 20.
     const width = 60;
     const height = 40;
-    const inPatch = (x: number, y: number) => x >= 10 && x <= 20 && y >= 30 && y < 38;
     const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
     const top = new Int32Array(width);
-    const kept = (patchTop: 'blue' | 'white' | 'clipped') => {
-      const sky = maskOf(width, height, (x, y) => y < bottom[x]! || inPatch(x, y));
-      const clipped = (p: number) => patchTop === 'clipped' || Math.floor(p / width) >= 33;
-      const blue = (p: number) => patchTop === 'blue' && !clipped(p);
-      dropDetachedPatches(sky, width, height, bottom, top, blue, clipped);
+    const opening = (x: number) => x >= 10 && x <= 20;
+    /** The sky over the gate and the land, and the cut's sky in the opening, after `dropDetachedPatches`. */
+    function dropped(
+      inOpening: (y: number) => boolean,
+      blue: (p: number) => boolean,
+      clipped: (p: number) => boolean = () => false,
+      continues?: (from: number, to: number) => boolean,
+    ): Uint8Array {
+      const sky = maskOf(width, height, (x, y) => y < bottom[x]! || (opening(x) && inOpening(y)));
+      dropDetachedPatches(sky, width, height, bottom, top, blue, clipped, continues);
       expect(sky[5 * width + 30]).toBe(1); // the sky over the gate stays
-      return sky[31 * width + 15] === 1 && sky[36 * width + 15] === 1;
-    };
-    expect(kept('blue')).toBe(true);
-    expect(kept('white')).toBe(false);
-    expect(kept('clipped')).toBe(false);
-  });
+      return sky;
+    }
+    const row = (p: number) => Math.floor(p / width);
 
-  it('keeps a pale glow low between columns, cut from the blue over it by a cloud band, with that blue (decision 162)', () => {
-    // The gate of the test above. Between two columns, under the horizon, two patches: blue sky
-    // (rows 30-33), then a dark cloud band the cut gave the structure, then a pale glow, neither
-    // blue nor clipped, from row `glowTop` down.
-    const width = 60;
-    const height = 40;
-    const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
-    const top = new Int32Array(width);
-    const opening = (x: number) => x >= 10 && x <= 20;
-    const glowKept = (glowTop: number) => {
-      const sky = maskOf(
-        width,
-        height,
-        (x, y) => y < bottom[x]! || (opening(x) && ((y >= 30 && y < 34) || y >= glowTop)),
-      );
-      const blue = (p: number) => Math.floor(p / width) < 34;
-      dropDetachedPatches(sky, width, height, bottom, top, blue, () => false);
-      expect(sky[31 * width + 15]).toBe(1); // the blue stays
-      return sky[39 * width + 15] === 1;
-    };
-    expect(glowKept(37)).toBe(true); // 3 rows of cloud; 44 blue pixels of 77
-    expect(glowKept(39)).toBe(false); // 5 rows of cloud, 6 rows from the blue: too far
-    // Alone, the glow is a white wall's patch.
-    const alone = maskOf(width, height, (x, y) => y < bottom[x]! || (opening(x) && y >= 37));
-    dropDetachedPatches(
-      alone,
-      width,
-      height,
-      bottom,
-      top,
-      () => false,
-      () => false,
-    );
-    expect(alone[39 * width + 15]).toBe(0);
-  });
+    it('keeps a patch whose glow is clipped white under blue, not a white wall there', () => {
+      // Under the horizon and cut from the sky above, a patch: 3 rows of its top, then 5 rows
+      // clipped white.
+      const kept = (patchTop: 'blue' | 'white' | 'clipped') => {
+        const clipped = (p: number) => patchTop === 'clipped' || row(p) >= 33;
+        const blue = (p: number) => patchTop === 'blue' && !clipped(p);
+        const sky = dropped((y) => y >= 30 && y < 38, blue, clipped);
+        return sky[31 * width + 15] === 1 && sky[36 * width + 15] === 1;
+      };
+      expect(kept('blue')).toBe(true);
+      expect(kept('white')).toBe(false);
+      expect(kept('clipped')).toBe(false);
+    });
 
-  it('grows the sky seen through a structure down into the glow it shades into, not out into the land (decision 163)', () => {
-    // The gate of the tests above. Between two columns, under the horizon, the cut found blue sky
-    // (rows 30-33) and gave the structure the glow under it (from row 34); trees from `treeTop`.
-    const width = 60;
-    const height = 40;
-    const bottom = Int32Array.from({ length: width }, (_, x) => (x < 40 ? 10 : 30));
-    const top = new Int32Array(width);
-    const opening = (x: number) => x >= 10 && x <= 20;
-    const grown = (treeTop: number) => {
-      const sky = maskOf(width, height, (x, y) => y < bottom[x]! || (opening(x) && y >= 30 && y < 34));
-      const blue = (p: number) => Math.floor(p / width) < 34;
-      // The glow continues the sky above it; the trees, and the columns beside, do not.
-      const continues = (_: number, to: number) => opening(to % width) && Math.floor(to / width) < treeTop;
-      dropDetachedPatches(sky, width, height, bottom, top, blue, () => false, continues);
-      expect(sky[31 * width + 15]).toBe(1); // the blue stays
-      expect(sky[36 * width + 9]).toBe(0); // the column beside
-      return sky[36 * width + 15] === 1;
-    };
-    expect(grown(38)).toBe(true);
-    // With no trees under it, the glow runs down to the photo's last row: land, not sky.
-    expect(grown(height)).toBe(false);
+    it('keeps a pale glow cut from the blue over it by a cloud band, with that blue', () => {
+      // Two patches: blue sky (rows 30-33), then a dark cloud band the cut gave the structure,
+      // then a pale glow, neither blue nor clipped, from row `glowTop` down.
+      const blue = (p: number) => row(p) < 34;
+      const glowKept = (glowTop: number) =>
+        dropped((y) => (y >= 30 && y < 34) || y >= glowTop, blue)[39 * width + 15] === 1;
+      expect(glowKept(37)).toBe(true); // 3 rows of cloud; 44 blue pixels of 77
+      expect(glowKept(39)).toBe(false); // 5 rows of cloud, 6 rows from the blue: too far
+      // Alone, the glow is a white wall's patch.
+      expect(
+        dropped(
+          (y) => y >= 37,
+          () => false,
+        )[39 * width + 15],
+      ).toBe(0);
+    });
+
+    it('grows the blue down into the glow it shades into, not out into the land', () => {
+      // The cut found blue sky (rows 30-33) and gave the structure the glow under it (from row
+      // 34); trees from `treeTop`. The glow continues the sky above it; the trees, and the
+      // columns beside, do not.
+      const blue = (p: number) => row(p) < 34;
+      const grown = (treeTop: number) => {
+        const continues = (_: number, to: number) => opening(to % width) && row(to) < treeTop;
+        const sky = dropped((y) => y >= 30 && y < 34, blue, undefined, continues);
+        expect(sky[31 * width + 15]).toBe(1); // the blue stays
+        expect(sky[36 * width + 9]).toBe(0); // the column beside
+        return sky[36 * width + 15] === 1;
+      };
+      expect(grown(38)).toBe(true);
+      // With no trees under it, the glow runs down to the photo's last row: land, not sky.
+      expect(grown(height)).toBe(false);
+    });
   });
 });
