@@ -268,8 +268,12 @@ export class SkyEdges {
   private readonly uprightRow: Float32Array;
   /** THIN_SIDE thumbnail pixels, in pixels. */
   private readonly sideOffset: number;
-  /** Per thumbnail pixel, 1 where the sure sky ends within UPRIGHT_ROWS under it (`standingPixels`). */
-  private readonly standing: Uint8Array;
+  /**
+   * Per thumbnail pixel, 1 where `check` is and the sure sky ends within UPRIGHT_ROWS under it
+   * (`standingPixels`): where an upright thing is looked for; per thumbnail row, whether it has any.
+   */
+  private readonly uprightCells: Uint8Array;
+  private readonly uprightRows: Uint8Array;
   /** The texture under which a pixel given a large share of old sky carries the reach on. */
   private carryTexture = EDGE_SOFT_CARRY_TEXTURE;
   /** The texture's neighbour offset: a pixel of the 1024 px reference (scaled with the width). */
@@ -323,7 +327,12 @@ export class SkyEdges {
     this.mixReach = EDGE_SOFT_MIX_REACH * this.textureStep;
     this.uprightRow = new Float32Array(width);
     this.sideOffset = floor((THIN_SIDE * width) / thumb.width + 0.5);
-    this.standing = standingPixels(sky);
+    this.uprightCells = standingPixels(sky);
+    this.uprightRows = new Uint8Array(thumb.height);
+    for (let t = 0; t < this.uprightCells.length; t++) {
+      this.uprightCells[t] = this.uprightCells[t]! & this.check[t]!;
+      if (this.uprightCells[t]) this.uprightRows[floor(t / thumb.width)] = 1;
+    }
     for (let x = 0; x < width; x++) {
       this.nearestColumn[x] = min(thumb.width - 1, floor((x * thumb.width) / width));
       const fx = clampTo(((x + 0.5) * thumb.width) / width - 0.5, thumb.width - 1);
@@ -385,13 +394,15 @@ export class SkyEdges {
     const thin = this.thinDistance;
     // Upright things standing out of the sky on both sides, measured first: a pixel is kept when
     // it shows more of the thing than of the sky, against the row's strongest within reach.
+    const uprightHere = this.uprightRows[checkRow / this.thumb.width] === 1;
     const upright = this.uprightRow;
-    upright.fill(0);
-    for (let x = 0, p = offset; x < width; x++, p++) {
-      const t = checkRow + nearestColumn[x]!;
-      if (coded[p] !== SURE_SKY || check[t] === 0 || this.standing[t] === 0) continue;
-      const i = p * 3;
-      upright[x] = this.offBothSides(x, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!);
+    if (uprightHere) {
+      upright.fill(0);
+      for (let x = 0, p = offset; x < width; x++, p++) {
+        if (coded[p] !== SURE_SKY || this.uprightCells[checkRow + nearestColumn[x]!] === 0) continue;
+        const i = p * 3;
+        upright[x] = this.offBothSides(x, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!);
+      }
     }
     const reach = this.sideOffset;
     for (let x = 0, p = offset; x < width; x++, p++) {
@@ -411,7 +422,7 @@ export class SkyEdges {
         const b = pixels[i + 2]!;
         if (
           (this.distance(x, r, g, b) > thin && lumaOf(r, g, b) <= lumaOf(this.tr, this.tg, this.tb) + THIN_BRIGHTER) ||
-          (upright[x]! > thin && upright[x]! * 2 >= rowMax(upright, x - reach, x + reach)) ||
+          (uprightHere && upright[x]! > thin && upright[x]! * 2 >= rowMax(upright, x - reach, x + reach)) ||
           this.paleMast(x, y, r, g, b)
         ) {
           decided[p] = 0;
@@ -444,13 +455,9 @@ export class SkyEdges {
     const side = this.sideOffset;
     if (x < side || x + side >= this.width) return 0;
     this.thumbAt(x - side);
-    const lr = this.tr,
-      lg = this.tg,
-      lb = this.tb;
+    const { tr: lr, tg: lg, tb: lb } = this;
     this.thumbAt(x + side);
-    const rr = this.tr,
-      rg = this.tg,
-      rb = this.tb;
+    const { tr: rr, tg: rg, tb: rb } = this;
     if (abs(lr - rr) + abs(lg - rg) + abs(lb - rb) > this.thinDistance) return 0;
     if (b - r > min(lb - lr, rb - rr) + THIN_BLUER) return 0;
     if (lumaOf(r, g, b) > min(lumaOf(lr, lg, lb), lumaOf(rr, rg, rb)) + THIN_BRIGHTER) return 0;

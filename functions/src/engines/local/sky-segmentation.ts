@@ -12,10 +12,10 @@
  * 3. a graph cut per pixel (colour, texture, the skyline as a prior, contrast-sensitive
  *    smoothness): the sky between branches, under arches and beside towers, and the thin things
  *    crossing it (wires, cables, a lattice) that no column-wise line can hold; then patches
- *    detached from the sky under the horizon are dropped, but for the sky seen through a structure,
- *    which grows into the glow low in its opening, and holes in the sky that float (dark
- *    clouds) are filled, a sunset's glow over the hills joins the sky, and a sun's glare on the
- *    skyline is kept (`sky-glare.ts`).
+ *    detached from the sky under the horizon are dropped (the sky seen through a structure stays,
+ *    and grows into the glow low in its opening), holes in the sky that float (dark clouds) are
+ *    filled, a sunset's glow over the hills joins the sky, and a sun's glare on the skyline is
+ *    kept (`sky-glare.ts`).
  */
 import { gridCut } from './grid-cut';
 import { boxBlur, lowestSetRow, luma, type Raster } from './raster';
@@ -539,6 +539,14 @@ const POCKET_BLUE_SHARE = 0.5;
  * over it (decision 162): gate-dusk's pale glow under a dark cloud band, the blue over both.
  */
 const POCKET_REACH = 5;
+/**
+ * Sky seen through a structure shades from its blue into a pale glow or a cloud band by steps
+ * under POCKET_STEP (sum of channels, between neighbouring thumbnail pixels), never warm: lit stone
+ * is warm, and trees or a lintel's shadow lie a larger step away.
+ */
+const POCKET_STEP = 60;
+
+/** Whether the thumbnail pixel `to` (calm channels) continues the sky of its neighbour `from` in an opening. */
 
 /**
  * In place: patches detached from the sky that start under the horizon are water reflecting the
@@ -598,7 +606,9 @@ export function dropDetachedPatches(
     }
     const underStructure = skylineHere < horizon - STRUCTURE_RISE * height;
     const kept = underStructure && coloured > 0 && blue >= coloured * POCKET_BLUE_SHARE;
-    patches.push({ id: start, members, blue, coloured, underStructure, kept });
+    const left = min(...columns);
+    const right = max(...columns);
+    patches.push({ id: start, members, left, right, blue, coloured, underStructure, kept });
   }
   // A pale glow or cloud low in an opening is cut from the blue above it by a few rows the cut gave
   // the structure (a darker cloud band): with a kept patch over it, the two count together.
@@ -627,12 +637,7 @@ function growPocket(
   height: number,
   continues: (from: number, to: number) => boolean,
 ): void {
-  let left = width;
-  let right = 0;
-  for (const p of patch.members) {
-    left = min(left, p % width);
-    right = max(right, p % width);
-  }
+  const { left, right } = patch;
   const grown: number[] = [];
   const stack = [...patch.members];
   while (stack.length > 0) {
@@ -651,13 +656,6 @@ function growPocket(
   }
 }
 
-/**
- * Sky seen through a structure shades from its blue into a pale glow or a cloud band by steps
- * under POCKET_STEP (sum of channels, between neighbouring thumbnail pixels), never warm: lit stone
- * is warm, and trees or a lintel's shadow lie a larger step away.
- */
-const POCKET_STEP = 60;
-
 /** Whether the thumbnail pixel `to` (calm channels) continues the sky of its neighbour `from` in an opening. */
 function continuesPocket(calm: Float32Array[], from: number, to: number): boolean {
   const [r, g, b] = [calm[0]![to]!, calm[1]![to]!, calm[2]![to]!];
@@ -670,6 +668,9 @@ interface DetachedPatch {
   /** Its first pixel: the `component` id of its members. */
   id: number;
   members: number[];
+  /** Its first and last columns. */
+  left: number;
+  right: number;
   /** Its blue pixels, and its pixels not clipped. */
   blue: number;
   coloured: number;
