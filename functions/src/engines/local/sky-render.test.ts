@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { SKY_TYPES, type SkyType } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../fixtures/synthetic-photos';
+import { decodeRgb } from './raster';
 import { replaceSky } from './replace-sky';
 import { loadSkyPhoto, skyAssetDirectory, skyAssetFile, type SkyPhoto } from './sky-assets';
 import { detectSky } from './sky-mask';
@@ -206,6 +207,23 @@ describe('replaceSky with a photograph', () => {
     result.forEach((value, c) => expect(Math.abs(value - expected[c]!)).toBeLessThan(12));
     // Not the old sky: the scene's was a pale day sky.
     expect(mean([original[0]!, original[1]!, original[2]!])).toBeGreaterThan(mean(result) + 60);
+  }, 30_000);
+
+  it('relights the ground away from the skyline as `relit` does, bright pixels keeping their share (decision 165)', async () => {
+    const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT);
+    const { data: before } = await decodeRgb(jpeg);
+    const ground = groundLight(photos.night.light);
+    const output = (await replaceSky(jpeg, 'night')).data;
+    // The last rows, far under the skyline's haze. Stores truncate (under a level), and under 128
+    // in every channel blendSky leaves out the highlights' share (under a quarter of a level).
+    const from = (HEIGHT - 20) * WIDTH * 3;
+    let bright = 0;
+    for (let i = from; i < before.length; i += 3) {
+      const [r, g, b] = [before[i]!, before[i + 1]!, before[i + 2]!];
+      if (Math.max(r, g, b) >= 128) bright++;
+      relit(ground, r, g, b).forEach((level, c) => expect(Math.abs(output[i + c]! - level)).toBeLessThan(1.25));
+    }
+    expect(bright).toBeGreaterThan(100);
   }, 30_000);
 });
 
