@@ -5,18 +5,12 @@
  * at small sizes with one repetition (`npm run test:bench`, part of `npm test`: it fails when a
  * section throws, so the bench cannot rot unnoticed; the figures are still only printed).
  * Each section that needs the local stack starts one of its own and stops it (decision 071). A
- * section timing an engine runs in a process of its own, as a Lambda does (decision 157).
+ * section timing an engine runs in a process of its own, as a Lambda does (decision 157), and a
+ * section's module is loaded only when it runs, so that process holds that section's code alone
+ * (decision 166).
  */
 import { spawnSync } from 'node:child_process';
 import { consoleReporter, type Reporter } from './report';
-import { publicApi } from './sections/api';
-import { bundles } from './sections/bundles';
-import { engines } from './sections/engines';
-import { foundation } from './sections/foundation';
-import { gallery } from './sections/gallery';
-import { photos } from './sections/photos';
-import { pipeline } from './sections/pipeline';
-import { publicSite, sharePage } from './sections/public';
 
 export interface BenchOptions {
   /** Small sizes, one repetition: proves the section runs, its figures are not comparable. */
@@ -24,28 +18,34 @@ export interface BenchOptions {
 }
 
 export interface BenchSection {
+  run(report: Reporter, options: BenchOptions): Promise<void>;
+}
+
+interface SectionEntry {
   name: string;
   /**
-   * Run in a child process of its own: what earlier sections leave on the heap (600 MB after the
-   * Chromium sections) makes every collection slower, and a Lambda's process holds only its own.
+   * Run in a child process of its own, as a Lambda's holds only its own code: what earlier
+   * sections leave on the heap (600 MB after the Chromium sections) makes every collection slower,
+   * and so do the other sections' modules (decision 166).
    */
   ownProcess?: boolean;
-  run(report: Reporter, options: BenchOptions): Promise<void>;
+  /** The section's module, imported only when the section runs. */
+  load(): Promise<BenchSection>;
 }
 
 /** The flag a section's own process is started with: it runs that one section and nothing else. */
 const CHILD_FLAG = '--own-process';
 
-const SECTIONS: BenchSection[] = [
-  foundation,
-  bundles,
-  publicSite,
-  sharePage,
-  engines,
-  photos,
-  pipeline,
-  gallery,
-  publicApi,
+const SECTIONS: readonly SectionEntry[] = [
+  { name: 'foundation', load: async () => (await import('./sections/foundation')).foundation },
+  { name: 'bundles', load: async () => (await import('./sections/bundles')).bundles },
+  { name: 'public', load: async () => (await import('./sections/public')).publicSite },
+  { name: 'share', load: async () => (await import('./sections/public')).sharePage },
+  { name: 'engines', ownProcess: true, load: async () => (await import('./sections/engines')).engines },
+  { name: 'photos', load: async () => (await import('./sections/photos')).photos },
+  { name: 'pipeline', load: async () => (await import('./sections/pipeline')).pipeline },
+  { name: 'gallery', load: async () => (await import('./sections/gallery')).gallery },
+  { name: 'api', load: async () => (await import('./sections/api')).publicApi },
 ];
 
 async function main(): Promise<number> {
@@ -73,7 +73,7 @@ async function main(): Promise<number> {
     report.line(`\n== ${section.name}${options.quick ? ' (quick)' : ''} ==`);
     const started = performance.now();
     try {
-      await section.run(report, options);
+      await (await section.load()).run(report, options);
     } catch (error) {
       // The next sections still run: each has a stack of its own.
       failed.push(section.name);

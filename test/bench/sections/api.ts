@@ -33,7 +33,6 @@ function print(report: Reporter, name: string, latencies: number[]) {
 }
 
 export const publicApi: BenchSection = {
-  name: 'api',
   async run(report, { quick }) {
     const sizes = quick ? SIZES.quick : SIZES.full;
     const stack = await startTestStack({ seedDemo: false });

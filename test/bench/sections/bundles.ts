@@ -55,7 +55,6 @@ const median = (values: number[]) =>
   );
 
 export const bundles: BenchSection = {
-  name: 'bundles',
   async run(report, { quick }) {
     await mkdir(BUNDLE_DIR, { recursive: true });
     const built = await bundleLambdas(BUNDLE_DIR, quick ? QUICK_LAMBDAS : LAMBDA_NAMES);

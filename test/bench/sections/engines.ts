@@ -93,8 +93,6 @@ async function median(task: () => Promise<unknown>, rounds: { runs: number; warm
 }
 
 export const engines: BenchSection = {
-  name: 'engines',
-  ownProcess: true,
   async run(report, { quick }) {
     const rounds = quick ? QUICK : FULL;
     const { width, height, runs, warmUp } = rounds;

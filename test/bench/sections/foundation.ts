@@ -153,7 +153,6 @@ async function latency(
 }
 
 export const foundation: BenchSection = {
-  name: 'foundation',
   async run(report, { quick }) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
     const port = await freePort();

@@ -359,7 +359,6 @@ async function projectList(
 }
 
 export const gallery: BenchSection = {
-  name: 'gallery',
   async run(report, { quick }) {
     const sizes = quick ? SIZES.quick : SIZES.full;
     const stack = await startTestStack({ seedDemo: false });

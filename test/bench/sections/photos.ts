@@ -96,7 +96,6 @@ function table(report: Reporter, label: string, results: SkyPhotoResult[]): void
  * and without sky) apart.
  */
 export const photos: BenchSection = {
-  name: 'photos',
   async run(report, { quick }) {
     report.line(
       'Each photo gets the night sky; pixel counts are at the size shown: leftover = largest patch of old sky inside the drawn sky, ' +

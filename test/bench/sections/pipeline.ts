@@ -314,7 +314,6 @@ async function printResultSizes(report: Reporter, pixels: Raster, width: number,
 }
 
 export const pipeline: BenchSection = {
-  name: 'pipeline',
   async run(report, { quick }) {
     const { width: WIDTH, height: HEIGHT, runs: RUNS, batch: BATCH } = quick ? SIZES.quick : SIZES.full;
     const jpeg = await encodeJpeg(renderHouseScene(houseScene(WIDTH, HEIGHT)), WIDTH, HEIGHT, 90);

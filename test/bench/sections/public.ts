@@ -278,7 +278,6 @@ export async function runPublicBench(
 
 /** Builds web/dist when missing, starts a fresh local stack serving it, measures, stops. */
 export const publicSite: BenchSection = {
-  name: 'public',
   async run(report: Reporter, { quick }) {
     if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
       report.line('web/dist missing: building it (npm run build -w web)');
@@ -310,7 +309,6 @@ export const publicSite: BenchSection = {
 
 /** A share link's public page (`npm run bench -- share`), full mode only like /pricing (decision 98). */
 export const sharePage: BenchSection = {
-  name: 'share',
   async run(report: Reporter, { quick }) {
     if (quick) {
       report.line('Lighthouse /partage/<token>: full mode only (npm run bench -- share)');
