@@ -196,27 +196,41 @@ function skyAlphaBand(sky: SkyDetection, width: number, height: number, rows: nu
 }
 
 /**
+ * One channel's tables of `blendSky` for a row whose haze weighs `gh`: the tones under the haze
+ * (`base`), the highlights' spread over them (`spread`), and the tones stored as a pixel's own
+ * store does (truncated, `ground`) for pixels keeping no highlights.
+ */
+function hazedTones(
+  tones: Float32Array,
+  haze: number,
+  gh: number,
+  base: Float32Array,
+  spread: Float32Array,
+  ground: Uint8Array,
+): void {
+  for (let v = 0; v < 256; v++) {
+    base[v] = tones[v]! + (haze - tones[v]!) * gh;
+    spread[v] = (v - tones[v]!) * (1 - gh);
+  }
+  ground.set(base);
+}
+
+/**
  * `blendSky`'s level for a ground pixel away from the skyline's haze, per channel, for every pair
- * of the pixel's brightest channel m and its level v, at (m << 8) | v: the same arithmetic and the
- * same bytes, looked up instead of computed per pixel (half the time over most of a photo's
- * ground). 192 KB, built once per sky look.
+ * of the pixel's brightest channel m and its level v, at (m << 8) | v: the same tables and
+ * arithmetic, so the same bytes, looked up instead of computed per pixel (half the time over most
+ * of a photo's ground). 192 KB, built once per sky look.
  */
 const clearGroundTables = new WeakMap<SkyLight, readonly [Uint8Array, Uint8Array, Uint8Array]>();
 
 function clearGround(light: SkyLight, { toned, kept }: GroundLight): readonly [Uint8Array, Uint8Array, Uint8Array] {
   let tables = clearGroundTables.get(light);
   if (tables) return tables;
-  tables = [0, 1, 2].map((c) => {
-    const tones = toned[c]!;
-    // As blendSky's tables where the haze's weight is 0, stored as they are there.
-    const base = new Float32Array(256);
-    const spread = new Float32Array(256);
-    const ground = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) {
-      base[v] = tones[v]!;
-      spread[v] = v - tones[v]!;
-    }
-    ground.set(base);
+  const base = new Float32Array(256);
+  const spread = new Float32Array(256);
+  const ground = new Uint8Array(256);
+  tables = toned.map((tones, c) => {
+    hazedTones(tones, light.haze[c]!, 0, base, spread, ground);
     const table = new Uint8Array(256 * 256);
     for (let m = 0; m < 256; m++) {
       const h = kept[m]!;
@@ -300,17 +314,9 @@ function blendSky(
     const sh = inBand ? skyHaze[y]! : 0;
     if (gh !== tablesGh) {
       tablesGh = gh;
-      for (let v = 0; v < 256; v++) {
-        baseR[v] = tr[v]! + (hr - tr[v]!) * gh;
-        baseG[v] = tg[v]! + (hg - tg[v]!) * gh;
-        baseB[v] = tb[v]! + (hb - tb[v]!) * gh;
-        spreadR[v] = (v - tr[v]!) * (1 - gh);
-        spreadG[v] = (v - tg[v]!) * (1 - gh);
-        spreadB[v] = (v - tb[v]!) * (1 - gh);
-      }
-      groundR.set(baseR);
-      groundG.set(baseG);
-      groundB.set(baseB);
+      hazedTones(tr, hr, gh, baseR, spreadR, groundR);
+      hazedTones(tg, hg, gh, baseG, spreadG, groundG);
+      hazedTones(tb, hb, gh, baseB, spreadB, groundB);
     }
     if (!inBand && gh === 0) {
       // The ground away from the skyline: its light, looked up by the brightest channel and the level.

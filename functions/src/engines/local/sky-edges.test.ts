@@ -122,10 +122,10 @@ describe('full-resolution sky edges', () => {
   });
 
   it("keeps a spire's cross a thumbnail pixel or two wide, blurred into the thumbnail's sky (decision 161)", async () => {
-    // A green-grey cross, its post 3 px wide and its arms 4 px thick, on a stone spire, 55 from the sky (sum of channels), nearly
-    // all of it in the blue channel: the thumbnail (a third of the width) mixes it with the sky
-    // around, so its pixels lie within 40 of the thumbnail's colour at their place (cathedral-deep-
-    // blue's cross was replaced, its spire's top cut flat).
+    // A green-grey cross, its post 3 px wide and its arms 4 px thick, on a stone spire, 55 from
+    // the sky (sum of channels), nearly all of it in the blue channel: the thumbnail (a third of
+    // the width) mixes it with the sky around, so its pixels lie within 40 of the thumbnail's
+    // colour at their place (cathedral-deep-blue's cross was replaced, its spire's top cut flat).
     const data = Buffer.alloc(WIDTH * HEIGHT * 3);
     const sky = [80, 117, 168];
     const cross = [82, 115, 116];

@@ -546,8 +546,6 @@ const POCKET_REACH = 5;
  */
 const POCKET_STEP = 60;
 
-/** Whether the thumbnail pixel `to` (calm channels) continues the sky of its neighbour `from` in an opening. */
-
 /**
  * In place: patches detached from the sky that start under the horizon are water reflecting the
  * sky, or snow and white walls, not sky; except a patch mostly blue where not clipped, under a
