@@ -95,6 +95,32 @@ describe('what a viewer sees of a sky replacement', () => {
     expect(outside.replacedForeground).toBe(20);
   });
 
+  it('leaves an ignored area out of never-touch and tinted, as out of every figure', () => {
+    const alpha = alphaWith((set) => {
+      set(20, 50, 25, 54, 255); // replaced
+      set(30, 50, 35, 54, 100); // tinted
+    });
+    const ignored: DrawnSkyMask = {
+      ...drawn,
+      ignore: [
+        [
+          [15, 45],
+          [40, 45],
+          [40, 60],
+          [15, 60],
+        ],
+      ],
+    };
+    expect(skyDefects(alpha, WIDTH, HEIGHT, ignored)).toEqual({
+      leftover: 0,
+      replacedForeground: 0,
+      neverTouch: 0,
+      tinted: 0,
+      block: 0,
+    });
+    expect(skyDefects(alpha, WIDTH, HEIGHT, drawn)).toMatchObject({ neverTouch: 20, tinted: 20 });
+  });
+
   it('counts pixels kept inside a drawn building but tinted by a quarter to half of the new sky', () => {
     const alpha = alphaWith((set) => {
       set(10, 50, 15, 54, 100); // tinted: 20 px

@@ -84,7 +84,8 @@ export function skyDefects(alpha: Uint8Array, width: number, height: number, dra
     const inside = rasterizePolygons(scaled(drawn.neverTouch, scale), width, height);
     const clearance = max(1, round(NEVER_TOUCH_CLEARANCE * scale));
     for (let p = 0; p < n; p++) {
-      if (!inside[p] || sky[p] === 1 || distance[p]! <= clearance) continue;
+      // An ignored area is left out of every score, as PROVENANCE.md defines it (decision 167).
+      if (!inside[p] || ignore?.[p] || sky[p] === 1 || distance[p]! <= clearance) continue;
       if (alpha[p]! >= DECIDED) neverTouch++;
       else if (alpha[p]! >= TINTED_ALPHA) tinted++;
     }
