@@ -112,6 +112,64 @@ describe('drawSky', () => {
     const sky = drawSky(lattice, w, 3, recipe);
     expect(Array.from(sky.subarray(w, 2 * w))).toEqual([0, 1, 0, 1, 0, 1, 0, 0, 0]);
   });
+
+  it('adds a `skylineBands` entry: the pale line sharpening left over a roof, joined to the sky and within reach', () => {
+    // One column of 10 rows: blue sky (rows 0-4), a white line the fill stops at (5, 6), the dark
+    // roof (7-9); beside it, a column where the white line floats two rows under the roof's top.
+    const column = [
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [235, 240, 250],
+      [215, 225, 245],
+      [40, 40, 45],
+      [40, 40, 45],
+      [40, 40, 45],
+    ];
+    const floating = [
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [90, 130, 230],
+      [40, 40, 45],
+      [40, 40, 45],
+      [235, 240, 250],
+      [40, 40, 45],
+      [40, 40, 45],
+    ];
+    const roof = Buffer.alloc(2 * 10 * 3);
+    for (let y = 0; y < 10; y++) {
+      roof.set(column[y]!, y * 2 * 3);
+      roof.set(floating[y]!, (y * 2 + 1) * 3);
+    }
+    const band = {
+      sky: [
+        [0, 0],
+        [0, 5],
+      ] as [number, number][],
+      ground: [[0, 8]] as [number, number][],
+      bias: 1.2,
+      why: 'test',
+    };
+    const recipe = (reach: number): SkyTraceRecipe => ({
+      seeds: [[0, 0]],
+      step: 12,
+      tol: 40,
+      skylineBands: [{ reach, ...band }],
+    });
+    const drawn = (reach: number) => Array.from(drawSky(roof, 2, 10, recipe(reach)));
+    // Without the band the fill stops at row 5 in both columns.
+    expect(Array.from(drawSky(roof, 2, 10, { seeds: [[0, 0]], step: 12, tol: 40 }))).toEqual([
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    // Reach 3: the white line joins the sky; the roof, and the white pixel the roof cuts off, stay.
+    expect(drawn(3)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    // Reach 1: only the line's first row.
+    expect(drawn(1)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
 });
 
 it('replays every reference drawn from a recipe to the sky it stores', async () => {

@@ -9,7 +9,9 @@
  * seed colour (3x3 mean) by at most `tol`, inside `within` polygons when given. Then `fillHoles`
  * closes non-sky islands of at most that many pixels (cloud texture), `classify` polygons re-draw
  * their pixels by colour (the sky seen through a lattice or between paired cables, too small to
- * seed one by one: decision 139), and `set` polygons force sky (1) or non-sky (0) in order.
+ * seed one by one: decision 139), `skylineBands` add by colour the pale line a JPEG's sharpening
+ * leaves along the skyline, where the fill stops (decision 167), and `set` polygons force sky (1)
+ * or non-sky (0) in order.
  * `ignore` and `neverTouch` polygons are copied as drawn.
  */
 import { rasterizePolygons } from './sky-evaluation';
@@ -30,6 +32,20 @@ export interface ColourClassification {
   why: string;
 }
 
+/**
+ * The non-sky pixels within `reach` pixels (Chebyshev) of the sky, inside `within` when given,
+ * joined to the sky through one another and nearer in colour to a `sky` sample (times `bias`)
+ * than to a `ground` one, become sky; none leaves it. Samples as in ColourClassification.
+ */
+export interface SkylineBand {
+  reach: number;
+  within?: Point[][];
+  sky: Point[];
+  ground: Point[];
+  bias: number;
+  why: string;
+}
+
 export interface SkyTraceRecipe {
   seeds: Point[];
   step: number;
@@ -37,6 +53,7 @@ export interface SkyTraceRecipe {
   within?: Point[][];
   fillHoles?: number;
   classify?: ColourClassification[];
+  skylineBands?: SkylineBand[];
   set?: { poly: Point[]; sky: 0 | 1; why: string }[];
   ignore?: Point[][];
   neverTouch?: Point[][];
@@ -175,11 +192,34 @@ export function drawSky(rgb: Buffer, width: number, height: number, recipe: SkyT
   const sky = floodFill(rgb, width, height, recipe);
   if (recipe.fillHoles) fillHoles(sky, width, height, recipe.fillHoles);
   for (const classification of recipe.classify ?? []) classifyByColour(rgb, width, height, sky, classification);
+  for (const band of recipe.skylineBands ?? []) addSkylineBand(rgb, width, height, sky, band);
   for (const { poly, sky: value } of recipe.set ?? []) {
     const inside = rasterizePolygons([poly], width, height);
     for (let p = 0; p < sky.length; p++) if (inside[p]) sky[p] = value;
   }
   return sky;
+}
+
+/** Whether pixel p's colour is nearer a sky sample, times `bias`, than a ground sample (sum of channel differences). */
+function looksLikeSkySamples(
+  rgb: Buffer,
+  width: number,
+  { sky, ground, bias }: { sky: Point[]; ground: Point[]; bias: number },
+): (p: number) => boolean {
+  const colourAt = ([x, y]: Point) => {
+    const i = (y * width + x) * 3;
+    return [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!] as const;
+  };
+  const skyColours = sky.map(colourAt);
+  const groundColours = ground.map(colourAt);
+  const nearest = (colours: (readonly [number, number, number])[], p: number) => {
+    let best = Infinity;
+    for (const [r, g, b] of colours) {
+      best = Math.min(best, Math.abs(rgb[p * 3]! - r) + Math.abs(rgb[p * 3 + 1]! - g) + Math.abs(rgb[p * 3 + 2]! - b));
+    }
+    return best;
+  };
+  return (p) => bias * nearest(skyColours, p) < nearest(groundColours, p);
 }
 
 /** In place on `sky`: the pixels inside the classification's polygon re-drawn by their colour. */
@@ -188,23 +228,47 @@ function classifyByColour(
   width: number,
   height: number,
   sky: Uint8Array,
-  { poly, sky: skySamples, ground: groundSamples, bias }: ColourClassification,
+  classification: ColourClassification,
 ): void {
-  const colourAt = ([x, y]: Point) => {
-    const i = (y * width + x) * 3;
-    return [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!] as const;
-  };
-  const skyColours = skySamples.map(colourAt);
-  const groundColours = groundSamples.map(colourAt);
-  const nearest = (colours: (readonly [number, number, number])[], p: number) => {
-    let best = Infinity;
-    for (const [r, g, b] of colours) {
-      best = Math.min(best, Math.abs(rgb[p * 3]! - r) + Math.abs(rgb[p * 3 + 1]! - g) + Math.abs(rgb[p * 3 + 2]! - b));
-    }
-    return best;
-  };
-  const inside = rasterizePolygons([poly], width, height);
+  const isSky = looksLikeSkySamples(rgb, width, classification);
+  const inside = rasterizePolygons([classification.poly], width, height);
   for (let p = 0; p < sky.length; p++) {
-    if (inside[p]) sky[p] = bias * nearest(skyColours, p) < nearest(groundColours, p) ? 1 : 0;
+    if (inside[p]) sky[p] = isSky(p) ? 1 : 0;
+  }
+}
+
+/** In place on `sky`: a SkylineBand added. */
+function addSkylineBand(rgb: Buffer, width: number, height: number, sky: Uint8Array, band: SkylineBand): void {
+  const isSky = looksLikeSkySamples(rgb, width, band);
+  const within = band.within ? rasterizePolygons(band.within, width, height) : null;
+  // Candidates: non-sky pixels within `reach` of the sky as drawn so far.
+  const candidate = new Uint8Array(sky.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (sky[p] || (within && !within[p])) continue;
+      search: for (let dy = -band.reach; dy <= band.reach; dy++) {
+        for (let dx = -band.reach; dx <= band.reach; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < width && yy < height && sky[yy * width + xx]) {
+            candidate[p] = 1;
+            break search;
+          }
+        }
+      }
+    }
+  }
+  // Grown from the sky through sky-coloured candidates.
+  const queue: number[] = [];
+  for (let p = 0; p < sky.length; p++) if (sky[p]) queue.push(p);
+  while (queue.length) {
+    const p = queue.pop()!;
+    const x = p % width;
+    for (const n of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      if (n < 0 || n >= sky.length || sky[n] || !candidate[n] || !isSky(n)) continue;
+      sky[n] = 1;
+      queue.push(n);
+    }
   }
 }
