@@ -188,11 +188,11 @@ const LIMITS: Record<string, Limits> = {
     rim: 0.21,
   },
   'night-memorial': {
-    iou: 0.97,
+    iou: 0.965,
     falseReplaced: 0.005,
     leftover: 226,
     foreground: 28,
-    neverTouch: 49,
+    neverTouch: 20,
     block: 230,
     halo: 0.01,
     rim: 0.16,
