@@ -116,30 +116,14 @@ describe('drawSky', () => {
   it('adds a `skylineBands` entry: the pale line sharpening left over a roof, joined to the sky and within reach', () => {
     // One column of 10 rows: blue sky (rows 0-4), a white line the fill stops at (5, 6), the dark
     // roof (7-9); beside it, a column where the white line floats two rows under the roof's top.
-    const column = [
-      [90, 130, 230],
-      [90, 130, 230],
-      [90, 130, 230],
-      [90, 130, 230],
+    const [blue, white, pale, roofColour] = [
       [90, 130, 230],
       [235, 240, 250],
       [215, 225, 245],
       [40, 40, 45],
-      [40, 40, 45],
-      [40, 40, 45],
     ];
-    const floating = [
-      [90, 130, 230],
-      [90, 130, 230],
-      [90, 130, 230],
-      [90, 130, 230],
-      [90, 130, 230],
-      [40, 40, 45],
-      [40, 40, 45],
-      [235, 240, 250],
-      [40, 40, 45],
-      [40, 40, 45],
-    ];
+    const column = [blue, blue, blue, blue, blue, white, pale, roofColour, roofColour, roofColour];
+    const floating = [blue, blue, blue, blue, blue, roofColour, roofColour, white, roofColour, roofColour];
     const roof = Buffer.alloc(2 * 10 * 3);
     for (let y = 0; y < 10; y++) {
       roof.set(column[y]!, y * 2 * 3);
