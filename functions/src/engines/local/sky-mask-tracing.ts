@@ -200,7 +200,10 @@ export function drawSky(rgb: Buffer, width: number, height: number, recipe: SkyT
   return sky;
 }
 
-/** Whether pixel p's colour is nearer a sky sample, times `bias`, than a ground sample (sum of channel differences). */
+/**
+ * Whether pixel p's colour is nearer a sky sample, times `bias`, than a ground sample (sums of
+ * channel differences).
+ */
 function looksLikeSkySamples(
   rgb: Buffer,
   width: number,
