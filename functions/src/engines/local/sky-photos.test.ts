@@ -302,7 +302,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.004,
     leftover: 206,
     foreground: 27,
-    neverTouch: 45,
+    neverTouch: 33,
     block: 287,
     halo: 0.01,
     rim: 0.09,
