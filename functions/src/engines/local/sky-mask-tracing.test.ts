@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { HELD_OUT_DIR, jpegsIn, SKY_DIR } from './photo-evaluation';
 import { rasterizePolygons, type DrawnSkyMask } from './sky-evaluation';
-import { drawSky, traceRings, type SkyTraceRecipe } from './sky-mask-tracing';
+import { drawSky, traceRings, type SkylineBand, type SkyTraceRecipe } from './sky-mask-tracing';
 
 describe('traceRings', () => {
   it('gives the raster back under the even-odd rule: holes, diagonal contacts and borders', () => {
@@ -129,12 +129,12 @@ describe('drawSky', () => {
       roof.set(column[y]!, y * 2 * 3);
       roof.set(floating[y]!, (y * 2 + 1) * 3);
     }
-    const band = {
+    const band: Omit<SkylineBand, 'reach'> = {
       sky: [
         [0, 0],
         [0, 5],
-      ] as [number, number][],
-      ground: [[0, 8]] as [number, number][],
+      ],
+      ground: [[0, 8]],
       bias: 1.2,
       why: 'test',
     };

@@ -14,6 +14,7 @@
  * or non-sky (0) in order.
  * `ignore` and `neverTouch` polygons are copied as drawn.
  */
+import { distanceToOther } from './sky-defects';
 import { rasterizePolygons } from './sky-evaluation';
 
 export type Point = [number, number];
@@ -245,23 +246,8 @@ function addSkylineBand(rgb: Buffer, width: number, height: number, sky: Uint8Ar
   const isSky = looksLikeSkySamples(rgb, width, band);
   const within = band.within ? rasterizePolygons(band.within, width, height) : null;
   // Candidates: non-sky pixels within `reach` of the sky as drawn so far.
-  const candidate = new Uint8Array(sky.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      if (sky[p] || (within && !within[p])) continue;
-      search: for (let dy = -band.reach; dy <= band.reach; dy++) {
-        for (let dx = -band.reach; dx <= band.reach; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx >= 0 && yy >= 0 && xx < width && yy < height && sky[yy * width + xx]) {
-            candidate[p] = 1;
-            break search;
-          }
-        }
-      }
-    }
-  }
+  const distance = distanceToOther(sky, width, height, band.reach + 1);
+  const candidate = (p: number) => !sky[p] && distance[p]! <= band.reach && (!within || within[p] === 1);
   // Grown from the sky through sky-coloured candidates.
   const queue: number[] = [];
   for (let p = 0; p < sky.length; p++) if (sky[p]) queue.push(p);
@@ -269,7 +255,7 @@ function addSkylineBand(rgb: Buffer, width: number, height: number, sky: Uint8Ar
     const p = queue.pop()!;
     const x = p % width;
     for (const n of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-      if (n < 0 || n >= sky.length || sky[n] || !candidate[n] || !isSky(n)) continue;
+      if (n < 0 || n >= sky.length || !candidate(n) || !isSky(n)) continue;
       sky[n] = 1;
       queue.push(n);
     }
