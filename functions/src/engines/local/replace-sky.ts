@@ -1,9 +1,10 @@
 /**
  * Sky replacement: detect the sky on a thumbnail, interpolate its alpha to full resolution, fit
  * the new sky's rendered image (chosen by the seed) over the band with sharp; decide the band's
- * pixels at full resolution (along the skyline by their own colour, checked against local models
- * of those decisions, then the scraps of old sky left floating inside the new sky taken too, then
- * the edges the photo does not show feathered); then one pass over the full-resolution pixels
+ * pixels at full resolution (along the skyline by their own colour, small bright things fixed on a
+ * structure kept, the skyline checked against local models of those decisions, then the scraps of
+ * old sky left floating inside the new sky taken too, then the edges the photo does not show
+ * feathered); then one pass over the full-resolution pixels
  * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
  * the sky in.
  */
@@ -12,6 +13,7 @@ import { EngineRejection } from '../types';
 import { decodeRgb, decodeThumbnail, luma, type Raster } from './raster';
 import { loadSkyPhoto, type SkyLight } from './sky-assets';
 import { SkyEdges, SURE_GROUND_MASK, SURE_SKY, SURE_SKY_MASK } from './sky-edges';
+import { keepBrightFittings } from './sky-fittings';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { featherDecisions, keepInconsistentSky } from './sky-consistency';
@@ -125,7 +127,8 @@ async function paintSky(
 
 /**
  * The band's alpha decided at full resolution (`SkyEdges.alpha`: SKY, 0, or a kept pixel's share
- * of old sky), the skyline's sky that the local models of those decisions call ground kept
+ * of old sky), the small bright things fixed on a structure that the sure sky took kept (a white
+ * cross: decision 168), the skyline's sky that the local models of those decisions call ground kept
  * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
  * the seams through the old sky faded (decision 134), then every transition the photo shows no edge
  * for feathered (decision 159); `mixed` marks the pixels the last two mix plainly by their alpha.
@@ -141,6 +144,7 @@ function decideSky(
 ): { decided: Uint8Array; mixed: Uint8Array | null } {
   const decided = new Uint8Array(width * rows);
   for (let y = 0; y < rows; y++) edges.decideRow(y, pixels, alpha, decided, y * width);
+  keepBrightFittings(decided, width, rows, edges.brightSky, edges);
   keepInconsistentSky(pixels, decided, width, edges.skylineSky);
   fillSkyIslands(decided, width, rows, SKY, (p) => {
     const x = p % width;

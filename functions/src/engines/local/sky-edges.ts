@@ -12,10 +12,12 @@
  *   thing the thumbnail could not resolve (a wire, a cable, a bird, a spire's tip): it stays; so
  *   does a brighter one on a pale mast (a white pole, a flagpole, a lit tube), and one far from the
  *   sky either side of it just over the foreground, an upright thing the thumbnail blurred into
- *   its sky (a spire's cross: decision 161).
+ *   its sky (a spire's cross: decision 161); the bright pixels it decides sky that stand out of the
+ *   sky beside them are listed (`brightSky`), for a white cross to be kept whole (decision 168).
  */
 import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
 import { GLOW_DARKER, isGlowWarm, looksLikeSky } from './sky-colours';
+import type { FittingTests } from './sky-fittings';
 import type { SkyDetection } from './sky-mask';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
@@ -127,6 +129,12 @@ const NOISE_SAMPLE_STEP = 8;
 const THIN_SIDE = 3;
 const THIN_BLUER = 5;
 const UPRIGHT_ROWS = 6;
+/**
+ * Luma above the local old sky's from which a pixel is bright, as a fitting's (a white cross:
+ * decision 168), and above the photo MAST_SIDE reference pixels either side of it for the pixel to
+ * stand out of the sky (as a pale mast's, MAST_BRIGHTER).
+ */
+const FITTING_BRIGHTER = 30;
 /**
  * A thin thing darkens or tints the thumbnail pixels it crosses: only where a thumbnail pixel
  * differs from one of its 8 neighbours by more than this (sum of channels) is the sure sky
@@ -248,7 +256,7 @@ export function isSkySide(
  * band's coded alpha into SURE_SKY or 0. Bilinear lookups of the thumbnail use tables per column
  * and per row, built once.
  */
-export class SkyEdges {
+export class SkyEdges implements FittingTests {
   private readonly model: EdgeModel;
   private readonly thumb: Raster;
   private readonly column0: Int32Array;
@@ -286,6 +294,8 @@ export class SkyEdges {
    */
   private skyline = new Int32Array(4096);
   private skylineCount = 0;
+  private brightList = new Int32Array(1024);
+  private brightCount = 0;
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -430,6 +440,7 @@ export class SkyEdges {
         }
         decided[p] = SURE_SKY;
         this.markSky(x, y);
+        if (this.brighterThanOldSky(x, y, r, g, b) && this.standsOutAt(x, y)) this.listBright(p);
         continue;
       }
       // A run of sure sky with nothing to check: sky, written at once.
@@ -462,6 +473,65 @@ export class SkyEdges {
     if (b - r > min(lb - lr, rb - rr) + THIN_BLUER) return 0;
     if (lumaOf(r, g, b) > min(lumaOf(lr, lg, lb), lumaOf(rr, rg, rb)) + THIN_BRIGHTER) return 0;
     return min(abs(r - lr) + abs(g - lg) + abs(b - lb), abs(r - rr) + abs(g - rg) + abs(b - rb));
+  }
+
+  /**
+   * The checked sure-sky pixels `decideRow` decided sky that are bright and stand out (a white
+   * cross's post or arm): offsets in its `decided`, where `keepBrightFittings` starts.
+   */
+  get brightSky(): Int32Array {
+    return this.brightList.subarray(0, this.brightCount);
+  }
+
+  private listBright(p: number): void {
+    if (this.brightCount === this.brightList.length) {
+      const grown = new Int32Array(this.brightList.length * 2);
+      grown.set(this.brightList);
+      this.brightList = grown;
+    }
+    this.brightList[this.brightCount++] = p;
+  }
+
+  /** FittingTests: pixel p of the photo is FITTING_BRIGHTER brighter (luma) than the local old sky. */
+  bright(p: number): boolean {
+    const x = p % this.width;
+    const i = p * 3;
+    const source = this.source!;
+    return this.brighterThanOldSky(x, (p - x) / this.width, source[i]!, source[i + 1]!, source[i + 2]!);
+  }
+
+  /** FittingTests: `standsOutAt` for pixel p. */
+  standsOut(p: number): boolean {
+    const x = p % this.width;
+    return this.standsOutAt(x, (p - x) / this.width);
+  }
+
+  /** FittingTests: pixel p of the photo has the ground side's colour (`isSkySide`). */
+  ground(p: number): boolean {
+    const x = p % this.width;
+    return !this.skyAt(x, (p - x) / this.width);
+  }
+
+  private brighterThanOldSky(x: number, y: number, r: number, g: number, b: number): boolean {
+    this.oldSkyAt(x, y);
+    return lumaOf(r, g, b) >= lumaOf(this.oldR, this.oldG, this.oldB) + FITTING_BRIGHTER;
+  }
+
+  /**
+   * Whether pixel (x, y) of the photo stands FITTING_BRIGHTER (luma) above the pixels MAST_SIDE
+   * reference pixels from it on both sides, left and right or above and below: a thing narrower
+   * than that (a cross's post or arm), not a cloud's inside or rim.
+   */
+  private standsOutAt(x: number, y: number): boolean {
+    const source = this.source!;
+    const side = MAST_SIDE * this.textureStep;
+    const lumaAt = (xx: number, yy: number) => {
+      const i = (yy * this.width + xx) * 3;
+      return lumaOf(source[i]!, source[i + 1]!, source[i + 2]!);
+    };
+    const bright = lumaAt(x, y) - FITTING_BRIGHTER;
+    if (x >= side && x + side < this.width && max(lumaAt(x - side, y), lumaAt(x + side, y)) <= bright) return true;
+    return y >= side && y + side < this.sourceRows && max(lumaAt(x, y - side), lumaAt(x, y + side)) <= bright;
   }
 
   /** The undecided pixels decided sky by `decideRow`: offsets in its `decided`, in the order decided. */

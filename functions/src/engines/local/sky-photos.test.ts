@@ -92,7 +92,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.01,
     leftover: 113,
     foreground: 148,
-    neverTouch: 143,
+    neverTouch: 84,
     block: 169,
     halo: 0.01,
     rim: 0.14,
