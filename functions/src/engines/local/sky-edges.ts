@@ -290,12 +290,11 @@ export class SkyEdges implements FittingTests {
   private readonly mixReach: number;
   /**
    * The undecided pixels (band code neither 0 nor SURE_SKY) decided sky, or given a share of old sky
-   * of at least DECIDED_SKY, by `decideRow` (`skylineSky`), and how many.
+   * of at least DECIDED_SKY, by `decideRow` (`skylineSky`).
    */
-  private skyline = new Int32Array(4096);
-  private skylineCount = 0;
-  private brightList = new Int32Array(1024);
-  private brightCount = 0;
+  private readonly skyline = new OffsetList(4096);
+  /** The bright sure-sky pixels `decideRow` decided sky (`brightSky`). */
+  private readonly brightPixels = new OffsetList(1024);
   /** Per column, the last row decided sky (-2 before any). */
   private readonly lastSkyRow: Int32Array;
   /** The photo (RGB, full size) given to `calibrate`; rows under the current one are read as they are. */
@@ -422,7 +421,7 @@ export class SkyEdges implements FittingTests {
       if (c < SURE_SKY) {
         const a = this.alpha(x, y, pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, c);
         decided[p] = a;
-        if (a >= DECIDED_SKY) this.listSkyline(p);
+        if (a >= DECIDED_SKY) this.skyline.push(p);
         continue;
       }
       // Sure sky: sky unless a thin thing the thumbnail could not resolve, kept as 0.
@@ -440,7 +439,7 @@ export class SkyEdges implements FittingTests {
         }
         decided[p] = SURE_SKY;
         this.markSky(x, y);
-        if (this.brighterThanOldSky(x, y, r, g, b) && this.standsOutAt(x, y)) this.listBright(p);
+        if (this.brighterThanOldSky(x, y, r, g, b) && this.standsOutAt(x, y)) this.brightPixels.push(p);
         continue;
       }
       // A run of sure sky with nothing to check: sky, written at once.
@@ -480,16 +479,7 @@ export class SkyEdges implements FittingTests {
    * cross's post or arm): offsets in its `decided`, where `keepBrightFittings` starts.
    */
   get brightSky(): Int32Array {
-    return this.brightList.subarray(0, this.brightCount);
-  }
-
-  private listBright(p: number): void {
-    if (this.brightCount === this.brightList.length) {
-      const grown = new Int32Array(this.brightList.length * 2);
-      grown.set(this.brightList);
-      this.brightList = grown;
-    }
-    this.brightList[this.brightCount++] = p;
+    return this.brightPixels.offsets;
   }
 
   /** FittingTests: pixel p of the photo is FITTING_BRIGHTER brighter (luma) than the local old sky. */
@@ -536,16 +526,7 @@ export class SkyEdges implements FittingTests {
 
   /** The undecided pixels decided sky by `decideRow`: offsets in its `decided`, in the order decided. */
   get skylineSky(): Int32Array {
-    return this.skyline.subarray(0, this.skylineCount);
-  }
-
-  private listSkyline(p: number): void {
-    if (this.skylineCount === this.skyline.length) {
-      const grown = new Int32Array(this.skyline.length * 2);
-      grown.set(this.skyline);
-      this.skyline = grown;
-    }
-    this.skyline[this.skylineCount++] = p;
+    return this.skyline.offsets;
   }
 
   /**
@@ -816,6 +797,30 @@ export class SkyEdges implements FittingTests {
     this.tr = colours[left]! + (colours[right]! - colours[left]!) * w;
     this.tg = colours[left + 1]! + (colours[right + 1]! - colours[left + 1]!) * w;
     this.tb = colours[left + 2]! + (colours[right + 2]! - colours[left + 2]!) * w;
+  }
+}
+
+/** Pixel offsets listed in order, in an array grown as needed. */
+class OffsetList {
+  private items: Int32Array;
+  private count = 0;
+
+  constructor(capacity: number) {
+    this.items = new Int32Array(capacity);
+  }
+
+  push(p: number): void {
+    if (this.count === this.items.length) {
+      const grown = new Int32Array(this.count * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.count++] = p;
+  }
+
+  /** The offsets listed, in order (a view, valid until the next push). */
+  get offsets(): Int32Array {
+    return this.items.subarray(0, this.count);
   }
 }
 
