@@ -108,6 +108,7 @@ const THIN_BRIGHTER = 10;
 const MAST_SIDE = 5;
 const MAST_REACH = 10;
 const MAST_SIDES_APART = 45;
+/** Also how much brighter than the sky a fitting is (a white cross: decision 168). */
 const MAST_BRIGHTER = 30;
 /**
  * A grainy sky lies that far from the thumbnail everywhere: the distance must also exceed this
@@ -129,12 +130,6 @@ const NOISE_SAMPLE_STEP = 8;
 const THIN_SIDE = 3;
 const THIN_BLUER = 5;
 const UPRIGHT_ROWS = 6;
-/**
- * Luma above the local old sky's from which a pixel is bright, as a fitting's (a white cross:
- * decision 168), and above the photo MAST_SIDE reference pixels either side of it for the pixel to
- * stand out of the sky (as a pale mast's, MAST_BRIGHTER).
- */
-const FITTING_BRIGHTER = 30;
 /**
  * A thin thing darkens or tints the thumbnail pixels it crosses: only where a thumbnail pixel
  * differs from one of its 8 neighbours by more than this (sum of channels) is the sure sky
@@ -482,7 +477,7 @@ export class SkyEdges implements FittingTests {
     return this.brightPixels.offsets;
   }
 
-  /** FittingTests: pixel p of the photo is FITTING_BRIGHTER brighter (luma) than the local old sky. */
+  /** FittingTests: pixel p of the photo is MAST_BRIGHTER brighter (luma) than the local old sky. */
   bright(p: number): boolean {
     const x = p % this.width;
     const i = p * 3;
@@ -502,26 +497,40 @@ export class SkyEdges implements FittingTests {
     return !this.skyAt(x, (p - x) / this.width);
   }
 
+  /** Read in `decideRow`'s hot path, so without `oldSkyAt`'s writes to oldR/oldG/oldB. */
   private brighterThanOldSky(x: number, y: number, r: number, g: number, b: number): boolean {
-    this.oldSkyAt(x, y);
-    return lumaOf(r, g, b) >= lumaOf(this.oldR, this.oldG, this.oldB) + FITTING_BRIGHTER;
+    const sky = this.model.sky;
+    const i = this.oldSkyIndex(x, y);
+    return lumaOf(r, g, b) >= lumaOf(sky[i]!, sky[i + 1]!, sky[i + 2]!) + MAST_BRIGHTER;
   }
 
   /**
-   * Whether pixel (x, y) of the photo stands FITTING_BRIGHTER (luma) above the pixels MAST_SIDE
+   * Whether pixel (x, y) of the photo stands MAST_BRIGHTER (luma) above the pixels MAST_SIDE
    * reference pixels from it on both sides, left and right or above and below: a thing narrower
    * than that (a cross's post or arm), not a cloud's inside or rim.
    */
   private standsOutAt(x: number, y: number): boolean {
-    const source = this.source!;
     const side = MAST_SIDE * this.textureStep;
-    const lumaAt = (xx: number, yy: number) => {
-      const i = (yy * this.width + xx) * 3;
-      return lumaOf(source[i]!, source[i + 1]!, source[i + 2]!);
-    };
-    const bright = lumaAt(x, y) - FITTING_BRIGHTER;
-    if (x >= side && x + side < this.width && max(lumaAt(x - side, y), lumaAt(x + side, y)) <= bright) return true;
-    return y >= side && y + side < this.sourceRows && max(lumaAt(x, y - side), lumaAt(x, y + side)) <= bright;
+    const bright = this.sourceLuma(x, y) - MAST_BRIGHTER;
+    if (
+      x >= side &&
+      x + side < this.width &&
+      max(this.sourceLuma(x - side, y), this.sourceLuma(x + side, y)) <= bright
+    ) {
+      return true;
+    }
+    return (
+      y >= side &&
+      y + side < this.sourceRows &&
+      max(this.sourceLuma(x, y - side), this.sourceLuma(x, y + side)) <= bright
+    );
+  }
+
+  /** Luma of pixel (x, y) of the photo given to `calibrate`. */
+  private sourceLuma(x: number, y: number): number {
+    const source = this.source!;
+    const i = (y * this.width + x) * 3;
+    return lumaOf(source[i]!, source[i + 1]!, source[i + 2]!);
   }
 
   /** The undecided pixels decided sky by `decideRow`: offsets in its `decided`, in the order decided. */
@@ -734,12 +743,18 @@ export class SkyEdges implements FittingTests {
 
   /** Sets oldR/oldG/oldB to the local old sky behind pixel (x, y), as `softAlpha` does. */
   oldSkyAt(x: number, y: number): void {
+    const sky = this.model.sky;
+    const i = this.oldSkyIndex(x, y);
+    this.oldR = sky[i]!;
+    this.oldG = sky[i + 1]!;
+    this.oldB = sky[i + 2]!;
+  }
+
+  /** Where the edge model's local sky behind pixel (x, y) starts in its `sky` (RGB). */
+  private oldSkyIndex(x: number, y: number): number {
     const model = this.model;
     const ty = min(model.height - 1, floor((y * model.height) / this.height));
-    const i = (ty * model.width + this.nearestColumn[x]!) * 3;
-    this.oldR = model.sky[i]!;
-    this.oldG = model.sky[i + 1]!;
-    this.oldB = model.sky[i + 2]!;
+    return (ty * model.width + this.nearestColumn[x]!) * 3;
   }
 
   /** Whether the photo's own pixel (x, y), not yet blended, has the sky side's colour (true off the image). */
