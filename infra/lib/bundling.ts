@@ -85,7 +85,8 @@ export const ESBUILD_OPTIONS = {
  * (semver, detect-libc, its colour library), whose resolution and compilation were most of the
  * image steps' cold load; bundled, they cost half. Only the native packages (`@img/sharp-<platform>`
  * and libvips) still come from the sharp layer, resolved through NODE_PATH. The exports group keeps
- * sharp external: its bundle has no room for sharp's JavaScript within the budget.
+ * sharp external (its bundle has no room for sharp's JavaScript within the budget) and imports it
+ * on the first mark it draws, so its other routes' cold starts never load it.
  */
 export const SHARP_JS_BUNDLED: readonly string[] = ['workflow-image-steps'];
 

@@ -1,15 +1,15 @@
 /**
  * The integration scenarios through the Lambda bundles AWS runs, on the local stack: the error
  * contract of every body-reading endpoint group, and a transformation end to end (presigned
- * upload, start, the workflow's steps from their two bundles, polling, save), then a refusal
- * refunded by the bundled record steps, and a job whose execution died, finished by the bundled
- * reconciler.
+ * upload, start, the workflow's steps from their two bundles, polling, save, a marked export),
+ * then a refusal refunded by the bundled record steps, and a job whose execution died, finished
+ * by the bundled reconciler.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { TRANSFORMATION_MESSAGES, type Image, type Page, API_TEXTS } from '@vitrine/shared';
+import { TRANSFORMATION_MESSAGES, type Image, type ImageExport, type Page, API_TEXTS } from '@vitrine/shared';
 import { encodeJpeg, houseScene, renderHouseScene } from '../../functions/src/engines/fixtures/synthetic-photos';
 import { reserveCredit } from '../../functions/src/credits/credits';
 import type { handler as reconcilerHandler } from '../../functions/src/handlers/workflow-reconciler';
@@ -147,6 +147,21 @@ describe('a transformation, bundled', () => {
       return sum / (top.length / 3);
     }) as [number, number, number];
     assert.ok(b > r + 15 && b < 110, `night sky expected at the top, got ${[r, g, b].map(Math.round).join(', ')}`);
+
+    // Exported with its disclosure mark by the bundled exports group, which loads sharp on the
+    // first mark it draws rather than at its cold start.
+    const saved = await api<Image>(stack, '/api/images/no-project', {
+      method: 'POST',
+      token: owner.token,
+      body: { transformationId: result.id },
+    });
+    const exported = await api<ImageExport>(stack, `/api/exports/images/${saved.body.id}`, { token: owner.token });
+    assert.equal(exported.status, 200, JSON.stringify(exported.body));
+    assert.equal(exported.body.marked, true);
+    const marked = Buffer.from(await (await fetch(exported.body.url)).arrayBuffer());
+    assert.equal(marked.equals(png), false);
+    const markedMeta = await sharp(marked).metadata();
+    assert.deepEqual([markedMeta.format, markedMeta.width, markedMeta.height], ['jpeg', WIDTH, HEIGHT]);
   });
 
   it('refunds a refusal of the provider through the bundled record steps', async () => {

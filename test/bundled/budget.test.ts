@@ -55,12 +55,18 @@ describe('Lambda bundles', () => {
 
   it('load sharp only in the image steps and the exports group (which get the layer), so the others run on ARM64 without it', async () => {
     const withSharp = (await bundleFacts())
-      .filter((bundle) => bundle.sharpBundled || bundle.imports.includes('sharp'))
+      .filter((bundle) => bundle.sharpBundled || [...bundle.imports, ...bundle.lazyImports].includes('sharp'))
       .map((b) => b.name);
     assert.deepEqual(withSharp.sort(), ['exports', 'workflow-image-steps']);
     const needingSharp = Object.entries(GROUP_NEEDS)
       .filter(([, needs]) => needs.sharp)
       .map(([group]) => group);
     assert.deepEqual(needingSharp, ['exports']);
+  });
+
+  it('give the exports group sharp on its first mark, not at its cold start: its settings and lists never need it', async () => {
+    const exportsGroup = (await bundleFacts()).find((bundle) => bundle.name === 'exports')!;
+    assert.equal(exportsGroup.imports.includes('sharp'), false);
+    assert.equal(exportsGroup.lazyImports.includes('sharp'), true);
   });
 });

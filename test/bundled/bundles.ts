@@ -14,8 +14,10 @@ const MANIFEST = 'bundles.json';
 export interface BundleFacts {
   name: string;
   bytes: number;
-  /** Modules the bundle imports at run time (externals and node: built-ins). */
+  /** Modules the bundle imports when loaded (externals and node: built-ins): its cold start. */
   imports: string[];
+  /** Modules it imports only when a call needs them (`import()`), not at its cold start. */
+  lazyImports: string[];
   /** AWS SDK clients bundled in (`@aws-sdk/client-*`): each costs its whole schema (decision 32). */
   sdkClients: string[];
   /** sharp's JavaScript is bundled in, its native packages left to the layer (decision 133). */
@@ -33,26 +35,29 @@ export async function buildBundles(): Promise<BuiltBundles> {
   // Externals (sharp, from the Lambda layer in AWS) resolve from the repository's node_modules.
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const built = await bundleLambdas(dir);
-  const bundles = built.map(({ name, bytes, metafile }) => ({
-    name,
-    bytes,
-    imports: [
-      ...new Set(
-        Object.values(metafile.outputs)
-          .flatMap((output) => output.imports)
-          .filter((imported) => imported.external)
-          .map((imported) => imported.path),
+  const bundles = built.map(({ name, bytes, metafile }) => {
+    const externals = Object.values(metafile.outputs)
+      .flatMap((output) => output.imports)
+      .filter((imported) => imported.external);
+    const paths = (imports: typeof externals) => [...new Set(imports.map((imported) => imported.path))].sort();
+    const imports = paths(externals.filter((imported) => imported.kind !== 'dynamic-import'));
+    return {
+      name,
+      bytes,
+      imports,
+      lazyImports: paths(externals.filter((imported) => imported.kind === 'dynamic-import')).filter(
+        (lazy) => !imports.includes(lazy),
       ),
-    ].sort(),
-    sdkClients: [
-      ...new Set(
-        Object.keys(metafile.inputs)
-          .map((input) => /node_modules\/(@aws-sdk\/client-[^/]+)\//.exec(input)?.[1])
-          .filter((client): client is string => client !== undefined),
-      ),
-    ].sort(),
-    sharpBundled: Object.keys(metafile.inputs).some((input) => input.includes('node_modules/sharp/')),
-  }));
+      sdkClients: [
+        ...new Set(
+          Object.keys(metafile.inputs)
+            .map((input) => /node_modules\/(@aws-sdk\/client-[^/]+)\//.exec(input)?.[1])
+            .filter((client): client is string => client !== undefined),
+        ),
+      ].sort(),
+      sharpBundled: Object.keys(metafile.inputs).some((input) => input.includes('node_modules/sharp/')),
+    };
+  });
   await writeFile(path.join(dir, MANIFEST), JSON.stringify(bundles, null, 2));
   return { dir, bundles, remove: () => rm(dir, { recursive: true, force: true }) };
 }

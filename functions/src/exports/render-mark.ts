@@ -5,7 +5,7 @@
  * white, its quiet zone included) to the image's public original. Any photo, light sky or dark
  * room: the plate, not the photo, is the text's background.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { create as createQr } from 'qrcode/lib/core/qrcode';
 import type { MarkCorner } from '@vitrine/shared';
 import { textPaths } from './mark-text';
@@ -130,11 +130,20 @@ export function layoutMark(width: number, height: number, spec: MarkSpec): MarkL
   };
 }
 
+/**
+ * sharp, loaded on the first mark drawn: importing it loads libvips, some 40-60 ms that the
+ * exports group's other routes (settings, lists, links) would pay at every cold start. That group
+ * keeps sharp external (decision 133), so nothing else in its bundle loads it.
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
+
 /** The image with its mark, in the image's own format (JPEG, or PNG for a transparent original). */
 export async function renderMarkedImage(
   input: Buffer,
   spec: MarkSpec,
 ): Promise<{ bytes: Buffer; contentType: string }> {
+  const sharp = await loadSharp();
   const image = sharp(input, { failOn: 'none' }).rotate();
   const meta = await image.metadata();
   const oriented = (meta.orientation ?? 1) >= 5;
