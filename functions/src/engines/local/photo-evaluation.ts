@@ -15,6 +15,7 @@ import { decodeRgb } from './raster';
 import {
   resizeMask,
   scoreSkyMask,
+  skyLeaks,
   skylineFringe,
   skylineRim,
   type DrawnSkyMask,
@@ -60,6 +61,8 @@ export interface SkyPhotoResult extends SkyScore, SkyDefects {
    * shows, `skylineRim` (decisions 156 and 159).
    */
   rim: number;
+  /** Pixels of the new sky's soft edge lighter than the new sky around them, `skyLeaks` (decision 169). */
+  leak: number;
 }
 
 export async function jpegsIn(dir: string): Promise<string[]> {
@@ -88,6 +91,7 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
   const score = scoreSkyMask(resizeMask(alpha, width, height, drawn.width, drawn.height), drawn);
   const halo = painted ? skylineFringe(painted.result.data, alpha, width, height) : { ring: 0, fringe: 0, share: 0 };
   const rim = painted ? skylineRim((await decodeRgb(image)).data, alpha, width, height).share : 0;
+  const leak = painted ? skyLeaks(painted.result.data, alpha, width, height) : 0;
   return {
     name,
     size,
@@ -98,6 +102,7 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
     ...skyDefects(alpha, width, height, drawn),
     halo,
     rim,
+    leak,
   };
 }
 

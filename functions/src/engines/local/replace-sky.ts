@@ -50,8 +50,9 @@ const SKY_BAND_WIDTH = 1024;
 const HIGHLIGHTS_FADE_CODE = 32;
 const HIGHLIGHTS_FADE_ROWS = 4;
 
-function clampByte(v: number): number {
-  return v < 0 ? 0 : v > 255 ? 255 : v;
+/** v within 0..top. */
+function within(v: number, top: number): number {
+  return v < 0 ? 0 : v > top ? top : v;
 }
 
 /** The mask's edge zone (about two thumbnail pixels each side) stays undecided. */
@@ -422,11 +423,15 @@ function blendSky(
       } else {
         edges!.oldSkyAt(x, y);
         // Its share of old sky (relit like the rest, the curves being near affine) is
-        // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light.
+        // swapped for the new sky's: a roof's ridge keeps no line of the old sky's light. What
+        // stays is the foreground's share, from none to (1 - share) of white (decision 169):
+        // where the old sky is brighter than its local estimate (a glow toward the land, a
+        // cloud's rim), the excess is old sky, and left in it showed as pale patches and blocks.
         const share = a / SKY;
-        r = clampByte(r + share * (sr - tr[round(edges!.oldR)]!));
-        g = clampByte(g + share * (sg - tg[round(edges!.oldG)]!));
-        b = clampByte(b + share * (sb - tb[round(edges!.oldB)]!));
+        const room = (1 - share) * 255;
+        r = share * sr + within(r - share * tr[round(edges!.oldR)]!, room);
+        g = share * sg + within(g - share * tg[round(edges!.oldG)]!, room);
+        b = share * sb + within(b - share * tb[round(edges!.oldB)]!, room);
       }
       pixels[i] = r;
       pixels[i + 1] = g;

@@ -1,5 +1,5 @@
 import { distanceToOther, erode, largestComponent, skyDefects } from './sky-defects';
-import { skylineFringe, skylineRim, type DrawnSkyMask } from './sky-evaluation';
+import { LEAK_LUMA, skyLeaks, skylineFringe, skylineRim, type DrawnSkyMask } from './sky-evaluation';
 
 // A 100 x 80 reference: sky above row 40, a building (never touch) below it on the left half.
 const WIDTH = 100;
@@ -234,5 +234,35 @@ describe('the old sky kept along the skyline, in any new sky (decision 156)', ()
   it('does not count a wall kept whole under the new sky, nor old sky mostly replaced', () => {
     // Two rows of old sky showing half of the new (alpha 128): replaced, the ring lies under them.
     expect(rimOf(32, (y) => (y < 30 ? 255 : y < 32 ? 128 : 0))).toBe(0);
+  });
+});
+
+describe("the old sky's light left in the new sky's soft edge (decision 169)", () => {
+  const [width, height] = [120, 40];
+  /** A dark new sky (luma 50) down to row 20, its soft edge (alpha `edge`) in rows 16 to 19, lifted by `lift`. */
+  function leaksOf(edge: number, lift: number) {
+    const rgb = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const p = y * width + x;
+        const soft = y >= 16 && y < 20;
+        alpha[p] = y < 16 ? 255 : soft ? edge : 0;
+        rgb.fill(soft && x < 60 ? 50 + lift : y < 20 ? 50 : 200, p * 3, p * 3 + 3);
+      }
+    }
+    return skyLeaks(rgb, alpha, width, height);
+  }
+
+  it('counts the soft edge lighter than the pure new sky around it', () => {
+    expect(leaksOf(200, LEAK_LUMA + 10)).toBe(4 * 60);
+  });
+
+  it('leaves an edge as dark as the sky, one barely lighter, and the kept foreground out', () => {
+    expect(leaksOf(200, 0)).toBe(0);
+    expect(leaksOf(200, LEAK_LUMA - 2)).toBe(0);
+    // Kept pixels (under half of the new sky) are the halo's and the rim's to judge, and the bright
+    // ground under the sky is never compared.
+    expect(leaksOf(100, LEAK_LUMA + 10)).toBe(0);
   });
 });

@@ -196,6 +196,39 @@ export function skylineRim(
   return { ring: count, rim: marked, share };
 }
 
+/** How much lighter (luma levels) than the new sky around a pixel of its soft edge shows the old sky's light. */
+export const LEAK_LUMA = 8;
+/** The new sky a soft-edge pixel is compared with: the pure new sky this near (at 1024 px, scaled wider). */
+const LEAK_REACH = 4;
+
+/**
+ * Old sky's light left inside the new sky (decision 169): the pixels decided sky short of pure new
+ * sky (alpha DECIDED_SKY to 254: the skyline's soft edge) whose luma in the result `rgb` exceeds by
+ * more than LEAK_LUMA the mean of the pure new sky (alpha 255) within LEAK_REACH. In a dark new sky
+ * they read as pale streaks and patches over the land, as blocks where the alpha steps.
+ */
+export function skyLeaks(rgb: Uint8Array, alpha: Uint8Array, width: number, height: number): number {
+  const n = width * height;
+  const pure = new Float32Array(n);
+  const pureLuma = new Float32Array(n);
+  const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  for (let p = 0; p < n; p++) {
+    if (alpha[p] !== 255) continue;
+    pure[p] = 1;
+    pureLuma[p] = luma(p);
+  }
+  const radius = round(LEAK_REACH * max(1, width / 1024));
+  const weight = boxMean(pure, width, height, radius);
+  const sums = boxMean(pureLuma, width, height, radius);
+  let leaks = 0;
+  for (let p = 0; p < n; p++) {
+    const a = alpha[p]!;
+    if (a < DECIDED || a === 255 || weight[p]! <= NONE) continue;
+    if (luma(p) > sums[p]! / weight[p]! + LEAK_LUMA) leaks++;
+  }
+  return leaks;
+}
+
 /**
  * The skyline's ring of a replacement's `alpha` (sizes of decision 154): the kept pixels (under
  * DECIDED_SKY) within FRINGE_RING of a replaced one. `skyMean(value)` and `groundMean(value)`

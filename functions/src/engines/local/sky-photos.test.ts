@@ -26,13 +26,17 @@ interface Limits {
   block: number;
   halo: number;
   rim: number;
+  leak: number;
 }
 
 /**
  * IoU at least; the rest at most (pixels at the stored size; halo and rim shares of the skyline's
  * ring). IoU, non-sky replaced, halo and rim were set again by decision 159, when every measure came
  * to read the alpha at the replacement's decision (128): IoU half a point under its figure, non-sky
- * replaced a tenth above, halo a fifth above, rim a point above.
+ * replaced a tenth above, halo a fifth above, rim a point above. The leak ceilings were set by
+ * decision 169, 5 % and two pixels above their figures; so was gate-dusk's halo, a fifth above its
+ * figure again: its 1 px line of the clipped glow's bloom along a column, there before, counts now
+ * that the sky beside it no longer shows the old glow's light.
  * A never-touch ceiling above 0 holds thin runs of replaced pixels along roofs and spires that the
  * outlines show (decisions 067 and 086); the target stays 0.
  */
@@ -46,6 +50,7 @@ const LIMITS: Record<string, Limits> = {
     block: 36,
     halo: 0.01,
     rim: 0.12,
+    leak: 8,
   },
   'blue-birds-facade': {
     iou: 0.97,
@@ -56,6 +61,7 @@ const LIMITS: Record<string, Limits> = {
     block: 65,
     halo: 0.01,
     rim: 0.08,
+    leak: 2,
   },
   'blue-mountain-trees': {
     iou: 0.97,
@@ -66,6 +72,7 @@ const LIMITS: Record<string, Limits> = {
     block: 108,
     halo: 0.01,
     rim: 0.05,
+    leak: 8,
   },
   'brick-house-bare-tree': {
     iou: 0.94,
@@ -76,6 +83,7 @@ const LIMITS: Record<string, Limits> = {
     block: 460,
     halo: 0.01,
     rim: 0.17,
+    leak: 702,
   },
   'bridge-cables': {
     iou: 0.97,
@@ -86,6 +94,7 @@ const LIMITS: Record<string, Limits> = {
     block: 432,
     halo: 0.02,
     rim: 0.14,
+    leak: 301,
   },
   'cathedral-clouds': {
     iou: 0.97,
@@ -96,6 +105,7 @@ const LIMITS: Record<string, Limits> = {
     block: 169,
     halo: 0.01,
     rim: 0.14,
+    leak: 277,
   },
   'cathedral-deep-blue': {
     iou: 0.98,
@@ -106,6 +116,7 @@ const LIMITS: Record<string, Limits> = {
     block: 92,
     halo: 0.01,
     rim: 0.17,
+    leak: 2,
   },
   'chateau-river': {
     iou: 0.98,
@@ -116,6 +127,7 @@ const LIMITS: Record<string, Limits> = {
     block: 150,
     halo: 0.02,
     rim: 0.09,
+    leak: 83,
   },
   'chateau-white-clouds': {
     iou: 0.97,
@@ -126,6 +138,7 @@ const LIMITS: Record<string, Limits> = {
     block: 678,
     halo: 0.01,
     rim: 0.13,
+    leak: 151,
   },
   'clouds-mountains': {
     iou: 0.97,
@@ -136,6 +149,7 @@ const LIMITS: Record<string, Limits> = {
     block: 444,
     halo: 0.01,
     rim: 0.17,
+    leak: 7,
   },
   'dusk-gate-palm': {
     iou: 0.92,
@@ -146,6 +160,7 @@ const LIMITS: Record<string, Limits> = {
     block: 1232,
     halo: 0.01,
     rim: 0.16,
+    leak: 5,
   },
   'facade-tree-building': {
     iou: 0.87,
@@ -156,6 +171,7 @@ const LIMITS: Record<string, Limits> = {
     block: 190,
     halo: 0.01,
     rim: 0.15,
+    leak: 188,
   },
   'gate-dusk': {
     iou: 0.95,
@@ -164,8 +180,9 @@ const LIMITS: Record<string, Limits> = {
     foreground: 72,
     neverTouch: 20,
     block: 754,
-    halo: 0.02,
+    halo: 0.025,
     rim: 0.11,
+    leak: 250,
   },
   'hazy-temple-water': {
     iou: 0.97,
@@ -176,6 +193,7 @@ const LIMITS: Record<string, Limits> = {
     block: 1255,
     halo: 0.01,
     rim: 0.21,
+    leak: 2,
   },
   'lattice-tower': {
     iou: 0.98,
@@ -186,6 +204,7 @@ const LIMITS: Record<string, Limits> = {
     block: 1255,
     halo: 0.04,
     rim: 0.21,
+    leak: 119,
   },
   'night-memorial': {
     iou: 0.965,
@@ -196,6 +215,7 @@ const LIMITS: Record<string, Limits> = {
     block: 230,
     halo: 0.01,
     rim: 0.16,
+    leak: 2,
   },
   'overcast-brick-street-a': {
     iou: 0.97,
@@ -206,6 +226,7 @@ const LIMITS: Record<string, Limits> = {
     block: 34,
     halo: 0.01,
     rim: 0.02,
+    leak: 16,
   },
   'overcast-island-flat': {
     iou: 0.98,
@@ -216,6 +237,7 @@ const LIMITS: Record<string, Limits> = {
     block: 71,
     halo: 0.01,
     rim: 0.02,
+    leak: 30,
   },
   'overcast-ruins-lawn': {
     iou: 0.97,
@@ -226,6 +248,7 @@ const LIMITS: Record<string, Limits> = {
     block: 601,
     halo: 0.01,
     rim: 0.13,
+    leak: 6,
   },
   'overcast-trees-field': {
     iou: 0.93,
@@ -236,6 +259,7 @@ const LIMITS: Record<string, Limits> = {
     block: 1942,
     halo: 0.01,
     rim: 0.08,
+    leak: 25,
   },
   'palace-blue-domes': {
     iou: 0.97,
@@ -246,6 +270,7 @@ const LIMITS: Record<string, Limits> = {
     block: 50,
     halo: 0.01,
     rim: 0.14,
+    leak: 37,
   },
   'palace-branches-lake': {
     iou: 0.97,
@@ -256,6 +281,7 @@ const LIMITS: Record<string, Limits> = {
     block: 128,
     halo: 0.02,
     rim: 0.14,
+    leak: 839,
   },
   'stormy-flat-landscape': {
     iou: 0.97,
@@ -266,6 +292,7 @@ const LIMITS: Record<string, Limits> = {
     block: 2848,
     halo: 0.01,
     rim: 0.58,
+    leak: 2,
   },
   'sunset-hills': {
     iou: 0.98,
@@ -276,6 +303,7 @@ const LIMITS: Record<string, Limits> = {
     block: 700,
     halo: 0.01,
     rim: 0.32,
+    leak: 28,
   },
   'sunset-lake-boats': {
     iou: 0.97,
@@ -286,6 +314,7 @@ const LIMITS: Record<string, Limits> = {
     block: 330,
     halo: 0.01,
     rim: 0.19,
+    leak: 2,
   },
   'white-dome-hazy': {
     iou: 0.97,
@@ -296,6 +325,7 @@ const LIMITS: Record<string, Limits> = {
     block: 1247,
     halo: 0.01,
     rim: 0.22,
+    leak: 40,
   },
   'arena-lamp-post': {
     iou: 0.97,
@@ -306,6 +336,7 @@ const LIMITS: Record<string, Limits> = {
     block: 287,
     halo: 0.01,
     rim: 0.09,
+    leak: 26,
   },
   'brick-hall-trees-cars': {
     iou: 0.98,
@@ -316,6 +347,7 @@ const LIMITS: Record<string, Limits> = {
     block: 11,
     halo: 0.01,
     rim: 0.03,
+    leak: 19,
   },
   'castle-loch-hills': {
     iou: 0.98,
@@ -326,6 +358,7 @@ const LIMITS: Record<string, Limits> = {
     block: 18,
     halo: 0.01,
     rim: 0.06,
+    leak: 4,
   },
   'desert-pyramid-gradient': {
     iou: 0.99,
@@ -336,6 +369,7 @@ const LIMITS: Record<string, Limits> = {
     block: 463,
     halo: 0.01,
     rim: 0.09,
+    leak: 5,
   },
   'pale-stone-palace': {
     iou: 0.98,
@@ -346,6 +380,7 @@ const LIMITS: Record<string, Limits> = {
     block: 27,
     halo: 0.01,
     rim: 0.11,
+    leak: 26,
   },
   // Decision 145: no glow extended under a blue sky into the gate's sunlit crossbar (never-touch
   // 215 to 9).
@@ -358,6 +393,7 @@ const LIMITS: Record<string, Limits> = {
     block: 214,
     halo: 0.01,
     rim: 0.08,
+    leak: 2,
   },
   'wall-hills-clouds': {
     iou: 0.98,
@@ -368,6 +404,7 @@ const LIMITS: Record<string, Limits> = {
     block: 63,
     halo: 0.01,
     rim: 0.08,
+    leak: 26,
   },
   'windmill-thatch': {
     // Decision 139: the sky seen through the sails' lattice is drawn as sky; the old sky the
@@ -380,6 +417,7 @@ const LIMITS: Record<string, Limits> = {
     block: 58,
     halo: 0.05,
     rim: 0.14,
+    leak: 262,
   },
   'castle-forest-clouds': {
     iou: 0.98,
@@ -390,6 +428,7 @@ const LIMITS: Record<string, Limits> = {
     block: 217,
     halo: 0.01,
     rim: 0.13,
+    leak: 59,
   },
   'church-blue-tree': {
     iou: 0.98,
@@ -400,6 +439,7 @@ const LIMITS: Record<string, Limits> = {
     block: 131,
     halo: 0.01,
     rim: 0.13,
+    leak: 17,
   },
   // Decision 134: the glow over the horizon taken (leftover 22,709 to 3,966), at the cost of the far
   // hazy hills on the right, as pale as the glow (replaced foreground 309 to 2,680).
@@ -412,6 +452,7 @@ const LIMITS: Record<string, Limits> = {
     block: 2400,
     halo: 0.01,
     rim: 0.62,
+    leak: 2,
   },
   'overcast-brick-street-b': {
     iou: 0.97,
@@ -422,6 +463,7 @@ const LIMITS: Record<string, Limits> = {
     block: 31,
     halo: 0.01,
     rim: 0.02,
+    leak: 17,
   },
   'pyramid-clouds': {
     iou: 0.98,
@@ -432,6 +474,7 @@ const LIMITS: Record<string, Limits> = {
     block: 193,
     halo: 0.02,
     rim: 0.13,
+    leak: 67,
   },
   'white-palace-cloudy': {
     iou: 0.98,
@@ -442,6 +485,7 @@ const LIMITS: Record<string, Limits> = {
     block: 59,
     halo: 0.01,
     rim: 0.21,
+    leak: 58,
   },
   // Held out until decision 135: its scoring at the end of decision 134 found a blue hole in a
   // tower's grey wall, so it moved to tuning; the wall is kept since (never-touch 1,628 to 1,137),
@@ -455,6 +499,7 @@ const LIMITS: Record<string, Limits> = {
     block: 53,
     halo: 0.03,
     rim: 0.07,
+    leak: 51,
   },
   // The held-out photos of decision 113, scored once, at the end of the session that tuned
   // decision 110 (never looked at before): ceilings at their figures so nothing slides back, not
@@ -468,6 +513,7 @@ const LIMITS: Record<string, Limits> = {
     block: 134,
     halo: 0.01,
     rim: 0.1,
+    leak: 37,
   },
   'brick-pavilion-trees': {
     iou: 0.98,
@@ -478,6 +524,7 @@ const LIMITS: Record<string, Limits> = {
     block: 98,
     halo: 0.01,
     rim: 0.08,
+    leak: 114,
   },
   'canyon-river': {
     iou: 0.98,
@@ -488,6 +535,7 @@ const LIMITS: Record<string, Limits> = {
     block: 20,
     halo: 0.01,
     rim: 0.07,
+    leak: 2,
   },
   'carved-facade-rock': {
     iou: 0.98,
@@ -498,6 +546,7 @@ const LIMITS: Record<string, Limits> = {
     block: 8,
     halo: 0.01,
     rim: 0.04,
+    leak: 2,
   },
   'carved-rock-blue': {
     iou: 0.99,
@@ -508,6 +557,7 @@ const LIMITS: Record<string, Limits> = {
     block: 137,
     halo: 0.01,
     rim: 0.07,
+    leak: 2,
   },
   'castle-town-trees': {
     iou: 0.98,
@@ -518,6 +568,7 @@ const LIMITS: Record<string, Limits> = {
     block: 27,
     halo: 0.02,
     rim: 0.05,
+    leak: 27,
   },
   'chateau-arches-water': {
     iou: 0.98,
@@ -528,6 +579,7 @@ const LIMITS: Record<string, Limits> = {
     block: 16,
     halo: 0.01,
     rim: 0.16,
+    leak: 2,
   },
   // Decision 143: the deep blue band along the top, darkening to the zenith, is sky (leftover
   // 16,029 to 259, IoU 0.853 to 0.991); what is left is a patch beside the right tower, over the
@@ -541,6 +593,7 @@ const LIMITS: Record<string, Limits> = {
     block: 179,
     halo: 0.01,
     rim: 0.3,
+    leak: 5,
   },
   'hazy-pyramid-desert': {
     iou: 0.98,
@@ -551,6 +604,7 @@ const LIMITS: Record<string, Limits> = {
     block: 15,
     halo: 0.01,
     rim: 0.02,
+    leak: 8,
   },
   'lighthouse-white-fence': {
     iou: 0.98,
@@ -561,6 +615,7 @@ const LIMITS: Record<string, Limits> = {
     block: 19,
     halo: 0.02,
     rim: 0.12,
+    leak: 23,
   },
   'minaret-through-arch': {
     iou: 0.95,
@@ -571,6 +626,7 @@ const LIMITS: Record<string, Limits> = {
     block: 667,
     halo: 0.04,
     rim: 0.07,
+    leak: 274,
   },
   'pale-pyramid-haze': {
     iou: 0.98,
@@ -581,6 +637,7 @@ const LIMITS: Record<string, Limits> = {
     block: 213,
     halo: 0.01,
     rim: 0.02,
+    leak: 12,
   },
   'pink-facade-street': {
     iou: 0.98,
@@ -591,6 +648,7 @@ const LIMITS: Record<string, Limits> = {
     block: 38,
     halo: 0.01,
     rim: 0.05,
+    leak: 2,
   },
   'pyramids-desert-blue': {
     iou: 0.97,
@@ -601,6 +659,7 @@ const LIMITS: Record<string, Limits> = {
     block: 744,
     halo: 0.01,
     rim: 0.09,
+    leak: 14,
   },
   'statue-pedestal-blue': {
     iou: 0.99,
@@ -611,6 +670,7 @@ const LIMITS: Record<string, Limits> = {
     block: 121,
     halo: 0.01,
     rim: 0.17,
+    leak: 261,
   },
   'stone-pyramid-blue': {
     iou: 0.99,
@@ -621,6 +681,7 @@ const LIMITS: Record<string, Limits> = {
     block: 11,
     halo: 0.01,
     rim: 0.11,
+    leak: 43,
   },
   'white-castle-roofs': {
     iou: 0.95,
@@ -631,6 +692,7 @@ const LIMITS: Record<string, Limits> = {
     block: 76,
     halo: 0.02,
     rim: 0.06,
+    leak: 169,
   },
 };
 
@@ -674,7 +736,7 @@ describe.each([
  * what the stored one cannot: the band's alpha interpolated to full width, the highlights' fade
  * and the measures' radii scaled with it (decisions 154, 155 and 157). Set a little above their
  * figures when decision 157 added them (the pixel counts 5 % above, halo and rim a point); IoU,
- * non-sky replaced, halo and rim set again by decision 159, as above.
+ * non-sky replaced, halo and rim set again by decision 159, and leak by decision 169, as above.
  */
 const LIMITS_12MP: Record<string, Limits> = {
   'chateau-white-clouds': {
@@ -686,6 +748,7 @@ const LIMITS_12MP: Record<string, Limits> = {
     block: 8889,
     halo: 0.01,
     rim: 0.1,
+    leak: 2341,
   },
   'gate-dusk': {
     iou: 0.952,
@@ -696,6 +759,7 @@ const LIMITS_12MP: Record<string, Limits> = {
     block: 10730,
     halo: 0.02,
     rim: 0.1,
+    leak: 2682,
   },
   'pale-stone-palace': {
     iou: 0.987,
@@ -706,6 +770,7 @@ const LIMITS_12MP: Record<string, Limits> = {
     block: 904,
     halo: 0.01,
     rim: 0.1,
+    leak: 342,
   },
   'ramparts-towers-trees': {
     iou: 0.972,
@@ -716,6 +781,7 @@ const LIMITS_12MP: Record<string, Limits> = {
     block: 790,
     halo: 0.02,
     rim: 0.06,
+    leak: 860,
   },
   'stormy-flat-landscape': {
     iou: 0.977,
@@ -726,6 +792,7 @@ const LIMITS_12MP: Record<string, Limits> = {
     block: 41717,
     halo: 0.01,
     rim: 0.59,
+    leak: 2,
   },
 };
 
@@ -756,6 +823,7 @@ function breaches(results: SkyPhotoResult[], limits: Record<string, Limits>): st
       ['block', r.block, limit.block, r.block <= limit.block],
       ['halo', r.halo.share, limit.halo, r.halo.share <= limit.halo],
       ['rim', r.rim, limit.rim, r.rim <= limit.rim],
+      ['leak', r.leak, limit.leak, r.leak <= limit.leak],
     ];
     return figures
       .filter(([, , , ok]) => !ok)
