@@ -131,9 +131,9 @@ export function layoutMark(width: number, height: number, spec: MarkSpec): MarkL
 }
 
 /**
- * sharp, loaded on the first mark drawn: importing it loads libvips, some 40-60 ms that the
- * exports group's other routes (settings, lists, links) would pay at every cold start. That group
- * keeps sharp external (decision 133), so nothing else in its bundle loads it.
+ * sharp, loaded on the first mark drawn: importing it (libvips and its JavaScript) took some 80 ms
+ * of the exports group's cold start, which its other routes (settings, lists, links) paid too.
+ * That group keeps sharp external (decision 133), so nothing else in its bundle loads it.
  */
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
