@@ -2,7 +2,7 @@
 import sharp, { type Sharp } from 'sharp';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
-const { max, min } = Math;
+const { max, min, round } = Math;
 
 export interface Raster {
   data: Buffer;
@@ -15,6 +15,14 @@ export interface Raster {
  * photo costs about a third of the level-6 default, for files roughly 15% larger.
  */
 export const PNG_OUTPUT = { compressionLevel: 1, adaptiveFiltering: false } as const;
+
+/**
+ * Pixels of a photo `width` wide per pixel of the 1024 px reference the engine's sizes are set
+ * at (rounded, at least 1): a reach of n reference pixels is n times this.
+ */
+export function referenceStep(width: number): number {
+  return max(1, round(width / 1024));
+}
 
 /** Transparent areas become white, as a viewer shows them: results are opaque photos. */
 const OPAQUE = { background: '#ffffff' } as const;

@@ -14,7 +14,7 @@
  * like the pixels decided ground beside it. Precision first (issue 21): the check only ever keeps a
  * pixel, never takes one for sky.
  */
-import { boxBlur, clamp } from './raster';
+import { boxBlur, clamp, referenceStep } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context,
@@ -198,7 +198,7 @@ class DecisionModels {
   ) {
     this.rows = decided.length / width;
     this.cell = max(1, round((CELL * width) / 1024));
-    this.step = max(1, round(width / 1024));
+    this.step = referenceStep(width);
     const cell = this.cell;
     this.top = max(0, floor(floor(first / width) / cell) - 2 * WINDOW_RADIUS - 1);
     const bottom = min(ceil(this.rows / cell), floor(floor(last / width) / cell) + 2 * WINDOW_RADIUS + 2);

@@ -15,7 +15,7 @@
  *   its sky (a spire's cross: decision 161); the bright pixels it decides sky that stand out of the
  *   sky beside them are listed (`brightSky`), for a white cross to be kept whole (decision 168).
  */
-import { boxBlur, histogramPercentile, luma, type Raster } from './raster';
+import { boxBlur, histogramPercentile, luma, referenceStep, type Raster } from './raster';
 import { GLOW_DARKER, isGlowWarm, looksLikeSky } from './sky-colours';
 import type { FittingTests } from './sky-fittings';
 import type { SkyDetection } from './sky-mask';
@@ -327,7 +327,7 @@ export class SkyEdges implements FittingTests {
     this.lastSkyRow = new Int32Array(width).fill(-2);
     this.lastNearRow = new Int32Array(width).fill(-2);
     this.reach = max(EDGE_SOFT_REACH, floor((EDGE_SOFT_REACH * width) / 1024 + 0.5));
-    this.textureStep = max(1, floor(width / 1024 + 0.5));
+    this.textureStep = referenceStep(width);
     this.mixReach = EDGE_SOFT_MIX_REACH * this.textureStep;
     this.uprightRow = new Float32Array(width);
     this.sideOffset = floor((THIN_SIDE * width) / thumb.width + 0.5);

@@ -4,7 +4,7 @@
  * test holds, and the old sky's fringe left along the skyline. Pure, no I/O.
  */
 
-import { boxBlur } from './raster';
+import { boxBlur, luma as lumaOf } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -146,7 +146,7 @@ export function skylineFringe(
   height: number,
 ): { ring: number; fringe: number; share: number } {
   const ring = skylineRing(alpha, width, height);
-  const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  const luma = (p: number) => lumaAt(rgb, p);
   const skyLuma = ring.skyMean(luma);
   const groundLuma = ring.groundMean(luma);
   const { count, marked, share } = ring.share((p) => {
@@ -211,7 +211,7 @@ export function skyLeaks(rgb: Uint8Array, alpha: Uint8Array, width: number, heig
   const n = width * height;
   const pure = new Float32Array(n);
   const pureLuma = new Float32Array(n);
-  const luma = (p: number) => 0.299 * rgb[p * 3]! + 0.587 * rgb[p * 3 + 1]! + 0.114 * rgb[p * 3 + 2]!;
+  const luma = (p: number) => lumaAt(rgb, p);
   for (let p = 0; p < n; p++) {
     if (alpha[p] !== 255) continue;
     pure[p] = 1;
@@ -279,4 +279,9 @@ const NONE = 1e-4;
 /** Mean over a (2r+1)^2 window, clipped at the borders (one box pass; boxBlur reuses its input's buffer). */
 function boxMean(map: Float32Array, width: number, height: number, radius: number): Float32Array {
   return boxBlur(Float32Array.from(map), width, height, radius, 1);
+}
+
+/** Luma of pixel p of packed RGB. */
+function lumaAt(rgb: Uint8Array, p: number): number {
+  return lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
 }

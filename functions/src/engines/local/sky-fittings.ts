@@ -13,9 +13,10 @@
  * kept already (decision 110).
  */
 
+import { referenceStep } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
-const { floor, max, min } = Math;
+const { max, min } = Math;
 
 /** Largest side, in pixels of the 1024 px reference (scaled with the width), of a kept patch's box. */
 const FITTING_BOX = 24;
@@ -47,7 +48,7 @@ export function keepBrightFittings(
   tests: FittingTests,
 ): number {
   if (seeds.length === 0) return 0;
-  const step = max(1, floor(width / 1024 + 0.5));
+  const step = referenceStep(width);
   const box = FITTING_BOX * step;
   const area = FITTING_AREA * step * step;
   // Pixels already visited by a patch, so that each is flooded once; those of a patch given up

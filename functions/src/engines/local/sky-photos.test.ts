@@ -3,9 +3,10 @@
  * under the night sky: each photo is held to a floor on its IoU and to ceilings on what a viewer
  * sees (decision 067: the largest leftover patch of old sky, the largest replaced patch of
  * foreground, pixels replaced inside drawn buildings, the largest block along the skyline, the
- * old sky's halo and rim), a little above its figures when set, so quality never slides back; the
- * held-out photos the same way, and five tuning photos at 12 MP. Tighten a ceiling when the engine
- * improves; `npm run bench photos` prints the figures, at 12 MP too.
+ * old sky's halo and rim; decision 169: its light left in the new sky's soft edge), a little above
+ * its figures when set, so quality never slides back; the held-out photos the same way, and five
+ * tuning photos at 12 MP. Tighten a ceiling when the engine improves; `npm run bench photos` prints
+ * the figures, at 12 MP too.
  */
 import {
   evaluateNoSkyPhotos,
