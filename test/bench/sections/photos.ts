@@ -5,7 +5,8 @@
  * sky, the largest replaced patch of foreground, pixels replaced or tinted in drawn buildings, the
  * largest block along the skyline), the old sky's halo along the skyline under the night sky and
  * its rim (the ring kept in the old sky's colour, decisions 156 and 159), the old sky's light left
- * in the new sky's soft edge (leak, decision 169); whether
+ * in the new sky's soft edge (leak, decision 169), the sky between a bare crown's twigs kept (crown,
+ * decision 170); whether
  * each photo without sky is refused; HDR figures per photo (clipped pixels, mean luma, local
  * contrast, halo around bright areas, colour cast) and a verdict against HDR_CRITERIA.
  */
@@ -72,22 +73,29 @@ function summary(label: string, results: SkyPhotoResult[]): string {
     `skyline block ${largest((r) => r.block)} px; halo ${pct(mean(results.map((r) => r.halo.share)))} mean; ` +
     `rim ${pct(mean(painted.map((r) => r.rim)))} mean of the painted; ` +
     `leak ${painted.reduce((a, r) => a + r.leak, 0)} px in all; ` +
+    `crown ${crowns(painted)}; ` +
     `leftover over its limit (${LEFTOVER_LIMIT_AT_UPLOAD} px at 12 MP, the same share of the frame at the size shown) ` +
     `on ${over.length} of ${painted.length} painted (target 0)`
   );
 }
 
+/** The crown figure's mean over the painted photos that have one. */
+function crowns(painted: SkyPhotoResult[]): string {
+  const shares = painted.flatMap((r) => (r.crown === null ? [] : [r.crown]));
+  return shares.length === 0 ? 'none' : `${pct(mean(shares))} mean of the ${shares.length} with ignored crowns`;
+}
+
 function table(report: Reporter, label: string, results: SkyPhotoResult[]): void {
   report.line(`\n${label}`);
   report.line(
-    'photo                       size         IoU  non-sky rep.  leftover  foreground  never-touch  tinted  block   halo      rim    leak',
+    'photo                       size         IoU  non-sky rep.  leftover  foreground  never-touch  tinted  block   halo      rim    leak    crown',
   );
   for (const r of results) {
     report.line(
       `${r.name.padEnd(27)} ${`${r.width}x${r.height}`.padEnd(10)} ${r.iou.toFixed(3)}  ${pct(r.falseReplaced).padStart(10)}  ` +
         `${String(r.leftover).padStart(8)}  ${String(r.replacedForeground).padStart(10)}  ${String(r.neverTouch).padStart(11)}  ` +
         `${String(r.tinted).padStart(6)}  ${String(r.block).padStart(5)}  ${pct(r.halo.share).padStart(7)}  ${pct(r.rim).padStart(7)}` +
-        `  ${String(r.leak).padStart(6)}` +
+        `  ${String(r.leak).padStart(6)}  ${(r.crown === null ? '–' : pct(r.crown)).padStart(7)}` +
         `${r.refused ? '  REFUSED' : overLimit(r) ? `  leftover over ${leftoverLimit(r)}` : ''}`,
     );
   }
@@ -108,7 +116,8 @@ export const photos: BenchSection = {
         'block = largest wrong patch along the skyline thicker than 3 px (scaled), ' +
         'halo = share of the skyline ring brighter than both sides by 30+, ' +
         "rim = share of the skyline ring kept in the old sky's colour, each pixel weighed by the old sky it shows beyond the half-way mix (any new sky shows it), " +
-        `leak = pixels of the new sky's soft edge lighter than the pure new sky around them by ${LEAK_LUMA}+.`,
+        `leak = pixels of the new sky's soft edge lighter than the pure new sky around them by ${LEAK_LUMA}+, ` +
+        "crown = share of the pixels as bright as the sky inside the reference's ignored areas (bare crowns of twigs) kept (– where none).",
     );
     const sizes: EvaluationSize[] = quick ? ['stored'] : ['stored', '12mp'];
     for (const size of sizes) {

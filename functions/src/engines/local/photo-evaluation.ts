@@ -13,6 +13,7 @@ import { replaceSkyMeasured, skyReplacementMask } from './replace-sky';
 import { skyDefects, type SkyDefects } from './sky-defects';
 import { decodeRgb } from './raster';
 import {
+  crownSkyKept,
   resizeMask,
   scoreSkyMask,
   skyLeaks,
@@ -63,6 +64,11 @@ export interface SkyPhotoResult extends SkyScore, SkyDefects {
   rim: number;
   /** Pixels of the new sky's soft edge lighter than the new sky around them, `skyLeaks` (decision 169). */
   leak: number;
+  /**
+   * The share of the sky seen between a bare crown's twigs (the reference's ignored areas) kept,
+   * `crownSkyKept` (decision 170); null where the reference ignores none.
+   */
+  crown: number | null;
 }
 
 export async function jpegsIn(dir: string): Promise<string[]> {
@@ -90,8 +96,10 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
   const alpha = painted?.mask ?? new Uint8Array(width * height);
   const score = scoreSkyMask(resizeMask(alpha, width, height, drawn.width, drawn.height), drawn);
   const halo = painted ? skylineFringe(painted.result.data, alpha, width, height) : { ring: 0, fringe: 0, share: 0 };
-  const rim = painted ? skylineRim((await decodeRgb(image)).data, alpha, width, height).share : 0;
+  const photo = painted ? (await decodeRgb(image)).data : null;
+  const rim = photo ? skylineRim(photo, alpha, width, height).share : 0;
   const leak = painted ? skyLeaks(painted.result.data, alpha, width, height) : 0;
+  const crown = photo ? crownSkyKept(photo, alpha, width, height, drawn) : null;
   return {
     name,
     size,
@@ -103,6 +111,7 @@ export async function evaluateSkyPhoto(dir: string, file: string, size: Evaluati
     halo,
     rim,
     leak,
+    crown,
   };
 }
 

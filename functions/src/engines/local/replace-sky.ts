@@ -4,9 +4,9 @@
  * pixels at full resolution (along the skyline by their own colour, small bright things fixed on a
  * structure kept, the skyline checked against local models of those decisions, then the scraps of
  * old sky left floating inside the new sky taken too, then the edges the photo does not show
- * feathered); then one pass over the full-resolution pixels
- * relights the foreground under the new sky (tone curves and a haze along the skyline) and blends
- * the sky in.
+ * feathered, then the sky seen through thin structure keyed); then one pass over the
+ * full-resolution pixels relights the foreground under the new sky (tone curves and a haze along
+ * the skyline) and blends the sky in.
  */
 import { TRANSFORMATION_MESSAGES, type SkyType } from '@vitrine/shared';
 import { EngineRejection } from '../types';
@@ -17,6 +17,7 @@ import { keepBrightFittings } from './sky-fittings';
 import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { featherDecisions, keepInconsistentSky } from './sky-consistency';
+import { takeSkySeenThrough } from './sky-seen-through';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, groundLight, skyHazeWeights, type GroundLight } from './sky-render';
 
@@ -132,7 +133,9 @@ async function paintSky(
  * cross: decision 168), the skyline's sky that the local models of those decisions call ground kept
  * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
  * the seams through the old sky faded (decision 134), then every transition the photo shows no edge
- * for feathered (decision 159); `mixed` marks the pixels the last two mix plainly by their alpha.
+ * for feathered (decision 159), then the sky seen between a bare crown's twigs, a palm's fronds or
+ * paired cables keyed (decision 170); `mixed` marks the pixels the last three mix plainly by their
+ * alpha.
  */
 function decideSky(
   pixels: Buffer,
@@ -155,7 +158,8 @@ function decideSky(
     return above > LIGHT_ABOVE_SKY;
   });
   const faded = applySeamFade(seams, decided, width, rows, height);
-  return { decided, mixed: featherDecisions(pixels, decided, width, faded) };
+  const feathered = featherDecisions(pixels, decided, width, faded);
+  return { decided, mixed: takeSkySeenThrough(pixels, decided, width, rows, feathered) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { distanceToOther, erode, largestComponent, skyDefects } from './sky-defects';
-import { LEAK_LUMA, skyLeaks, skylineFringe, skylineRim, type DrawnSkyMask } from './sky-evaluation';
+import { crownSkyKept, LEAK_LUMA, skyLeaks, skylineFringe, skylineRim, type DrawnSkyMask } from './sky-evaluation';
 
 // A 100 x 80 reference: sky above row 40, a building (never touch) below it on the left half.
 const WIDTH = 100;
@@ -264,5 +264,84 @@ describe("the old sky's light left in the new sky's soft edge (decision 169)", (
     // Kept pixels (under half of the new sky) are the halo's and the rim's to judge, and the bright
     // ground under the sky is never compared.
     expect(leaksOf(100, LEAK_LUMA + 10)).toBe(0);
+  });
+});
+
+describe('the sky between the twigs of an ignored crown kept (decision 170)', () => {
+  const [width, height] = [100, 60];
+  /** A sky (luma 200) over rows 0 to 29, a crown ignored over columns 50 to 99 of it, twigs (luma 60) every third column. */
+  const drawn: DrawnSkyMask = {
+    width,
+    height,
+    sky: [
+      [
+        [0, 0],
+        [100, 0],
+        [100, 30],
+        [0, 30],
+      ],
+    ],
+    ignore: [
+      [
+        [50, 0],
+        [100, 0],
+        [100, 30],
+        [50, 30],
+      ],
+    ],
+  };
+  const photo = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) photo.fill(y >= 30 ? 40 : x >= 50 && x % 3 === 0 ? 60 : 200, (y * width + x) * 3);
+  }
+  /** The replacement's alpha: sky above row 30 but where `kept` holds. */
+  const alphaKeeping = (kept: (x: number, y: number) => boolean) =>
+    Uint8Array.from({ length: width * height }, (_, p) =>
+      p >= 30 * width || kept(p % width, Math.floor(p / width)) ? 0 : 255,
+    );
+
+  it("counts the share of the crown's sky-bright pixels kept, twigs aside", () => {
+    // The whole crown kept, as the thumbnail's decisions left it: all its sky between twigs stays.
+    expect(
+      crownSkyKept(
+        photo,
+        alphaKeeping((x) => x >= 50),
+        width,
+        height,
+        drawn,
+      ),
+    ).toBe(1);
+    // The crown's sky taken, its twigs kept: none of it stays.
+    expect(
+      crownSkyKept(
+        photo,
+        alphaKeeping((x) => x >= 50 && x % 3 === 0),
+        width,
+        height,
+        drawn,
+      ),
+    ).toBe(0);
+    // Its left half taken.
+    expect(
+      crownSkyKept(
+        photo,
+        alphaKeeping((x) => x >= 75),
+        width,
+        height,
+        drawn,
+      ),
+    ).toBeCloseTo(16 / 33, 2);
+  });
+
+  it('has no figure where the reference ignores nothing', () => {
+    expect(
+      crownSkyKept(
+        photo,
+        alphaKeeping(() => false),
+        width,
+        height,
+        { ...drawn, ignore: undefined },
+      ),
+    ).toBeNull();
   });
 });

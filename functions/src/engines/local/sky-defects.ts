@@ -7,7 +7,7 @@
  * hides exactly these. Pure, no I/O.
  */
 import { DECIDED_SKY } from './sky-edges';
-import { rasterizePolygons, type DrawnSkyMask, type Polygon } from './sky-evaluation';
+import { rasterizePolygons, scaledPolygons, type DrawnSkyMask } from './sky-evaluation';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { ceil, max, round } = Math;
@@ -46,11 +46,6 @@ export interface SkyDefects {
   block: number;
 }
 
-/** A drawn reference's polygons scaled to a result `scale` times its size. */
-function scaled(polygons: readonly Polygon[] | undefined, scale: number): Polygon[] {
-  return (polygons ?? []).map((polygon) => polygon.map(([x, y]) => [x * scale, y * scale] as const));
-}
-
 /**
  * `alpha` is the replacement's alpha (0..255) at `width` x `height`, the result of a photo whose
  * reference was drawn at `drawn.width`: the reference is rasterised at the result's size (its
@@ -58,8 +53,8 @@ function scaled(polygons: readonly Polygon[] | undefined, scale: number): Polygo
  */
 export function skyDefects(alpha: Uint8Array, width: number, height: number, drawn: DrawnSkyMask): SkyDefects {
   const scale = width / drawn.width;
-  const sky = rasterizePolygons(scaled(drawn.sky, scale), width, height);
-  const ignore = drawn.ignore ? rasterizePolygons(scaled(drawn.ignore, scale), width, height) : null;
+  const sky = rasterizePolygons(scaledPolygons(drawn.sky, scale), width, height);
+  const ignore = drawn.ignore ? rasterizePolygons(scaledPolygons(drawn.ignore, scale), width, height) : null;
   const tolerance = max(1, round(SKYLINE_TOLERANCE * scale));
   // Distance (Chebyshev, capped) of each pixel to the other class.
   const reach = max(tolerance, ceil(SKYLINE_BAND * scale));
@@ -81,7 +76,7 @@ export function skyDefects(alpha: Uint8Array, width: number, height: number, dra
   let neverTouch = 0;
   let tinted = 0;
   if (drawn.neverTouch?.length) {
-    const inside = rasterizePolygons(scaled(drawn.neverTouch, scale), width, height);
+    const inside = rasterizePolygons(scaledPolygons(drawn.neverTouch, scale), width, height);
     const clearance = max(1, round(NEVER_TOUCH_CLEARANCE * scale));
     for (let p = 0; p < n; p++) {
       // An ignored area is left out of every score, as PROVENANCE.md defines it (decision 167).

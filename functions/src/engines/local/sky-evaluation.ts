@@ -4,7 +4,7 @@
  * test holds, and the old sky's fringe left along the skyline. Pure, no I/O.
  */
 
-import { boxBlur, luma as lumaOf } from './raster';
+import { boxBlur, histogramPercentile, luma as lumaOf } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -32,6 +32,11 @@ export interface DrawnSkyMask {
    * outlines need not follow the skyline: the sky polygons give the exact edge.
    */
   neverTouch?: Polygon[];
+}
+
+/** A drawn reference's polygons scaled to a result `scale` times its size. */
+export function scaledPolygons(polygons: readonly Polygon[] | undefined, scale: number): Polygon[] {
+  return (polygons ?? []).map((polygon) => polygon.map(([x, y]) => [x * scale, y * scale] as const));
 }
 
 /** Even-odd fill of polygons, sampled at pixel centres: 1 inside, 0 outside. */
@@ -282,6 +287,47 @@ function boxMean(map: Float32Array, width: number, height: number, radius: numbe
 }
 
 /** Luma of pixel p of packed RGB. */
+/** The drawn sky's luma at this share from its darkest is as bright as the sky, for `crownSkyKept`. */
+const SKY_BRIGHT_PERCENTILE = 0.1;
+
+/**
+ * The old sky left between a bare crown's twigs (decision 170): inside the reference's ignored
+ * areas (crowns of twigs, which no one can draw), the share of the photo's pixels as bright as its
+ * sky (the drawn sky's 10th percentile of luma, outside them) that the replacement kept (alpha
+ * under DECIDED_SKY). Under a darker new sky they read as a pale veil over the crown. `photo` is
+ * the photo's own RGB at `width` x `height`, the reference is rasterised at that size; null when
+ * it ignores no such pixel.
+ */
+export function crownSkyKept(
+  photo: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  drawn: DrawnSkyMask,
+): number | null {
+  if (!drawn.ignore?.length) return null;
+  const scale = width / drawn.width;
+  const ignore = rasterizePolygons(scaledPolygons(drawn.ignore, scale), width, height);
+  const sky = rasterizePolygons(scaledPolygons(drawn.sky, scale), width, height);
+  const histogram = new Uint32Array(256);
+  let skyPixels = 0;
+  for (let p = 0; p < alpha.length; p++) {
+    if (!sky[p] || ignore[p]) continue;
+    histogram[round(lumaAt(photo, p))]!++;
+    skyPixels++;
+  }
+  if (skyPixels === 0) return null;
+  const bright = histogramPercentile(histogram, skyPixels, SKY_BRIGHT_PERCENTILE);
+  let seen = 0;
+  let kept = 0;
+  for (let p = 0; p < alpha.length; p++) {
+    if (!ignore[p] || lumaAt(photo, p) < bright) continue;
+    seen++;
+    if (alpha[p]! < DECIDED) kept++;
+  }
+  return seen === 0 ? null : kept / seen;
+}
+
 function lumaAt(rgb: Uint8Array, p: number): number {
   return lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
 }

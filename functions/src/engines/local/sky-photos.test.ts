@@ -28,6 +28,8 @@ interface Limits {
   halo: number;
   rim: number;
   leak: number;
+  /** At most, where the reference ignores a bare crown (decision 170). */
+  crown?: number;
 }
 
 /**
@@ -40,6 +42,12 @@ interface Limits {
  * that the sky beside it no longer shows the old glow's light.
  * A never-touch ceiling above 0 holds thin runs of replaced pixels along roofs and spires that the
  * outlines show (decisions 067 and 086); the target stays 0.
+ * Decision 170 (the sky seen through thin structure keyed) set again, a little above their figures,
+ * three ceilings its sky raises where the reference draws that sky as ground: bridge-cables'
+ * foreground (between the cables of each pair), facade-tree-building's non-sky replaced (between
+ * the leaves), minaret-through-arch's never-touch (the tree crown its whole-frame outline holds);
+ * and it added crown ceilings, a tenth above their figures, where the step takes the sky between
+ * twigs of an ignored crown.
  */
 const LIMITS: Record<string, Limits> = {
   'arena-arches': {
@@ -90,7 +98,7 @@ const LIMITS: Record<string, Limits> = {
     iou: 0.97,
     falseReplaced: 0.031,
     leftover: 91,
-    foreground: 430,
+    foreground: 606,
     neverTouch: 77,
     block: 432,
     halo: 0.02,
@@ -118,6 +126,7 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.01,
     rim: 0.17,
     leak: 2,
+    crown: 0.465,
   },
   'chateau-river': {
     iou: 0.98,
@@ -165,7 +174,7 @@ const LIMITS: Record<string, Limits> = {
   },
   'facade-tree-building': {
     iou: 0.87,
-    falseReplaced: 0.004,
+    falseReplaced: 0.005,
     leftover: 127,
     foreground: 298,
     neverTouch: 0,
@@ -283,6 +292,7 @@ const LIMITS: Record<string, Limits> = {
     halo: 0.02,
     rim: 0.14,
     leak: 839,
+    crown: 0.107,
   },
   'stormy-flat-landscape': {
     iou: 0.97,
@@ -623,7 +633,7 @@ const LIMITS: Record<string, Limits> = {
     falseReplaced: 0.016,
     leftover: 10,
     foreground: 1048,
-    neverTouch: 1687,
+    neverTouch: 1914,
     block: 667,
     halo: 0.04,
     rim: 0.07,
@@ -826,6 +836,7 @@ function breaches(results: SkyPhotoResult[], limits: Record<string, Limits>): st
       ['rim', r.rim, limit.rim, r.rim <= limit.rim],
       ['leak', r.leak, limit.leak, r.leak <= limit.leak],
     ];
+    if (limit.crown !== undefined) figures.push(['crown', r.crown ?? 1, limit.crown, (r.crown ?? 1) <= limit.crown]);
     return figures
       .filter(([, , , ok]) => !ok)
       .map(([name, value, bound]) => `${r.name} ${name} ${value} (limit ${bound})`);
