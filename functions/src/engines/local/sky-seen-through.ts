@@ -4,11 +4,11 @@
  * the band's decisions keep what it calls ground, so the old sky stayed there: a pale veil over
  * every bare crown under a darker new sky, blue between the twigs under a sunset.
  *
- * Against a smooth sky, a pixel there mixes two colours only: the sky's and its structure's, the
- * darkest colour nearby. Its luma says how much of each it holds (a luminance key), and it becomes
- * that much new sky, its own colour the structure's with the old sky's share taken out. Only where
- * the photo around the pixel looks like such structure, judged on the reference grid (1024 px
- * wide) over a window around each point:
+ * Against a smooth sky whose colour tells it from grey, a pixel there mixes two colours only: the
+ * sky's and its structure's, the darkest colour nearby. Its luma says how much of each it holds (a
+ * luminance key), and it becomes that much new sky, its own colour the structure's with the old
+ * sky's share taken out. Only where the photo around the pixel looks like such structure, judged
+ * over a window of 8 reference pixels (the reference grid being 1024 px wide) around each cell:
  * - nearly every undecided pixel lies on the mix line of the sky and the structure;
  * - some show the sky itself;
  * - the dark ones are thin, with pixels as bright as the sky on both sides;
@@ -57,7 +57,7 @@ const THIN_SHARE = [0.2, 0.3] as const;
 /** Shares of the whole window busy with edges, and undecided (from, full). */
 const BUSY_SHARE = [0.55, 0.7] as const;
 const OPEN_SHARE = [0.7, 0.85] as const;
-/** A pixel is busy when its luma differs from its right and lower neighbours' by more than this in all. */
+/** A pixel is busy when its luma differs from its right and lower neighbours' by more than this, summed. */
 const BUSY_EDGE = 12;
 /** A pixel shows the sky itself from this share of sky; it is dark up to this one; under the last, it is left as it is. */
 const SKY_ITSELF = 0.85;
