@@ -96,6 +96,7 @@ export function takeSkySeenThrough(
   localSky(grid, skyColour);
   const structure = grid.structure();
   const weight = grid.weight(skyColour, structure);
+  if (!weight.some((w) => w > 0)) return mixed;
   close(weight, cw, ch, CLOSE_RADIUS);
   keepJoinedToSky(weight, grid.pureSky(), cw, ch);
 
