@@ -286,7 +286,6 @@ function boxMean(map: Float32Array, width: number, height: number, radius: numbe
   return boxBlur(Float32Array.from(map), width, height, radius, 1);
 }
 
-/** Luma of pixel p of packed RGB. */
 /** The drawn sky's luma at this share from its darkest is as bright as the sky, for `crownSkyKept`. */
 const SKY_BRIGHT_PERCENTILE = 0.1;
 
@@ -328,6 +327,7 @@ export function crownSkyKept(
   return seen === 0 ? null : kept / seen;
 }
 
+/** Luma of pixel p of packed RGB. */
 function lumaAt(rgb: Uint8Array, p: number): number {
   return lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
 }
