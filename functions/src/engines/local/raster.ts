@@ -66,6 +66,11 @@ export function luma(r: number, g: number, b: number): number {
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 
+/** Luma of pixel p of packed RGB. */
+export function lumaAt(rgb: Uint8Array, p: number): number {
+  return luma(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
+}
+
 /** The last row of column `x` set in `map` (`width` x `height`), or -1 when none is. */
 export function lowestSetRow(map: Uint8Array, width: number, height: number, x: number): number {
   for (let y = height - 1; y >= 0; y--) if (map[y * width + x]) return y;

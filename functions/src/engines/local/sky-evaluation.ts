@@ -4,7 +4,7 @@
  * test holds, and the old sky's fringe left along the skyline. Pure, no I/O.
  */
 
-import { boxBlur, histogramPercentile, luma as lumaOf } from './raster';
+import { boxBlur, histogramPercentile, lumaAt } from './raster';
 import { DECIDED_SKY } from './sky-edges';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
@@ -325,9 +325,4 @@ export function crownSkyKept(
     if (alpha[p]! < DECIDED) kept++;
   }
   return seen === 0 ? null : kept / seen;
-}
-
-/** Luma of pixel p of packed RGB. */
-function lumaAt(rgb: Uint8Array, p: number): number {
-  return lumaOf(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!);
 }

@@ -19,7 +19,7 @@
  * The tests are shares over windows, so the weight they give varies smoothly and no cell's edge
  * shows; its small holes are closed.
  */
-import { boxBlur, luma, referenceStep } from './raster';
+import { boxBlur, luma, lumaAt, referenceStep } from './raster';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, floor, max, min, round, sqrt } = Math;
@@ -370,10 +370,6 @@ class Grid {
     }
     return weight;
   }
-}
-
-function lumaAt(pixels: Buffer, p: number): number {
-  return luma(pixels[p * 3]!, pixels[p * 3 + 1]!, pixels[p * 3 + 2]!);
 }
 
 /** 0 at or under `from`, 1 at or over `full`, linear between. */
