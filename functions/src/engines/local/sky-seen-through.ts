@@ -195,8 +195,7 @@ class Grid {
   /** Cells across and down. */
   readonly cw: number;
   readonly ch: number;
-  /** Per cell: its samples, its share of them undecided, the colour of its darkest (RGB) and that one's luma. */
-  private readonly samples: Float32Array;
+  /** Per cell: its share of samples undecided, the colour of its darkest (RGB) and that one's luma. */
   private readonly openShare: Float32Array;
   private readonly darkColour: Float32Array;
   private readonly darkLuma: Float32Array;
@@ -270,7 +269,6 @@ class Grid {
         any = true;
       }
     }
-    this.samples = samples;
     this.openShare = openShare;
     this.busyShare = busyShare;
     this.pureShare = pureShare;
@@ -298,10 +296,7 @@ class Grid {
       const v = ((cy + 0.5) * cell) / rows - 0.5;
       for (let cx = 0; cx < cw; cx++, c++) {
         const u = ((cx + 0.5) * cell) / width - 0.5;
-        for (let k = 0; k < 3; k++) {
-          const q = fit[k]!;
-          out[c * 3 + k] = q[0]! + q[1]! * u + q[2]! * v + q[3]! * u * u + q[4]! * u * v + q[5]! * v * v;
-        }
+        for (let k = 0; k < 3; k++) out[c * 3 + k] = quadratic(fit[k]!, u, v);
       }
     }
     return out;
@@ -324,7 +319,7 @@ class Grid {
 
   /** The step's weight at each cell: the product of its tests' ramps (see the file's head). */
   weight(skyColour: Float32Array, structure: Float32Array): Float32Array {
-    const { cw, ch, cell, spacing, step, width, rows, pixels, decided, needed } = this;
+    const { cw, ch, cell, spacing, width, rows, pixels, decided, needed } = this;
     const n = cw * ch;
     const tested = new Float32Array(n);
     const onLine = new Float32Array(n);
@@ -351,7 +346,7 @@ class Grid {
         if (key.share <= DARK_SHARE) {
           dark[c]!++;
           const bright = luma(skyColour[c * 3]!, skyColour[c * 3 + 1]!, skyColour[c * 3 + 2]!) - SKY_BRIGHT;
-          if (thinAt(pixels, width, rows, step, x, y, bright)) thin[c]!++;
+          if (this.thinAt(x, y, bright)) thin[c]!++;
         }
       }
     }
@@ -370,50 +365,31 @@ class Grid {
     }
     return weight;
   }
+
+  /** A dark photo pixel is thin when pixels as bright as `bright` lie within THIN_REACH reference pixels on both sides, across or along. */
+  private thinAt(x: number, y: number, bright: number): boolean {
+    return (
+      (this.brightWithin(x, y, -1, 0, bright) && this.brightWithin(x, y, 1, 0, bright)) ||
+      (this.brightWithin(x, y, 0, -1, bright) && this.brightWithin(x, y, 0, 1, bright))
+    );
+  }
+
+  /** Whether a pixel as bright as `bright` lies within THIN_REACH reference pixels of (x, y) in direction (dx, dy). */
+  private brightWithin(x: number, y: number, dx: number, dy: number, bright: number): boolean {
+    const { pixels, width, rows, step } = this;
+    for (let d = 1; d <= THIN_REACH; d++) {
+      const xx = x + dx * d * step;
+      const yy = y + dy * d * step;
+      if (xx < 0 || yy < 0 || xx >= width || yy >= rows) return false;
+      if (lumaAt(pixels, yy * width + xx) >= bright) return true;
+    }
+    return false;
+  }
 }
 
 /** 0 at or under `from`, 1 at or over `full`, linear between. */
 function ramp([from, full]: readonly [number, number], value: number): number {
   return value <= from ? 0 : value >= full ? 1 : (value - from) / (full - from);
-}
-
-/** A dark photo pixel is thin when pixels as bright as `bright` lie within THIN_REACH reference pixels on both sides, across or along. */
-function thinAt(
-  pixels: Buffer,
-  width: number,
-  rows: number,
-  step: number,
-  x: number,
-  y: number,
-  bright: number,
-): boolean {
-  return (
-    (brightWithin(pixels, width, rows, step, x, y, -1, 0, bright) &&
-      brightWithin(pixels, width, rows, step, x, y, 1, 0, bright)) ||
-    (brightWithin(pixels, width, rows, step, x, y, 0, -1, bright) &&
-      brightWithin(pixels, width, rows, step, x, y, 0, 1, bright))
-  );
-}
-
-/** Whether a pixel as bright as `bright` lies within THIN_REACH reference pixels of (x, y) in direction (dx, dy). */
-function brightWithin(
-  pixels: Buffer,
-  width: number,
-  rows: number,
-  step: number,
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  bright: number,
-): boolean {
-  for (let d = 1; d <= THIN_REACH; d++) {
-    const xx = x + dx * d * step;
-    const yy = y + dy * d * step;
-    if (xx < 0 || yy < 0 || xx >= width || yy >= rows) return false;
-    if (lumaAt(pixels, yy * width + xx) >= bright) return true;
-  }
-  return false;
 }
 
 /**
@@ -586,15 +562,17 @@ function smoothSky(pixels: Buffer, decided: Uint8Array, width: number, rows: num
     for (let x = 0; x < width; x += lattice) {
       const p = y * width + x;
       if (decided[p] !== 255) continue;
-      terms(x, y);
-      for (let k = 0; k < 3; k++) {
-        let s = 0;
-        for (let i = 0; i < TERMS; i++) s += fit[k]![i]! * t[i]!;
-        squares += (pixels[p * 3 + k]! - s) ** 2;
-      }
+      const u = x / width - 0.5;
+      const v = y / rows - 0.5;
+      for (let k = 0; k < 3; k++) squares += (pixels[p * 3 + k]! - quadratic(fit[k]!, u, v)) ** 2;
     }
   }
   return sqrt(squares / (3 * n)) <= SMOOTH_SKY ? fit : null;
+}
+
+/** The quadratic of coefficients `q` (TERMS of them) at (u, v). */
+function quadratic(q: Float64Array, u: number, v: number): number {
+  return q[0]! + q[1]! * u + q[2]! * v + q[3]! * u * u + q[4]! * u * v + q[5]! * v * v;
 }
 
 /** A colour's spread between its channels (levels): 0 for a grey. */
