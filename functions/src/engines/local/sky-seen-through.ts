@@ -37,8 +37,11 @@ const SAMPLE = 2;
 const CELL = 4;
 /** Radius (cells) of the window the structure's colour is the darkest of (16 reference pixels). */
 const STRUCTURE_RADIUS = 4;
-/** Radii (cells) of the windows the old sky's colour is the pure sky's mean over, the narrowest holding enough of it last. */
-const SKY_RADII = [64, 16, 8, 4];
+/**
+ * Radii (cells) of the windows the old sky's colour is the pure sky's mean over, the narrowest
+ * holding enough of it last (360 to 24 reference pixels).
+ */
+const SKY_RADII = [90, 23, 11, 6];
 /** Radius (cells) of the window the tests count shares over (8 reference pixels). */
 const WINDOW_RADIUS = 2;
 /** Radius (cells) of the holes in the weight that are closed (8 reference pixels). */
@@ -283,6 +286,11 @@ class Grid {
     return this.needed.some((v) => v > 0);
   }
 
+  /** Whether cell `c`'s tests are needed. */
+  needs(c: number): boolean {
+    return this.needed[c]! > 0;
+  }
+
   /** 1 where most of the cell is pure new sky. */
   pureSky(): Uint8Array {
     return Uint8Array.from(this.pureShare, (share) => (share >= 0.5 ? 1 : 0));
@@ -393,30 +401,61 @@ function ramp([from, full]: readonly [number, number], value: number): number {
 }
 
 /**
- * In place on `skyColour` (the fit's, per cell): the mean colour of the pure sky around, from the
- * widest window to the narrowest, each taking over where it holds enough pure sky. The fit, a
- * quadratic over the whole band, strays over a large crown it has no sample in, and a sky is often
- * paler toward a tree than across the frame.
+ * In place on `skyColour` (the fit's, per cell) at the cells the tests need: the mean colour of the
+ * pure sky around, from the widest window to the narrowest, each taking over where it holds enough
+ * pure sky. The fit, a quadratic over the whole band, strays over a large crown it has no sample
+ * in, and a sky is often paler toward a tree than across the frame. Summed-area tables give each
+ * window's sums in four reads, so only the cells needed are worked out.
  */
 function localSky(grid: Grid, skyColour: Float32Array): void {
   const { cw, ch, pureShare, pureColour } = grid;
-  const n = cw * ch;
-  const count = new Float32Array(n);
-  const sums = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-  for (const radius of SKY_RADII) {
-    count.set(pureShare);
-    boxBlur(count, cw, ch, radius, 2);
-    for (let k = 0; k < 3; k++) {
-      const sum = sums[k]!;
-      for (let c = 0; c < n; c++) sum[c] = pureColour[c * 3 + k]! * pureShare[c]!;
-      boxBlur(sum, cw, ch, radius, 2);
+  const stride = cw + 1;
+  // Per table entry (x, y): the sums over the cells above and left of it of the pure sky's share
+  // and of its colour weighted by it (RGB), interleaved.
+  const tables = new Float64Array(stride * (ch + 1) * 4);
+  for (let cy = 0; cy < ch; cy++) {
+    let share = 0;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let cx = 0; cx < cw; cx++) {
+      const c = cy * cw + cx;
+      const w = pureShare[c]!;
+      share += w;
+      r += w * pureColour[c * 3]!;
+      g += w * pureColour[c * 3 + 1]!;
+      b += w * pureColour[c * 3 + 2]!;
+      const q = ((cy + 1) * stride + cx + 1) * 4;
+      const above = q - stride * 4;
+      tables[q] = tables[above]! + share;
+      tables[q + 1] = tables[above + 1]! + r;
+      tables[q + 2] = tables[above + 2]! + g;
+      tables[q + 3] = tables[above + 3]! + b;
     }
-    for (let c = 0; c < n; c++) {
-      const m = count[c]!;
-      if (m < 1e-3) continue;
-      // Blended in as the pure sky around grows to a twentieth of the window.
-      const t = min(1, m * 20);
-      for (let k = 0; k < 3; k++) skyColour[c * 3 + k]! += t * (sums[k]![c]! / m - skyColour[c * 3 + k]!);
+  }
+  const sums = new Float64Array(4);
+  for (let cy = 0, c = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++, c++) {
+      if (!grid.needs(c)) continue;
+      for (const radius of SKY_RADII) {
+        const x0 = max(0, cx - radius);
+        const x1 = min(cw, cx + radius + 1);
+        const y0 = max(0, cy - radius);
+        const y1 = min(ch, cy + radius + 1);
+        for (let k = 0; k < 4; k++) {
+          sums[k] =
+            tables[(y1 * stride + x1) * 4 + k]! -
+            tables[(y0 * stride + x1) * 4 + k]! -
+            tables[(y1 * stride + x0) * 4 + k]! +
+            tables[(y0 * stride + x0) * 4 + k]!;
+        }
+        const held = sums[0]!;
+        const mean = held / ((x1 - x0) * (y1 - y0));
+        if (mean < 1e-3) continue;
+        // Blended in as the pure sky around grows to a twentieth of the window.
+        const t = min(1, mean * 20);
+        for (let k = 0; k < 3; k++) skyColour[c * 3 + k]! += t * (sums[k + 1]! / held - skyColour[c * 3 + k]!);
+      }
     }
   }
 }
