@@ -18,6 +18,7 @@ import { fillSkyIslands } from './sky-islands';
 import { applySeamFade, seamFade, type SeamFade } from './sky-seams';
 import { featherDecisions, keepInconsistentSky } from './sky-consistency';
 import { takeSkySeenThrough } from './sky-seen-through';
+import { keySoftSkyline } from './sky-soft-skyline';
 import { findSky, SKY_ANALYSIS_SIDE, skyMaskRows, type SkyDetection } from './sky-mask';
 import { fitSkyPhoto, groundHazeWeights, groundLight, skyHazeWeights, type GroundLight } from './sky-render';
 
@@ -134,8 +135,9 @@ async function paintSky(
  * (decision 158), then the old sky left floating inside the new sky replaced (decision 110), then
  * the seams through the old sky faded (decision 134), then every transition the photo shows no edge
  * for feathered (decision 159), then the sky seen between a bare crown's twigs, a palm's fronds or
- * paired cables keyed (decision 170); `mixed` marks the pixels the last three mix plainly by their
- * alpha.
+ * paired cables keyed (decision 170), then a soft skyline (hills in haze, a blurred tree line)
+ * keyed down each column (decision 171); `mixed` marks the pixels the last four mix plainly by
+ * their alpha.
  */
 function decideSky(
   pixels: Buffer,
@@ -159,7 +161,8 @@ function decideSky(
   });
   const faded = applySeamFade(seams, decided, width, rows, height);
   const feathered = featherDecisions(pixels, decided, width, faded);
-  return { decided, mixed: takeSkySeenThrough(pixels, decided, width, rows, feathered) };
+  const seenThrough = takeSkySeenThrough(pixels, decided, width, rows, feathered);
+  return { decided, mixed: keySoftSkyline(pixels, decided, width, rows, seenThrough) };
 }
 
 /**

@@ -294,15 +294,16 @@ const LIMITS: Record<string, Limits> = {
     leak: 839,
     crown: 0.107,
   },
+  // Decision 171: the blurred tree line keyed as the photo fades (leftover 333 to 103).
   'stormy-flat-landscape': {
     iou: 0.97,
     falseReplaced: 0.028,
-    leftover: 388,
+    leftover: 115,
     foreground: 4688,
     neverTouch: 0,
     block: 2848,
     halo: 0.01,
-    rim: 0.58,
+    rim: 0.45,
     leak: 2,
   },
   'sunset-hills': {
@@ -453,16 +454,17 @@ const LIMITS: Record<string, Limits> = {
     leak: 17,
   },
   // Decision 134: the glow over the horizon taken (leftover 22,709 to 3,966), at the cost of the far
-  // hazy hills on the right, as pale as the glow (replaced foreground 309 to 2,680).
+  // hazy hills on the right, as pale as the glow (replaced foreground 309 to 2,680). Decision 171:
+  // the haze over the hills keyed as the photo fades (leftover 4,004 to 2,734, block 2,168 to 1,675).
   'dusk-lake': {
     iou: 0.97,
     falseReplaced: 0.016,
-    leftover: 4400,
+    leftover: 3010,
     foreground: 3000,
     neverTouch: 0,
-    block: 2400,
+    block: 1850,
     halo: 0.01,
-    rim: 0.62,
+    rim: 0.29,
     leak: 2,
   },
   'overcast-brick-street-b': {
@@ -794,15 +796,28 @@ const LIMITS_12MP: Record<string, Limits> = {
     rim: 0.06,
     leak: 860,
   },
+  // Decision 171: the blurred tree line and the haze over the hills keyed as the photo fades
+  // (leftover 5,657 to 2,044 and 48,705 to 32,300).
   'stormy-flat-landscape': {
     iou: 0.977,
     falseReplaced: 0.028,
-    leftover: 5927,
+    leftover: 2150,
     foreground: 78323,
     neverTouch: 0,
     block: 41717,
     halo: 0.01,
-    rim: 0.59,
+    rim: 0.47,
+    leak: 2,
+  },
+  'dusk-lake': {
+    iou: 0.978,
+    falseReplaced: 0.017,
+    leftover: 33915,
+    foreground: 52127,
+    neverTouch: 0,
+    block: 34667,
+    halo: 0.01,
+    rim: 0.23,
     leak: 2,
   },
 };

@@ -20,6 +20,7 @@
  * shows; its small holes are closed.
  */
 import { boxBlur, luma, lumaAt, referenceStep } from './raster';
+import { Key, takeShare } from './sky-key';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, floor, max, min, round, sqrt } = Math;
@@ -66,13 +67,9 @@ const BUSY_EDGE = 12;
 const SKY_ITSELF = 0.85;
 const DARK_SHARE = 0.35;
 const LEAST_SHARE = 0.1;
-/** From this share of sky, a pixel's own colour is the structure's (taking the sky out of it amplifies its noise). */
-const STRUCTURE_ITSELF = 0.75;
 /** A dark pixel is thin when pixels within this of the sky's luma lie this near on both sides (reference pixels). */
 const SKY_BRIGHT = 25;
 const THIN_REACH = 6;
-/** A pixel brighter than the sky is sky when blue over red by this (levels). */
-const BLUE_OVER_RED = 25;
 /** The weight from which a pixel brighter than the sky is taken as loosely as one darker. */
 const SURE_WEIGHT = 0.75;
 /** The weight an area must reach to be joined to the pure sky through. */
@@ -152,36 +149,10 @@ export function takeSkySeenThrough(
       // the sky's own colour.
       const brighter = share === 1 && w < SURE_WEIGHT;
       if (share < LEAST_SHARE || key.off > (brighter ? ON_LINE / 2 : ON_LINE_TAKEN)) continue;
-      const target = share * 255;
-      if (target <= a) continue;
-      decided[p] = round(a + w * (target - a));
-      for (let k = 0; k < 3; k++) {
-        const own = share >= STRUCTURE_ITSELF ? t[k]! : (pixels[i + k]! - share * s[k]!) / (1 - share);
-        pixels[i + k] = max(0, min(255, round(pixels[i + k]! + w * (own - pixels[i + k]!))));
-      }
-      mixed ??= new Uint8Array(decided.length);
-      mixed[p] = 1;
+      mixed = takeShare(pixels, decided, mixed, p, share, w, s, t);
     }
   }
   return mixed;
-}
-
-/** A colour's share of sky against a sky colour and a structure colour (its luma between theirs), and how far off their mix line it lies. */
-class Key {
-  share = 0;
-  off = 0;
-
-  of(c: ArrayLike<number>, ci: number, s: ArrayLike<number>, si: number, t: ArrayLike<number>, ti: number): void {
-    const ls = luma(s[si]!, s[si + 1]!, s[si + 2]!);
-    const lt = luma(t[ti]!, t[ti + 1]!, t[ti + 2]!);
-    const share = max(0, min(1, (luma(c[ci]!, c[ci + 1]!, c[ci + 2]!) - lt) / (ls - lt)));
-    let off = 0;
-    for (let k = 0; k < 3; k++) off = max(off, abs(c[ci + k]! - (share * s[si + k]! + (1 - share) * t[ti + k]!)));
-    // Brighter than the sky and blue: the sky, lit by a JPEG's sharpening beside the structure.
-    if (share === 1 && c[ci + 2]! > c[ci]! + BLUE_OVER_RED && off <= 2 * ON_LINE) off = 0;
-    this.share = share;
-    this.off = off;
-  }
 }
 
 /**
