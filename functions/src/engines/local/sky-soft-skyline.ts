@@ -87,9 +87,11 @@ export function keySoftSkyline(
   const colours = Array.from({ length: 6 }, () => new Float32Array(columns));
   const profile = new Profile(pixels, width, step);
   const above = SKY_ABOVE[0] * step;
-  for (let c = 0; c < columns; c++) {
-    const x = min(width - 1, c * step + (step >> 1));
-    for (let y = above, p = y * width + x; y < rows; y++, p += width) {
+  // Row by row, each reference column's middle pixel (the decisions are read in memory order).
+  for (let y = above; y < rows; y++) {
+    for (let c = 0; c < columns; c++) {
+      const x = min(width - 1, c * step + (step >> 1));
+      const p = y * width + x;
       if (decided[p] === 255 || decided[p - width] !== 255 || decided[p - above * width] !== 255) continue;
       const descent = profile.descent(x, y, rows);
       if (!descent || descent.sure <= sure[c]!) continue;
