@@ -2,6 +2,7 @@
  * The luminance key of decisions 170 and 171. Where a pixel mixes two colours only, the old sky's
  * and a structure's (a twig's, a blurred tree line's), its luma says how much of each it holds: it
  * becomes that much new sky, and its own colour is what remains once the old sky is taken out.
+ * Both steps weigh it where the photo looks like such a mix, by tests that are ramps.
  */
 import { luma } from './raster';
 
@@ -62,4 +63,10 @@ export function takeShare(
   mixed ??= new Uint8Array(decided.length);
   mixed[p] = 1;
   return mixed;
+}
+
+/** A test's weight: 0 at or past `none`, 1 at or past `full` (either way round), linear between. */
+export function ramp([none, full]: readonly [number, number], value: number): number {
+  const t = (value - none) / (full - none);
+  return t <= 0 ? 0 : t >= 1 ? 1 : t;
 }

@@ -20,7 +20,7 @@
  * shows; its small holes are closed.
  */
 import { boxBlur, luma, lumaAt, referenceStep } from './raster';
-import { Key, takeShare } from './sky-key';
+import { Key, ramp, takeShare } from './sky-key';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, ceil, floor, max, min, round, sqrt } = Math;
@@ -364,11 +364,6 @@ class Grid {
     }
     return false;
   }
-}
-
-/** 0 at or under `from`, 1 at or over `full`, linear between. */
-function ramp([from, full]: readonly [number, number], value: number): number {
-  return value <= from ? 0 : value >= full ? 1 : (value - from) / (full - from);
 }
 
 /**

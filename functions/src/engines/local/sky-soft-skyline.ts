@@ -18,7 +18,7 @@
  * few. The key only raises the alpha: lowered, it kept the darker side of a cloud in the sky.
  */
 import { luma, referenceStep } from './raster';
-import { Key, takeShare } from './sky-key';
+import { Key, ramp, takeShare } from './sky-key';
 
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, floor, max, min, round } = Math;
@@ -271,10 +271,4 @@ class Profile {
     colours[j * 3 + 2] = b / step;
     lumas[j] = luma(r / step, g / step, b / step);
   }
-}
-
-/** 0 at or past `none`, 1 at or past `full` (either way round), linear between. */
-function ramp([none, full]: readonly [number, number], value: number): number {
-  const t = (value - none) / (full - none);
-  return t <= 0 ? 0 : t >= 1 ? 1 : t;
 }
