@@ -23,7 +23,8 @@ export class Key {
   of(c: ArrayLike<number>, ci: number, s: ArrayLike<number>, si: number, t: ArrayLike<number>, ti: number): void {
     const ls = luma(s[si]!, s[si + 1]!, s[si + 2]!);
     const lt = luma(t[ti]!, t[ti + 1]!, t[ti + 2]!);
-    const share = max(0, min(1, (luma(c[ci]!, c[ci + 1]!, c[ci + 2]!) - lt) / (ls - lt)));
+    // A sky no brighter than the structure gives no share (rather than NaN, which would zero an alpha).
+    const share = ls > lt ? max(0, min(1, (luma(c[ci]!, c[ci + 1]!, c[ci + 2]!) - lt) / (ls - lt))) : 0;
     let off = 0;
     for (let k = 0; k < 3; k++) off = max(off, abs(c[ci + k]! - (share * s[si + k]! + (1 - share) * t[ti + k]!)));
     // Brighter than the sky and blue: the sky, lit by a JPEG's sharpening beside the structure.
