@@ -113,8 +113,7 @@ export function takeSkySeenThrough(
     if (!rowWeighs[y0] && !rowWeighs[y1]) continue;
     const ty = fy - y0;
     for (let x = 0, p = y * width; x < width; x++, p++) {
-      const a = decided[p]!;
-      if (a === 255) continue;
+      if (decided[p] === 255) continue;
       const fx = max(0, min(cw - 1, (x + 0.5) / cell - 0.5));
       const x0 = floor(fx);
       const x1 = min(cw - 1, x0 + 1);
@@ -306,10 +305,13 @@ class Grid {
     const dark = new Float32Array(n);
     const thin = new Float32Array(n);
     const contrast = new Float32Array(n);
+    // Per cell, the luma a pixel beside a dark one must reach to show the sky (the thin test).
+    const skyBright = new Float64Array(n);
     for (let c = 0; c < n; c++) {
       const ls = luma(skyColour[c * 3]!, skyColour[c * 3 + 1]!, skyColour[c * 3 + 2]!);
       const lt = luma(structure[c * 3]!, structure[c * 3 + 1]!, structure[c * 3 + 2]!);
       contrast[c] = ramp(CONTRAST, ls - lt) * (1 - ramp(DARK_STRUCTURE, lt));
+      skyBright[c] = ls - SKY_BRIGHT;
     }
     const key = new Key();
     for (let y = 0; y < rows; y += spacing) {
@@ -324,8 +326,7 @@ class Grid {
         if (key.share >= SKY_ITSELF && key.off <= ON_LINE / 2) itself[c]!++;
         if (key.share <= DARK_SHARE) {
           dark[c]!++;
-          const bright = luma(skyColour[c * 3]!, skyColour[c * 3 + 1]!, skyColour[c * 3 + 2]!) - SKY_BRIGHT;
-          if (this.thinAt(x, y, bright)) thin[c]!++;
+          if (this.thinAt(x, y, skyBright[c]!)) thin[c]!++;
         }
       }
     }

@@ -23,8 +23,9 @@ import { Key, ramp, takeShare } from './sky-key';
 // Local bindings: a global lookup of `Math` in a hot loop is ~100x slower inside jest's vm context.
 const { abs, floor, max, min, round } = Math;
 
-/** Reference pixels above the decisions' edge whose colour is the sky's (from, to), and the profile starts. */
+/** Reference pixels above the decisions' edge whose colour is the sky's (from, to). */
 const SKY_ABOVE = [8, 5] as const;
+/** Reference pixels above the decisions' edge the profile starts at (see RISE). */
 const LOOK_ABOVE = 16;
 /** Reference pixels below the decisions' edge the descent may run to. */
 const REACH = 24;
@@ -230,14 +231,14 @@ class Profile {
         break;
       }
     }
+    // The key needs its two colours apart.
+    if (end < 0 || lumas[end]! >= lumas[start]!) return null;
     // The luma never rises on the way (RISE).
     let lowest = lumas[0]!;
     for (let j = 1; j <= end; j++) {
       if (lumas[j]! - lowest > RISE) return null;
       lowest = min(lowest, lumas[j]!);
     }
-    // The key needs its two colours apart.
-    if (end < 0 || lumas[end]! >= lumas[start]!) return null;
     const fall = skyLuma - lumas[end]!;
     // The key runs from the descent's start (share 1) to its end (share 0).
     const sky = colours.slice(start * 3, start * 3 + 3);
